@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { ZUser } from './users';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]+$/;
+
+export const ZEmail = z
+  .string({ message: 'Enter your e-mail address' })
+  .trim()
+  .toLowerCase()
+  .max(254, { message: 'E-mail address is too long' })
+  .pipe(z.email({ message: 'Enter a valid e-mail address' }));
+
+export const ZUsername = z
+  .string({ message: 'Choose a username' })
+  .trim()
+  .min(3, { message: 'Username must be at least 3 characters' })
+  .max(30, { message: 'Username must be at most 30 characters' })
+  .regex(USERNAME_PATTERN, { message: 'Use letters, digits, dots, dashes and underscores only' });
+
+/** Length only; the common-password check needs the server's list. */
+export const ZNewPassword = z
+  .string({ message: 'Choose a password' })
+  .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .max(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` });
+
+export const ZRegisterRequest = z.object({
+  email: ZEmail,
+  username: ZUsername,
+  password: ZNewPassword,
+});
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+export const ZLoginRequest = z.object({
+  email: ZEmail,
+  password: z.string({ message: 'Enter your password' }).min(1, { message: 'Enter your password' }).max(PASSWORD_MAX_LENGTH),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZAuthResponse = z.object({
+  token: z.string(),
+  user: ZUser,
+});
+export type TAuthResponse = z.infer<typeof ZAuthResponse>;
+
+export const ZMeResponse = z.object({ user: ZUser });
+export type TMeResponse = z.infer<typeof ZMeResponse>;
+
+export const ZLogoutResponse = z.object({ ok: z.literal(true) });
+
+/** Payload of the signed session token (JWT). `exp` and `iat` are seconds since the epoch. */
+export const ZTokenPayload = z.object({
+  sub: z.string(),
+  jti: z.string(),
+  exp: z.number(),
+  iat: z.number(),
+});
+export type TTokenPayload = z.infer<typeof ZTokenPayload>;
+
+/** Which OpenID Connect sign-in is on offer; `enabled: false` hides the button. */
+export const ZAuthProvidersResponse = z.object({
+  oidc: z.object({ enabled: z.boolean(), name: z.string().nullable() }),
+});
+export type TAuthProvidersResponse = z.infer<typeof ZAuthProvidersResponse>;
+
+export const SESSION_COOKIE_NAME = 'pulse_session';
