@@ -1,0 +1,125 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { adminRoutes } from './modules/admin/admin-routes';
+import { authRoutes } from './modules/auth/auth-routes';
+import { oidcRoutes } from './modules/auth/oidc-routes';
+import { basketsRoutes } from './modules/baskets/baskets-routes';
+import { healthRoutes } from './modules/health/health-routes';
+import { messagesRoutes } from './modules/messages/messages-routes';
+import { notificationsRoutes } from './modules/notifications/notifications-routes';
+import { popupsRoutes } from './modules/popups/popups-routes';
+import { pushRoutes } from './modules/push/push-routes';
+import { sellersRoutes } from './modules/sellers/sellers-routes';
+import { uploadsRoutes } from './modules/uploads/uploads-routes';
+import { resolveJwtSecret } from './modules/settings/resolve-jwt-secret';
+import { appContextPlugin } from './plugins/app-context';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin, handleFrameworkError } from './plugins/error-handler';
+import { realtimePlugin } from './plugins/realtime';
+import { webAppPlugin } from './plugins/web-app';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** The opened and migrated database; the caller closes it after the app. */
+  db: Database;
+  /** Override the pino logger (tests pass false). */
+  logger?: boolean;
+}
+
+function contentSecurityPolicy(config: Config) {
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Mantine sets inline style attributes and injects <style> tags at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", 'ws:', 'wss:'],
+      workerSrc: ["'self'", 'blob:'],
+      manifestSrc: ["'self'"],
+      mediaSrc: ["'self'", 'data:', 'blob:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      // On plain http (a LAN address) this would make browsers ask for https and fail.
+      upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+    },
+  };
+}
+
+/** Builds the whole HTTP app (no listen): plugins in order, then modules, then the web app. */
+export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // Route ids are UUIDs; a long URL is an attack or a bug, not a real page.
+    routerOptions: { maxParamLength: 200 },
+    frameworkErrors: handleFrameworkError,
+  });
+
+  const jwtSecret = await resolveJwtSecret(config, db.orm);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis connection error'));
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
+
+  await app.register(errorHandlerPlugin);
+  await app.register(appContextPlugin, { config, database: db, jwtSecret });
+
+  // An empty body with a JSON content type (the spec's client sends that header on every call,
+  // including a body-less logout) means "no body", not a parse error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // The API speaks JSON only; anything else is refused with 415 rather than half-understood.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.toString().trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, body.toString(), done);
+  });
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config) });
+  await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
+  await app.register(fastifyCookie, { secret: jwtSecret });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Not global: routes opt in (login does); Redis makes the counters shared by every process.
+  // skipOnError: while Redis is unreachable people can still sign in (unthrottled) rather than
+  // everyone being locked out.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(redis ? { redis, nameSpace: 'pulse-rate-limit:' } : {}),
+  });
+  await app.register(authPlugin);
+  await app.register(realtimePlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(oidcRoutes);
+  await app.register(sellersRoutes);
+  await app.register(basketsRoutes);
+  await app.register(popupsRoutes);
+  await app.register(messagesRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(pushRoutes);
+  await app.register(adminRoutes);
+
+  await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,80 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function configError(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      redisUrl: null,
+      jwtSecret: null,
+      appName: 'Pulse Market',
+      publicUrl: 'http://localhost:3000',
+      corsOrigins: ['http://localhost:3000'],
+      logLevel: 'info',
+      oidc: null,
+      loginRateLimit: 10,
+      loginRateWindowSeconds: 900,
+      bodyLimitBytes: 1_048_576,
+    });
+    expect(config.dataDir).toBe(resolve(dirname(fileURLToPath(import.meta.url)), '../../../data'));
+    expect(config.vapidSubject).toBeNull();
+  });
+
+  it('takes a VAPID contact for web push', () => {
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@market.example.com' }).vapidSubject).toBe('mailto:ops@market.example.com');
+  });
+
+  it('finds the web build next to the server, whatever the working directory', () => {
+    const here = dirname(fileURLToPath(import.meta.url));
+    expect(loadConfig({}).webDistDir).toBe(resolve(here, '../../web/dist'));
+  });
+
+  it('derives PUBLIC_URL and CORS_ORIGINS from PORT, and reads lists', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    const config = loadConfig({ PUBLIC_URL: 'https://market.example.com/', CORS_ORIGINS: 'https://a.example.com, https://b.example.com/' });
+    expect(config.publicUrl).toBe('https://market.example.com');
+    expect(config.corsOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: null });
+  });
+
+  it('enables OpenID Connect with a default button name', () => {
+    const config = loadConfig({ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'market' });
+    expect(config.oidc).toEqual({ issuer: 'https://id.example.com', clientId: 'market', clientSecret: null, name: 'SSO' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number between 1 and 65535'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be a number between 1 and 65535'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ REDIS_URL: 'localhost:6379' }, 'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL'],
+    [{ JWT_SECRET: 'short' }, 'Invalid configuration: JWT_SECRET must be at least 32 characters long'],
+    [{ PUBLIC_URL: 'market.example.com' }, 'Invalid configuration: PUBLIC_URL must be an absolute http(s) URL such as https://market.example.com'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ LOGIN_RATE_LIMIT: '0' }, 'Invalid configuration: LOGIN_RATE_LIMIT must be a whole number of attempts, at least 1'],
+    [{ LOGIN_RATE_WINDOW_SECONDS: '15m' }, 'Invalid configuration: LOGIN_RATE_WINDOW_SECONDS must be a number of seconds, at least 1'],
+    [{ BODY_LIMIT_BYTES: '-1' }, 'Invalid configuration: BODY_LIMIT_BYTES must be a number of bytes between 1024 and 1073741824'],
+    [{ OIDC_ISSUER: 'https://id.example.com' }, 'Invalid configuration: OIDC_CLIENT_ID must be set when OIDC_ISSUER is set'],
+    [{ CORS_ORIGINS: 'https://ok.example.com,not a url' }, 'Invalid configuration: CORS_ORIGINS entry "not a url" is not a URL'],
+    [{ VAPID_SUBJECT: 'webmaster@example.com' }, 'Invalid configuration: VAPID_SUBJECT must be a mailto: address or an https:// URL'],
+  ])('names the bad variable: %o', (env, message) => {
+    expect(configError(env)).toBe(message);
+  });
+});

@@ -1,0 +1,168 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** A bad environment value; the message names the variable so the operator can fix it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export interface Config {
+  port: number;
+  host: string;
+  /** A folder, or `memory://` for a throw-away in-memory PGlite (tests). */
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  jwtSecret: string | null;
+  appName: string;
+  publicUrl: string;
+  corsOrigins: string[];
+  webDistDir: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: boolean;
+  oidc: { issuer: string; clientId: string; clientSecret: string | null; name: string } | null;
+  loginRateLimit: number;
+  loginRateWindowSeconds: number;
+  bodyLimitBytes: number;
+  /** The contact push services may write to about this sender (RFC 8292); derived when unset. */
+  vapidSubject: string | null;
+}
+
+export const MEMORY_DATA_DIR = 'memory://';
+
+const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Empty strings count as unset: `FOO= npm start` should mean "use the default". */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+function integerIn(min: number, max: number, description: string) {
+  return optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, { message: `must be ${description}` })
+      .transform(Number)
+      .pipe(z.number().int().min(min, { message: `must be ${description}` }).max(max, { message: `must be ${description}` }))
+      .optional(),
+  );
+}
+
+function urlText(description: string) {
+  return optionalText.pipe(
+    z
+      .string()
+      .refine((value) => URL.canParse(value), { message: `must be ${description}` })
+      .optional(),
+  );
+}
+
+const ZEnvironment = z.object({
+  PORT: integerIn(1, 65535, 'a number between 1 and 65535'),
+  HOST: optionalText,
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => /^postgres(ql)?:\/\//.test(value) && URL.canParse(value), {
+        message: 'must be a postgres:// or postgresql:// URL',
+      })
+      .optional(),
+  ),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => /^rediss?:\/\//.test(value) && URL.canParse(value), { message: 'must be a redis:// or rediss:// URL' })
+      .optional(),
+  ),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, { message: 'must be at least 32 characters long' }).optional()),
+  APP_NAME: optionalText,
+  PUBLIC_URL: urlText('an absolute http(s) URL such as https://market.example.com').pipe(
+    z
+      .string()
+      .refine((value) => /^https?:\/\//.test(value), { message: 'must be an absolute http(s) URL such as https://market.example.com' })
+      .optional(),
+  ),
+  CORS_ORIGINS: optionalText,
+  WEB_DIST_DIR: optionalText,
+  LOG_LEVEL: optionalText.pipe(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).optional()),
+  TRUST_PROXY: optionalText.pipe(z.enum(['true', 'false'], { message: 'must be true or false' }).optional()),
+  OIDC_ISSUER: urlText('an absolute URL (the OpenID Connect issuer)'),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_NAME: optionalText,
+  LOGIN_RATE_LIMIT: integerIn(1, 1_000_000, 'a whole number of attempts, at least 1'),
+  LOGIN_RATE_WINDOW_SECONDS: integerIn(1, 31_536_000, 'a number of seconds, at least 1'),
+  BODY_LIMIT_BYTES: integerIn(1024, 1_073_741_824, 'a number of bytes between 1024 and 1073741824'),
+  VAPID_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => /^(mailto:.+@.+|https:\/\/.+)$/.test(value), { message: 'must be a mailto: address or an https:// URL' })
+      .optional(),
+  ),
+});
+
+function parseOrigins(list: string, fallback: string): string[] {
+  const origins = list
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    if (!URL.canParse(origin)) throw new ConfigError(`Invalid configuration: CORS_ORIGINS entry "${origin}" is not a URL`);
+  }
+  return origins.length > 0 ? origins.map((origin) => new URL(origin).origin) : [fallback];
+}
+
+/** Reads the environment once at start; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnvironment.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}`);
+  }
+  const values = parsed.data;
+  const port = values.PORT ?? 3000;
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+
+  if (values.OIDC_ISSUER && !values.OIDC_CLIENT_ID) {
+    throw new ConfigError('Invalid configuration: OIDC_CLIENT_ID must be set when OIDC_ISSUER is set');
+  }
+
+  return {
+    port,
+    host: values.HOST ?? '0.0.0.0',
+    dataDir: values.DATA_DIR === MEMORY_DATA_DIR
+        ? MEMORY_DATA_DIR
+        : // The default is the repository's ./data whichever workspace npm starts the server from.
+          values.DATA_DIR
+          ? resolve(values.DATA_DIR)
+          : resolve(serverRoot, '../../data'),
+    databaseUrl: values.DATABASE_URL ?? null,
+    redisUrl: values.REDIS_URL ?? null,
+    jwtSecret: values.JWT_SECRET ?? null,
+    appName: values.APP_NAME ?? 'Pulse Market',
+    publicUrl,
+    corsOrigins: parseOrigins(values.CORS_ORIGINS ?? '', new URL(publicUrl).origin),
+    webDistDir: values.WEB_DIST_DIR ? resolve(values.WEB_DIST_DIR) : resolve(serverRoot, '../web/dist'),
+    logLevel: values.LOG_LEVEL ?? 'info',
+    trustProxy: values.TRUST_PROXY === 'true',
+    oidc: values.OIDC_ISSUER
+      ? {
+          issuer: values.OIDC_ISSUER,
+          clientId: values.OIDC_CLIENT_ID ?? '',
+          clientSecret: values.OIDC_CLIENT_SECRET ?? null,
+          name: values.OIDC_NAME ?? 'SSO',
+        }
+      : null,
+    loginRateLimit: values.LOGIN_RATE_LIMIT ?? 10,
+    loginRateWindowSeconds: values.LOGIN_RATE_WINDOW_SECONDS ?? 900,
+    bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 1_048_576,
+    vapidSubject: values.VAPID_SUBJECT ?? null,
+  };
+}

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, updatedAtColumn } from './columns';
+
+export const LOCAL_PROVIDER = 'local';
+
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    /** Null for accounts that only sign in through an OpenID Connect provider. */
+    passwordHash: text('password_hash'),
+    /** `local`, or `oidc:<issuer host>` for accounts created through single sign-on. */
+    provider: text('provider').notNull().default(LOCAL_PROVIDER),
+    providerId: text('provider_id'),
+    roles: text('roles').array().notNull().default(sql`'{buyer}'::text[]`),
+    profilePictureUrl: text('profile_picture_url'),
+    bio: text('bio'),
+    profession: text('profession'),
+    isLegacyCreator: boolean('is_legacy_creator').notNull().default(false),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    // "Alice" and "alice" are the same person to other users, so the name is unique ignoring case.
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
+    uniqueIndex('users_provider_provider_id_unique').on(table.provider, table.providerId),
+    check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

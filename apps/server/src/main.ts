@@ -1,0 +1,49 @@
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { createDb, DatabaseLockedError } from './db/client';
+import { migrate } from './db/migrate';
+
+async function start(): Promise<void> {
+  const config = loadConfig();
+  const database = await createDb(config);
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = await buildApp({ config, db: database });
+
+  let stopping = false;
+  async function stop(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      // Closing PGlite flushes its files; skipping this can lose the last writes.
+      await database.close();
+    }
+    process.exit(0);
+  }
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  app.log.info(`${config.appName} is running at ${config.publicUrl} (database: ${database.kind})`);
+}
+
+start().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('The server could not start:', error);
+  }
+  process.exit(1);
+});

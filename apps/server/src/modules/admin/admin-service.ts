@@ -1,0 +1,20 @@
+import type { TGetAdminOverviewResponse } from '@pulse/contract/admin';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema/users';
+import { ForbiddenError } from '../../errors/domain-errors';
+import { countUsers } from '../auth/users-repository';
+import { countSellerApplicationsByStatus } from '../sellers/sellers-repository';
+
+export const ADMIN_ONLY_MESSAGE = 'You do not have permission to view the admin console.';
+
+export function assertAdmin(user: UserRow): void {
+  if (!user.roles.includes('admin')) throw new ForbiddenError(ADMIN_ONLY_MESSAGE);
+}
+
+export async function getAdminOverview(db: Db, caller: UserRow): Promise<TGetAdminOverviewResponse> {
+  assertAdmin(caller);
+  return {
+    users: await countUsers(db),
+    pendingSellerApplications: await countSellerApplicationsByStatus(db, 'pending'),
+  };
+}

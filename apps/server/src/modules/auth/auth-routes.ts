@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZAuthProvidersResponse,
+  ZAuthResponse,
+  ZLoginRequest,
+  ZLogoutResponse,
+  ZMeResponse,
+  ZRegisterRequest,
+} from '@pulse/contract/auth';
+import { requireUser } from '../../plugins/auth';
+import { endSession, registerUser, startSession, verifyCredentials } from './auth-service';
+import { createLoginRateLimit } from './login-rate-limit';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import { getUserJson } from './user-json';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limitLoginAttempts = createLoginRateLimit(app);
+
+  app.post('/api/auth/register', { schema: { body: ZRegisterRequest, response: { 201: ZAuthResponse } } }, async (request, reply) => {
+    const user = await registerUser(app.db, request.body);
+    const session = await startSession(app.db, app.jwtSecret, user.id);
+    setSessionCookie(reply, app.config, session.token);
+    return reply.code(201).send({ token: session.token, user: await getUserJson(app.db, user) });
+  });
+
+  app.post(
+    '/api/auth/login',
+    { schema: { body: ZLoginRequest, response: { 200: ZAuthResponse } }, preHandler: limitLoginAttempts },
+    async (request, reply) => {
+      const user = await verifyCredentials(app.db, request.body.email, request.body.password);
+      const session = await startSession(app.db, app.jwtSecret, user.id);
+      setSessionCookie(reply, app.config, session.token);
+      return { token: session.token, user: await getUserJson(app.db, user) };
+    },
+  );
+
+  app.get('/api/auth/me', { schema: { response: { 200: ZMeResponse } }, preHandler: app.authenticate }, async (request) => {
+    return { user: await getUserJson(app.db, requireUser(request)) };
+  });
+
+  // Signing out twice, or with a stale token, still ends with the visitor signed out: 200.
+  app.post('/api/auth/logout', { schema: { response: { 200: ZLogoutResponse } }, preHandler: app.identify }, async (request, reply) => {
+    if (request.sessionId) await endSession(app.db, request.sessionId);
+    clearSessionCookie(reply, app.config);
+    return { ok: true as const };
+  });
+
+  app.get('/api/auth/providers', { schema: { response: { 200: ZAuthProvidersResponse } } }, async () => ({
+    oidc: app.config.oidc ? { enabled: true, name: app.config.oidc.name } : { enabled: false, name: null },
+  }));
+};

@@ -1,0 +1,97 @@
+import type { TRegisterRequest } from '@pulse/contract/auth';
+import type { Db } from '../../db/client';
+import { findUniqueViolation } from '../../db/find-unique-violation';
+import { createId } from '../../db/new-id';
+import { LOCAL_PROVIDER, type UserRow } from '../../db/schema/users';
+import { ConflictError, InvalidError, UnauthorizedError } from '../../errors/domain-errors';
+import { hashPassword, isCommonPassword, verifyAgainstDummyHash, verifyPassword } from './password-hashing';
+import { SESSION_LIFETIME_SECONDS, readSessionToken, signSessionToken } from './session-tokens';
+import { findLiveSessionUser, insertSession, revokeSession } from './sessions-repository';
+import { findUserByEmail, insertUser, isUsernameTaken } from './users-repository';
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists.';
+export const USERNAME_TAKEN_MESSAGE = 'This username is taken.';
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose a less predictable one.';
+export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect e-mail or password.';
+
+function conflictForConstraint(constraint: string): ConflictError {
+  if (constraint.includes('username')) {
+    return new ConflictError(USERNAME_TAKEN_MESSAGE, { username: USERNAME_TAKEN_MESSAGE });
+  }
+  return new ConflictError(EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+}
+
+export interface NewLocalUser {
+  email: string;
+  username: string;
+  password: string;
+  roles?: string[];
+}
+
+/** Creates an e-mail + password account; duplicates are reported per field, even under a race. */
+export async function createLocalUser(db: Db, input: NewLocalUser): Promise<UserRow> {
+  if (isCommonPassword(input.password)) {
+    throw new InvalidError(COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+  }
+  const email = input.email.trim().toLowerCase();
+  if (await findUserByEmail(db, email)) throw conflictForConstraint('email');
+  if (await isUsernameTaken(db, input.username)) throw conflictForConstraint('username');
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await insertUser(db, {
+      email,
+      username: input.username.trim(),
+      passwordHash,
+      provider: LOCAL_PROVIDER,
+      ...(input.roles ? { roles: input.roles } : {}),
+    });
+  } catch (error) {
+    // Two sign-ups for the same name can both pass the checks above; the unique index decides.
+    const constraint = findUniqueViolation(error);
+    if (constraint !== null) throw conflictForConstraint(constraint);
+    throw error;
+  }
+}
+
+export async function registerUser(db: Db, input: TRegisterRequest): Promise<UserRow> {
+  return createLocalUser(db, input);
+}
+
+/** The same answer, after about the same time, for an unknown e-mail and a wrong password. */
+export async function verifyCredentials(db: Db, email: string, password: string): Promise<UserRow> {
+  const user = await findUserByEmail(db, email);
+  const matches = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummyHash(password);
+  if (!user || !matches) throw new UnauthorizedError(WRONG_CREDENTIALS_MESSAGE);
+  return user;
+}
+
+export interface IssuedSession {
+  token: string;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+export async function startSession(db: Db, secret: string, userId: string, now = new Date()): Promise<IssuedSession> {
+  const sessionId = createId();
+  // Whole seconds, so the row and the token's `exp` agree exactly.
+  const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  const expiresAt = new Date(issuedAt.getTime() + SESSION_LIFETIME_SECONDS * 1000);
+  await insertSession(db, { jti: sessionId, userId, expiresAt });
+  const token = await signSessionToken(secret, { userId, sessionId, issuedAt, expiresAt });
+  return { token, sessionId, expiresAt };
+}
+
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await revokeSession(db, sessionId, new Date());
+}
+
+/**
+ * The signed-in user behind a token: the signature and expiry are checked, then the session row
+ * (revocation) and the user (roles may have changed since the token was issued).
+ */
+export async function findSessionUser(db: Db, secret: string, token: string): Promise<{ user: UserRow; sessionId: string } | null> {
+  const claims = await readSessionToken(secret, token);
+  if (!claims) return null;
+  const user = await findLiveSessionUser(db, claims.sessionId, claims.userId, new Date());
+  return user ? { user, sessionId: claims.sessionId } : null;
+}

@@ -1,0 +1,93 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError, NotFoundError } from '../../errors/domain-errors';
+import { startSession } from './auth-service';
+import { OidcClient, type PendingOidcSignIn } from './oidc-client';
+import { findOrCreateOidcUser } from './oidc-users';
+import { setSessionCookie } from './session-cookie';
+
+const PENDING_COOKIE = 'pulse_oidc';
+const PENDING_COOKIE_PATH = '/api/auth/oidc';
+const PENDING_LIFETIME_SECONDS = 600;
+
+const ZPendingSignIn = z.object({ state: z.string().min(1), nonce: z.string().min(1), codeVerifier: z.string().min(43) });
+
+export const SSO_UNAVAILABLE_MESSAGE = 'Single sign-on is not available right now. Try again later or sign in with your e-mail.';
+export const SSO_EXPIRED_MESSAGE = 'The single sign-on attempt expired or was started in another browser. Try again.';
+export const SSO_CANCELLED_MESSAGE = 'Single sign-on was cancelled.';
+
+/** The web app reads the fragment; a fragment is never sent to any server or written to its logs. */
+function redirectToLogin(reply: FastifyReply, fragment: { token: string } | { error: string }) {
+  const [key, value] = 'token' in fragment ? ['token', fragment.token] : ['error', fragment.error];
+  return reply.header('cache-control', 'no-store').redirect(`/login#${key}=${encodeURIComponent(value)}`, 302);
+}
+
+export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
+  const settings = app.config.oidc;
+  const client = settings ? new OidcClient(settings, `${app.config.publicUrl}/api/auth/oidc/callback`) : null;
+  const secureCookie = app.config.publicUrl.startsWith('https://');
+
+  function requireClient(): OidcClient {
+    if (!client) throw new NotFoundError('Single sign-on is not configured on this server.');
+    return client;
+  }
+
+  app.get('/api/auth/oidc/start', async (_request, reply) => {
+    const oidc = requireClient();
+    let authorization: { url: URL; pending: PendingOidcSignIn };
+    try {
+      authorization = await oidc.createAuthorizationRequest();
+    } catch (error) {
+      app.log.error({ err: error }, 'OpenID Connect discovery failed');
+      return redirectToLogin(reply, { error: SSO_UNAVAILABLE_MESSAGE });
+    }
+    // The state, nonce and PKCE verifier must come back with this browser only: a signed,
+    // HttpOnly cookie scoped to the callback path, short-lived. Lax still sends it on the
+    // issuer's top-level redirect back to us.
+    reply.setCookie(PENDING_COOKIE, JSON.stringify(authorization.pending), {
+      signed: true,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookie,
+      path: PENDING_COOKIE_PATH,
+      maxAge: PENDING_LIFETIME_SECONDS,
+    });
+    return reply.header('cache-control', 'no-store').redirect(authorization.url.href, 302);
+  });
+
+  app.get('/api/auth/oidc/callback', async (request, reply) => {
+    const oidc = requireClient();
+    const rawCookie = request.cookies[PENDING_COOKIE];
+    reply.clearCookie(PENDING_COOKIE, { path: PENDING_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: secureCookie });
+
+    const query = request.query as Record<string, unknown>;
+    if (typeof query.error === 'string') {
+      return redirectToLogin(reply, { error: query.error === 'access_denied' ? SSO_CANCELLED_MESSAGE : SSO_UNAVAILABLE_MESSAGE });
+    }
+
+    const unsigned = rawCookie ? request.unsignCookie(rawCookie) : null;
+    let pending: PendingOidcSignIn | null = null;
+    if (unsigned?.valid && unsigned.value) {
+      try {
+        pending = ZPendingSignIn.parse(JSON.parse(unsigned.value));
+      } catch {
+        pending = null;
+      }
+    }
+    if (!pending) return redirectToLogin(reply, { error: SSO_EXPIRED_MESSAGE });
+
+    try {
+      const callbackUrl = new URL(request.url, app.config.publicUrl);
+      const claims = await oidc.completeAuthorization(callbackUrl, pending);
+      const user = await findOrCreateOidcUser(app.db, { provider: oidc.provider, ...claims });
+      const session = await startSession(app.db, app.jwtSecret, user.id);
+      setSessionCookie(reply, app.config, session.token);
+      return redirectToLogin(reply, { token: session.token });
+    } catch (error) {
+      if (error instanceof DomainError) return redirectToLogin(reply, { error: error.message });
+      request.log.warn({ err: error }, 'OpenID Connect callback failed');
+      return redirectToLogin(reply, { error: SSO_UNAVAILABLE_MESSAGE });
+    }
+  });
+};

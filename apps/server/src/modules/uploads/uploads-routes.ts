@@ -1,0 +1,86 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UPLOAD_IMAGE_MAX_BYTES, ZUploadImageResponse } from '@pulse/contract/messages';
+import { MEMORY_DATA_DIR } from '../../config';
+import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors/domain-errors';
+import { requireUser } from '../../plugins/auth';
+import { createLocalFolderStorage, isValidObjectKey, type ObjectStorage } from './object-storage';
+import { findUploadByStorageKey } from './uploads-repository';
+import { IMAGE_TOO_LARGE_MESSAGE, saveImageUpload } from './uploads-service';
+
+export const SEND_MULTIPART_MESSAGE = 'Send the image as multipart/form-data, in a field named "file".';
+const UPLOAD_NOT_FOUND_MESSAGE = 'Not found.';
+
+/** DATA_DIR/uploads; an in-memory database (tests) gets a temporary folder removed on close. */
+async function createStorage(app: FastifyInstance): Promise<ObjectStorage> {
+  if (app.config.dataDir !== MEMORY_DATA_DIR) return createLocalFolderStorage(join(app.config.dataDir, 'uploads'));
+  const folder = await mkdtemp(join(tmpdir(), 'pulse-uploads-'));
+  app.addHook('onClose', async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+  return createLocalFolderStorage(folder);
+}
+
+async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new UnsupportedMediaTypeError(SEND_MULTIPART_MESSAGE);
+  try {
+    const part = await request.file();
+    if (!part) throw new UnsupportedMediaTypeError(SEND_MULTIPART_MESSAGE);
+    return await part.toBuffer();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(IMAGE_TOO_LARGE_MESSAGE);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new PayloadTooLargeError('Send one image at a time.');
+    }
+    throw error;
+  }
+}
+
+/**
+ * POST /api/uploads/images and GET /uploads/:key. Multipart is registered in this plugin's own
+ * scope, so every other route keeps the JSON-only body rule.
+ */
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const storage = await createStorage(app);
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: UPLOAD_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 11 },
+    });
+    // Any other body type reaches the handler and gets the upload's own 415 message rather than
+    // the JSON-only one.
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    scope.post(
+      '/api/uploads/images',
+      { schema: { response: { 201: ZUploadImageResponse } }, preHandler: scope.authenticate },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const bytes = await readUploadedFile(request);
+        return reply.code(201).send(await saveImageUpload(app.db, storage, user.id, bytes));
+      },
+    );
+  });
+
+  app.get('/uploads/:key', { schema: { params: z.object({ key: z.string() }) } }, async (request, reply) => {
+    const { key } = request.params;
+    if (!isValidObjectKey(key)) throw new NotFoundError(UPLOAD_NOT_FOUND_MESSAGE);
+    const upload = await findUploadByStorageKey(app.db, key);
+    const object = upload ? await storage.getObjectStream(key) : null;
+    if (!upload || !object) throw new NotFoundError(UPLOAD_NOT_FOUND_MESSAGE);
+    // A key never gets new bytes, so browsers may keep it forever; `private` keeps chat pictures
+    // out of shared caches.
+    return reply
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .type(upload.contentType)
+      .header('content-length', String(object.size))
+      .send(object.stream);
+  });
+};

@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TConversationSummary, TMessage, TUploadImageResponse } from '@pulse/contract/messages';
+import { bearer, registerTestUser } from '../../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { IMAGE_NOT_FOUND_MESSAGE } from '../messages/messages-service';
+import { SEND_MULTIPART_MESSAGE } from './uploads-routes';
+import { IMAGE_TOO_LARGE_MESSAGE, NOT_AN_IMAGE_MESSAGE, UNREADABLE_IMAGE_MESSAGE } from './uploads-service';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+type TestUser = Awaited<ReturnType<typeof registerTestUser>>;
+
+const BOUNDARY = '----pulse-test-boundary';
+
+/** A multipart/form-data body with one file part, as a browser's FormData would send it. */
+function buildMultipart(file: { name: string; type: string; bytes: Buffer }): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.bytes,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+function upload(user: TestUser, file: { name: string; type: string; bytes: Buffer }) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/uploads/images',
+    headers: { ...bearer(user.token), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: buildMultipart(file),
+  });
+}
+
+function makePng(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .png()
+    .toBuffer();
+}
+
+describe('POST /api/uploads/images', () => {
+  it('stores a PNG as WebP no larger than 1600 px and serves it with immutable caching', async () => {
+    const user = await registerTestUser(testApp.app);
+    const response = await upload(user, { name: 'field.png', type: 'image/png', bytes: await makePng(2400, 1200) });
+    expect(response.statusCode).toBe(201);
+    const { id, url } = response.json<TUploadImageResponse>();
+    expect(url).toBe(`/uploads/${id}.webp`);
+
+    const served = await testApp.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect(metadata).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+  });
+
+  it('keeps a small picture at its size and tells JPEG by its bytes, whatever the name says', async () => {
+    const user = await registerTestUser(testApp.app);
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const response = await upload(user, { name: 'scan.txt', type: 'application/octet-stream', bytes: jpeg });
+    expect(response.statusCode).toBe(201);
+    const served = await testApp.app.inject({ method: 'GET', url: response.json<TUploadImageResponse>().url });
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 40, height: 30 });
+  });
+
+  it('refuses a text file renamed .png with 415', async () => {
+    const user = await registerTestUser(testApp.app);
+    const response = await upload(user, { name: 'photo.png', type: 'image/png', bytes: Buffer.from('just some notes, not a picture\n') });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ error: { code: 'bad_request', message: NOT_AN_IMAGE_MESSAGE } });
+  });
+
+  it('refuses a damaged image whose first bytes look right', async () => {
+    const user = await registerTestUser(testApp.app);
+    const png = await makePng(50, 50);
+    const damaged = Buffer.concat([png.subarray(0, 16), randomBytes(200)]);
+    const response = await upload(user, { name: 'broken.png', type: 'image/png', bytes: damaged });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.message).toBe(UNREADABLE_IMAGE_MESSAGE);
+  });
+
+  it('refuses a 6 MB file with 413', async () => {
+    const user = await registerTestUser(testApp.app);
+    const png = await makePng(10, 10);
+    const big = Buffer.concat([png, randomBytes(6 * 1024 * 1024)]);
+    const response = await upload(user, { name: 'huge.png', type: 'image/png', bytes: big });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: { code: 'payload_too_large', message: IMAGE_TOO_LARGE_MESSAGE } });
+  });
+
+  it('refuses a body that is not multipart, and a visitor', async () => {
+    const user = await registerTestUser(testApp.app);
+    const json = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/uploads/images',
+      headers: bearer(user.token),
+      payload: { file: 'data:image/png;base64,AAAA' },
+    });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().error.message).toBe(SEND_MULTIPART_MESSAGE);
+
+    const raw = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/uploads/images',
+      headers: { ...bearer(user.token), 'content-type': 'image/png' },
+      payload: await makePng(5, 5),
+    });
+    expect(raw.statusCode).toBe(415);
+    expect(raw.json().error.message).toBe(SEND_MULTIPART_MESSAGE);
+
+    const visitor = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/uploads/images',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: buildMultipart({ name: 'a.png', type: 'image/png', bytes: await makePng(5, 5) }),
+    });
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  it('leaves every other route JSON-only', async () => {
+    const user = await registerTestUser(testApp.app);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: { ...bearer(user.token), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: buildMultipart({ name: 'a.png', type: 'image/png', bytes: await makePng(5, 5) }),
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.message).toMatch(/Send the request body as JSON/);
+  });
+});
+
+describe('GET /uploads/:key', () => {
+  it('answers 404 for an unknown key or a path outside the uploads', async () => {
+    for (const url of ['/uploads/0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b.webp', '/uploads/..%2F..%2Fetc%2Fpasswd', '/uploads/%2e%2e']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+});
+
+describe('images in messages', () => {
+  it('sends the sender\'s own upload, and refuses another user\'s', async () => {
+    const buyer = await registerTestUser(testApp.app);
+    const seller = await registerTestUser(testApp.app);
+    const conversation = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: bearer(buyer.token),
+      payload: { otherUserId: seller.user.id },
+    });
+    const conversationId = conversation.json<TConversationSummary>().id;
+    const mine = (await upload(buyer, { name: 'jar.png', type: 'image/png', bytes: await makePng(64, 64) })).json<TUploadImageResponse>();
+    const theirs = (await upload(seller, { name: 'hive.png', type: 'image/png', bytes: await makePng(64, 64) })).json<TUploadImageResponse>();
+
+    const sent = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/messages`,
+      headers: bearer(buyer.token),
+      payload: { imageId: mine.id },
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json<TMessage>()).toMatchObject({ body: '', imageUrl: mine.url });
+
+    const withCaption = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/messages`,
+      headers: bearer(buyer.token),
+      payload: { body: 'This one?', imageId: mine.id },
+    });
+    expect(withCaption.json<TMessage>()).toMatchObject({ body: 'This one?', imageUrl: mine.url });
+
+    const borrowed = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/messages`,
+      headers: bearer(buyer.token),
+      payload: { imageId: theirs.id },
+    });
+    expect(borrowed.statusCode).toBe(400);
+    expect(borrowed.json().error.fields).toEqual({ imageId: IMAGE_NOT_FOUND_MESSAGE });
+
+    const list = await testApp.app.inject({ method: 'GET', url: '/api/conversations', headers: bearer(seller.token) });
+    expect(list.json<{ items: TConversationSummary[] }>().items[0]?.lastMessage).toMatchObject({ imageUrl: mine.url, body: 'This one?' });
+  });
+});

@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const repositoryRoot = resolve(serverRoot, '../..');
+const TSX = resolve(repositoryRoot, 'node_modules/.bin/tsx');
+const MAIN = resolve(serverRoot, 'src/main.ts');
+
+/** A port nobody listens on right now (the OS picks it; it is released before the server takes it). */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  baseUrl: string;
+  /** Everything the process printed, for a failure message. */
+  readonly output: string;
+  stop(): Promise<void>;
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolveExit) => {
+    const timer = setTimeout(() => resolveExit(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolveExit(true);
+    });
+  });
+}
+
+async function waitUntilHealthy(baseUrl: string, child: ChildProcess, readOutput: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server process exited with code ${child.exitCode}:\n${readOutput()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  throw new Error(`The server at ${baseUrl} was not healthy after ${timeoutMs} ms:\n${readOutput()}`);
+}
+
+/** Starts `tsx src/main.ts` (the real entry point) with `env` on a free port and waits for /api/health. */
+export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ServerProcess> {
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // The test runner's own variables (VITEST, NODE_OPTIONS hooks...) are not the server's business.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_OPTIONS'));
+  const child = spawn(TSX, [MAIN], {
+    cwd: serverRoot,
+    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  async function stop() {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    if (!(await waitForExit(child, 10_000))) {
+      child.kill('SIGKILL');
+      await waitForExit(child, 5_000);
+    }
+  }
+
+  try {
+    await waitUntilHealthy(baseUrl, child, () => output, timeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    baseUrl,
+    get output() {
+      return output;
+    },
+    stop,
+  };
+}
