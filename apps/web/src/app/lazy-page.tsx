@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { Button, Center, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import { PageLoading } from '../components/page-loading';
+import { PageLoadTimeoutError, loadWithTimeout } from './page-loader';
+import type { AppRoute, PageComponent } from './route-types';
+
+// Loaded pages stay loaded: coming back to a page must not flash the spinner again.
+const loadedPages = new Map<string, PageComponent>();
+
+type LoadState = { status: 'loading' } | { status: 'loaded'; Page: PageComponent } | { status: 'failed'; timedOut: boolean };
+
+function PageLoadFailure({ timedOut, onRetry }: { timedOut: boolean; onRetry: () => void }) {
+  return (
+    <Center mih="50vh" p="md">
+      <Stack align="center" gap="sm" ta="center" maw={420}>
+        <ThemeIcon size={64} radius={32} variant="light" color="gray" aria-hidden>
+          <IconCloudOff size={32} />
+        </ThemeIcon>
+        <Text fw={600} size="lg">
+          {timedOut ? 'This page is taking too long to load.' : 'This page could not be loaded.'}
+        </Text>
+        <Text c="dimmed">Check your connection, then try again.</Text>
+        <Button onClick={onRetry}>Retry</Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/**
+ * Loads a route's page chunk on demand, with a spinner while it loads and a retry when the
+ * import fails or has not settled within PAGE_CHUNK_TIMEOUT_MS.
+ */
+export function LazyPage({ route }: { route: AppRoute }) {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>(() => {
+    const Page = loadedPages.get(route.id);
+    return Page ? { status: 'loaded', Page } : { status: 'loading' };
+  });
+  const isLoaded = state.status === 'loaded';
+
+  useEffect(() => {
+    if (isLoaded) return;
+    let cancelled = false;
+    loadWithTimeout(route.load).then(
+      (Page) => {
+        loadedPages.set(route.id, Page);
+        if (!cancelled) setState({ status: 'loaded', Page });
+      },
+      (error: unknown) => {
+        console.error(`Could not load the page "${route.title}"`, error);
+        if (!cancelled) setState({ status: 'failed', timedOut: error instanceof PageLoadTimeoutError });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [route, attempt, isLoaded]);
+
+  if (state.status === 'loading') return <PageLoading />;
+  if (state.status === 'failed') {
+    return (
+      <PageLoadFailure
+        timedOut={state.timedOut}
+        onRetry={() => {
+          setState({ status: 'loading' });
+          setAttempt((count) => count + 1);
+        }}
+      />
+    );
+  }
+  const { Page } = state;
+  return <Page route={route} />;
+}

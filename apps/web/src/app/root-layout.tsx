@@ -1,0 +1,63 @@
+import { Outlet } from 'react-router';
+import { useDisclosure } from '@mantine/hooks';
+import { FullScreenLoading } from '../components/full-screen-loading';
+import { LiveMessageUpdates } from '../features/messages/components/live-message-updates';
+import { LiveNotificationUpdates } from '../features/notifications/components/live-notification-updates';
+import { PopupAnnouncement } from '../features/popups/components/popup-announcement';
+import { AuthProvider } from '../lib/auth/auth-provider';
+import { useAuth } from '../lib/auth/use-auth';
+import { RealtimeProvider } from '../lib/socket-provider';
+import { AppSwitch } from '../shell/app-switch';
+import { AssistantWidget } from '../shell/assistant-widget';
+import { BottomBar } from '../shell/bottom-bar';
+import { OnlineIndicator } from '../shell/online-indicator';
+import { PageHeader } from '../shell/page-header';
+import { SideMenu } from '../shell/side-menu';
+import { TopBar } from '../shell/top-bar';
+import { useAuthRedirects } from './use-auth-redirects';
+import { useRouteChrome } from './use-route-chrome';
+import classes from './root-layout.module.css';
+
+function AppFrame() {
+  const { isLoading } = useAuth();
+  const [menuOpened, menu] = useDisclosure(false);
+  const { route, showBars, showAssistant, showAppSwitch } = useRouteChrome();
+  useAuthRedirects();
+
+  if (isLoading) return <FullScreenLoading />;
+
+  return (
+    <div className={classes.frame} data-bars={showBars ? 'true' : undefined}>
+      {showBars && <TopBar onOpenMenu={menu.open} />}
+      {!showBars && route.id !== 'login' && <PageHeader />}
+      <main className={classes.main}>
+        <div className={classes.content}>
+          <Outlet />
+        </div>
+      </main>
+      {showBars && <BottomBar />}
+      {(showAssistant || showAppSwitch) && (
+        <div className={classes.floating}>
+          {showAssistant && <AssistantWidget className={classes.floatingButton} />}
+          {showAppSwitch && <AppSwitch className={classes.floatingButton} />}
+        </div>
+      )}
+      <SideMenu opened={menuOpened} onClose={menu.close} />
+      <OnlineIndicator />
+    </div>
+  );
+}
+
+/** The root route: the session and its real-time connection, then the shell around every page. */
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <RealtimeProvider>
+        <AppFrame />
+        <LiveNotificationUpdates />
+        <LiveMessageUpdates />
+        <PopupAnnouncement />
+      </RealtimeProvider>
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { Button, Center, Code, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+
+function describeRouteError(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (error instanceof Error) return error.message;
+  return 'Something went wrong while showing this page.';
+}
+
+/** errorElement of the routes: a render error must leave the user a way out, not a blank page. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+
+  useEffect(() => {
+    console.error('Unexpected application error', error);
+  }, [error]);
+
+  return (
+    <Center mih="70vh" p="md">
+      <Stack align="center" gap="md" ta="center" maw={520}>
+        <ThemeIcon size={72} radius={36} variant="light" color="red" aria-hidden>
+          <IconAlertTriangle size={36} />
+        </ThemeIcon>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Unexpected Application Error!
+        </Title>
+        <Text c="dimmed">Sorry, something went wrong while showing this page.</Text>
+        <Code block maw="100%" style={{ whiteSpace: 'pre-wrap' }}>
+          {describeRouteError(error)}
+        </Code>
+        {/* A full page load: the router itself may be what broke. */}
+        <Button component="a" href="/">
+          Back to home
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

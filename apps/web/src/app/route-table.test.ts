@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { findRoute } from './find-route';
+import { ROUTE_TABLE } from './route-table';
+
+const PUBLIC_PATHS = [
+  '/',
+  '/home',
+  '/login',
+  '/product-listing',
+  '/seller-signup',
+  '/product-details/p-1',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/about-us',
+  '/sellers',
+  '/pulse-agents',
+];
+
+const SIGNED_IN_PATHS = [
+  '/profile/addresses',
+  '/seller-dashboard',
+  '/seller-profile',
+  '/seller/catalogue-search',
+  '/add-product',
+  '/buyer-dashboard',
+  '/messages',
+  '/notifications',
+  '/seller/products/p-1',
+  '/basket',
+  '/order/o-1',
+  '/order-delivery/o-1',
+  '/chat/c-1',
+  '/agent-registration',
+  '/agent-dashboard',
+  '/agent-referrals',
+  '/agent-messages',
+  '/logistics-tasks',
+  '/wallet',
+  '/refunds-history',
+  '/seller-application-status',
+  '/agent-application-status',
+  '/hub',
+  '/hub/feed',
+  '/hub/notifications',
+  '/hub/anything/else',
+  '/pulse',
+  '/pulse/n-1',
+  '/pulse-assistant',
+  '/admin',
+];
+
+describe('route table', () => {
+  it.each(PUBLIC_PATHS)('serves %s to visitors', (path) => {
+    const route = findRoute(path);
+    expect(route.id).not.toBe('not-found');
+    expect(route.access).toBe('public');
+  });
+
+  it.each(SIGNED_IN_PATHS)('requires sign-in for %s', (path) => {
+    const route = findRoute(path);
+    expect(route.id).not.toBe('not-found');
+    expect(route.access).toBe('signed-in');
+  });
+
+  it('answers unknown paths with "Page not found"', () => {
+    const route = findRoute('/no/such/page');
+    expect(route.title).toBe('Page not found');
+    expect(route.access).toBe('public');
+  });
+
+  it('shows / and /product-listing as the same Products screen', () => {
+    expect(findRoute('/').title).toBe('Products');
+    expect(findRoute('/product-listing').title).toBe('Products');
+    expect(findRoute('/').emptyState).toBe(findRoute('/product-listing').emptyState);
+  });
+
+  it('sends /hub on to the feed', () => {
+    expect(findRoute('/hub').redirectTo).toBe('/hub/feed');
+  });
+
+  it('gives every route a unique id, a title and, for empty pages, a sentence and an action', () => {
+    const ids = ROUTE_TABLE.map((route) => route.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const route of ROUTE_TABLE) {
+      expect(route.title.trim()).not.toBe('');
+      if (route.emptyState) {
+        expect(route.emptyState.description).toMatch(/\.$/);
+        expect(route.emptyState.action.to).toMatch(/^\//);
+      }
+    }
+  });
+});

@@ -1,0 +1,272 @@
+import type { AppRoute, EmptyStateContent, RouteAccess } from './route-types';
+
+const loadEmptyStatePage = () => import('../components/empty-state-page').then((module) => module.EmptyStatePage);
+
+function emptyStateRoute(id: string, path: string, title: string, access: RouteAccess, bars: boolean, emptyState: EmptyStateContent): AppRoute {
+  return { id, path, title, access, bars, load: loadEmptyStatePage, emptyState };
+}
+
+const BROWSE_PRODUCTS = { label: 'Browse products', to: '/product-listing' };
+const PRODUCT_LISTING: EmptyStateContent = {
+  icon: 'products',
+  description: 'Fresh produce from local farms and growers will be listed here, ready to add to your basket.',
+  action: { label: 'Start selling', to: '/sellers' },
+};
+
+/**
+ * Every route of the app (spec §2), in one place: path, page name, guard, bars and page chunk.
+ * The router, the document title and the bars rule all read this table.
+ */
+export const ROUTE_TABLE: readonly AppRoute[] = [
+  // Public
+  emptyStateRoute('root', '/', 'Products', 'public', true, PRODUCT_LISTING),
+  {
+    id: 'home',
+    path: '/home',
+    title: 'Home',
+    access: 'public',
+    bars: false,
+    load: () => import('../features/content/pages/home-page').then((module) => module.HomePage),
+  },
+  {
+    id: 'login',
+    path: '/login',
+    title: 'Login',
+    access: 'public',
+    bars: false,
+    load: () => import('../features/auth/pages/login-page').then((module) => module.LoginPage),
+  },
+  emptyStateRoute('product-listing', '/product-listing', 'Products', 'public', true, PRODUCT_LISTING),
+  emptyStateRoute('seller-signup', '/seller-signup', 'Seller Sign-up', 'public', false, {
+    icon: 'seller',
+    description: 'Apply to sell here: your business, farm location, produce and payout details.',
+    action: { label: 'Why sell with us', to: '/sellers' },
+  }),
+  emptyStateRoute('product-details', '/product-details/:productId', 'Product Details', 'public', false, {
+    icon: 'product',
+    description: 'Photos, price, stock and the grower behind this product will be shown here.',
+    action: BROWSE_PRODUCTS,
+  }),
+  {
+    id: 'terms-of-service',
+    path: '/terms-of-service',
+    title: 'Terms of Service',
+    access: 'public',
+    bars: false,
+    load: () => import('../features/content/pages/terms-page').then((module) => module.TermsPage),
+  },
+  {
+    id: 'privacy-policy',
+    path: '/privacy-policy',
+    title: 'Privacy Policy',
+    access: 'public',
+    bars: false,
+    load: () => import('../features/content/pages/privacy-page').then((module) => module.PrivacyPage),
+  },
+  {
+    id: 'about-us',
+    path: '/about-us',
+    title: 'About Us',
+    access: 'public',
+    bars: false,
+    load: () => import('../features/content/pages/about-page').then((module) => module.AboutPage),
+  },
+  {
+    id: 'sellers',
+    path: '/sellers',
+    title: 'Start Selling',
+    access: 'public',
+    bars: false,
+    load: () => import('../features/content/pages/start-selling-page').then((module) => module.StartSellingPage),
+  },
+  {
+    id: 'pulse-agents',
+    path: '/pulse-agents',
+    title: 'Pulse Agents',
+    access: 'public',
+    bars: false,
+    load: () => import('../features/content/pages/pulse-agents-page').then((module) => module.PulseAgentsPage),
+  },
+
+  // Signed in
+  emptyStateRoute('profile-addresses', '/profile/addresses', 'Addresses', 'signed-in', true, {
+    icon: 'address',
+    description: 'Your saved delivery addresses will be listed here for quick checkout.',
+    action: BROWSE_PRODUCTS,
+  }),
+  emptyStateRoute('seller-dashboard', '/seller-dashboard', 'Seller Dashboard', 'signed-in', true, {
+    icon: 'dashboard',
+    description: 'Your sales, orders to fulfil and earnings will be summarised here.',
+    action: { label: 'Add a product', to: '/add-product' },
+  }),
+  emptyStateRoute('seller-profile', '/seller-profile', 'Seller Profile', 'signed-in', true, {
+    icon: 'seller',
+    description: "Your shop's public profile, its story and farm location will be shown here.",
+    action: { label: 'Search your catalogue', to: '/seller/catalogue-search' },
+  }),
+  emptyStateRoute('catalogue-search', '/seller/catalogue-search', 'Catalogue Search', 'signed-in', true, {
+    icon: 'search',
+    description: 'Search your own products by name, category or status here.',
+    action: { label: 'Add a product', to: '/add-product' },
+  }),
+  emptyStateRoute('add-product', '/add-product', 'Add Product', 'signed-in', false, {
+    icon: 'add',
+    description: 'Describe your produce, set its price and stock, and add photos here.',
+    action: { label: 'Back to dashboard', to: '/seller-dashboard' },
+  }),
+  emptyStateRoute('buyer-dashboard', '/buyer-dashboard', 'Buyer Dashboard', 'signed-in', true, {
+    icon: 'orders',
+    description: 'Your orders, deliveries and refunds will be tracked here.',
+    action: BROWSE_PRODUCTS,
+  }),
+  {
+    id: 'messages',
+    path: '/messages',
+    title: 'Messages',
+    access: 'signed-in',
+    bars: true,
+    load: () => import('../features/messages/pages/messages-page').then((module) => module.MessagesPage),
+  },
+  {
+    id: 'notifications',
+    path: '/notifications',
+    title: 'Notifications',
+    access: 'signed-in',
+    bars: true,
+    load: () => import('../features/notifications/pages/notifications-page').then((module) => module.NotificationsPage),
+  },
+  emptyStateRoute('seller-product', '/seller/products/:productId', 'Seller Product', 'signed-in', false, {
+    icon: 'product',
+    description: "This product's details, price, stock and photos will be editable here.",
+    action: { label: 'Back to catalogue', to: '/seller/catalogue-search' },
+  }),
+  emptyStateRoute('basket', '/basket', 'Basket', 'signed-in', false, {
+    icon: 'basket',
+    description: 'Products you add will wait here until you check out.',
+    action: BROWSE_PRODUCTS,
+  }),
+  emptyStateRoute('order', '/order/:orderId', 'Order', 'signed-in', false, {
+    icon: 'orders',
+    description: 'The items, totals and timeline of this order will be shown here.',
+    action: { label: 'All orders', to: '/buyer-dashboard' },
+  }),
+  emptyStateRoute('order-delivery', '/order-delivery/:orderId', 'Order Delivery', 'signed-in', false, {
+    icon: 'delivery',
+    description: "This order's delivery, its agent, status and confirmation code will be shown here.",
+    action: { label: 'All orders', to: '/buyer-dashboard' },
+  }),
+  {
+    id: 'chat',
+    path: '/chat/:chatId',
+    title: 'Chat',
+    access: 'signed-in',
+    bars: true,
+    load: () => import('../features/messages/pages/chat-page').then((module) => module.ChatPage),
+  },
+  emptyStateRoute('agent-registration', '/agent-registration', 'Agent Registration', 'signed-in', false, {
+    icon: 'agent',
+    description: 'Apply here to deliver orders or refer growers as a Pulse Agent.',
+    action: { label: 'About Pulse Agents', to: '/pulse-agents' },
+  }),
+  emptyStateRoute('agent-dashboard', '/agent-dashboard', 'Agent Dashboard', 'signed-in', false, {
+    icon: 'dashboard',
+    description: 'Your earnings, active delivery tasks and referrals will be summarised here.',
+    action: { label: 'Logistics tasks', to: '/logistics-tasks' },
+  }),
+  emptyStateRoute('agent-referrals', '/agent-referrals', 'Agent Referrals', 'signed-in', false, {
+    icon: 'referrals',
+    description: 'Your referral code and the people who signed up with it will be listed here.',
+    action: { label: 'Agent dashboard', to: '/agent-dashboard' },
+  }),
+  emptyStateRoute('agent-messages', '/agent-messages', 'Agent Messages', 'signed-in', false, {
+    icon: 'messages',
+    description: 'Conversations about your delivery tasks will be listed here.',
+    action: { label: 'Agent dashboard', to: '/agent-dashboard' },
+  }),
+  emptyStateRoute('logistics-tasks', '/logistics-tasks', 'Logistics Tasks', 'signed-in', false, {
+    icon: 'tasks',
+    description: 'Open delivery tasks near your area will be listed here for you to accept.',
+    action: { label: 'Agent dashboard', to: '/agent-dashboard' },
+  }),
+  emptyStateRoute('wallet', '/wallet', 'Wallet', 'signed-in', false, {
+    icon: 'wallet',
+    description: 'Your balance, payments and payouts will be shown here.',
+    action: { label: 'Refunds history', to: '/refunds-history' },
+  }),
+  emptyStateRoute('refunds-history', '/refunds-history', 'Refunds History', 'signed-in', false, {
+    icon: 'refunds',
+    description: 'Your refund requests and their outcomes will be listed here.',
+    action: { label: 'Go to wallet', to: '/wallet' },
+  }),
+  emptyStateRoute('seller-application-status', '/seller-application-status', 'Seller Application Status', 'signed-in', false, {
+    icon: 'status',
+    description: 'The state of your seller application and any reviewer notes will be shown here.',
+    action: { label: 'Seller sign-up', to: '/seller-signup' },
+  }),
+  emptyStateRoute('agent-application-status', '/agent-application-status', 'Agent Application Status', 'signed-in', false, {
+    icon: 'status',
+    description: 'The state of your agent application and any reviewer notes will be shown here.',
+    action: { label: 'Agent registration', to: '/agent-registration' },
+  }),
+  {
+    id: 'hub',
+    path: '/hub',
+    title: 'Pulse Hub',
+    access: 'signed-in',
+    bars: false,
+    // Never loaded: the router renders the redirect instead of a page.
+    load: loadEmptyStatePage,
+    redirectTo: '/hub/feed',
+  },
+  emptyStateRoute('hub-feed', '/hub/feed', 'Pulse Hub', 'signed-in', false, {
+    icon: 'hub',
+    description: 'Posts from the growers and buyers you follow will appear here.',
+    action: { label: 'Go to Marketplace', to: '/product-listing' },
+  }),
+  {
+    id: 'hub-notifications',
+    path: '/hub/notifications',
+    title: 'Hub Notifications',
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/notifications/pages/hub-notifications-page').then((module) => module.HubNotificationsPage),
+  },
+  emptyStateRoute('hub-other', '/hub/*', 'Pulse Hub', 'signed-in', false, {
+    icon: 'hub',
+    description: 'This part of Pulse Hub will be shown here.',
+    action: { label: 'Back to feed', to: '/hub/feed' },
+  }),
+  emptyStateRoute('pulse', '/pulse', 'Pulse', 'signed-in', false, {
+    icon: 'pulse',
+    description: 'Posts you open from Pulse Hub will be shown here.',
+    action: { label: 'Open Pulse Hub', to: '/hub/feed' },
+  }),
+  emptyStateRoute('pulse-post', '/pulse/:id', 'Pulse', 'signed-in', false, {
+    icon: 'pulse',
+    description: 'This Pulse Hub post and its comments will be shown here.',
+    action: { label: 'Open Pulse Hub', to: '/hub/feed' },
+  }),
+  emptyStateRoute('pulse-assistant', '/pulse-assistant', 'Pulse Assistant', 'signed-in', false, {
+    icon: 'assistant',
+    description: 'Ask about produce, orders, deliveries or selling, and get answers from live data here.',
+    action: BROWSE_PRODUCTS,
+  }),
+  {
+    id: 'admin',
+    path: '/admin',
+    title: 'Admin',
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/admin/pages/admin-page').then((module) => module.AdminPage),
+  },
+
+  // Anything else
+  {
+    id: 'not-found',
+    path: '*',
+    title: 'Page not found',
+    access: 'public',
+    bars: false,
+    load: () => import('../components/not-found-page').then((module) => module.NotFoundPage),
+  },
+];

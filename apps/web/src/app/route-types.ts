@@ -1,0 +1,57 @@
+import type { ComponentType } from 'react';
+
+export type RouteAccess = 'public' | 'signed-in';
+
+export type EmptyStateIcon =
+  | 'products'
+  | 'seller'
+  | 'product'
+  | 'address'
+  | 'dashboard'
+  | 'search'
+  | 'add'
+  | 'orders'
+  | 'messages'
+  | 'notifications'
+  | 'basket'
+  | 'delivery'
+  | 'chat'
+  | 'agent'
+  | 'referrals'
+  | 'tasks'
+  | 'wallet'
+  | 'refunds'
+  | 'status'
+  | 'hub'
+  | 'pulse'
+  | 'assistant';
+
+export interface EmptyStateContent {
+  icon: EmptyStateIcon;
+  /** One sentence saying what the page will hold. */
+  description: string;
+  action: { label: string; to: string };
+}
+
+export interface PageProps {
+  route: AppRoute;
+}
+
+export type PageComponent = ComponentType<PageProps>;
+
+export interface AppRoute {
+  id: string;
+  /** React Router path pattern. */
+  path: string;
+  /** Page name for the document title "{title} - {product name}". */
+  title: string;
+  access: RouteAccess;
+  /** Whether the top and bottom bars show (spec §2 "Where bars show"). */
+  bars: boolean;
+  /** Loads the page's chunk on demand. */
+  load: () => Promise<PageComponent>;
+  /** Content for pages that are still an empty state. */
+  emptyState?: EmptyStateContent;
+  /** Sends the visitor on to another path instead of rendering a page. */
+  redirectTo?: string;
+}

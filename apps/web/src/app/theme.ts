@@ -1,0 +1,26 @@
+import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import type { AppThemeName } from '../shell/app-theme';
+
+// Ten shades each, lightest first; shade 6-7 is what filled buttons and active items use.
+const green: MantineColorsTuple = ['#ecfbf0', '#d8f3df', '#b0e6bf', '#85d89c', '#60cc7e', '#48c56b', '#3abf60', '#2ba64f', '#1f9445', '#0d7f37'];
+const orange: MantineColorsTuple = ['#fff3e5', '#ffe6cd', '#ffcb9a', '#ffae63', '#ff9536', '#ff8519', '#ff7c09', '#e46a00', '#cb5d00', '#b14e00'];
+const gold: MantineColorsTuple = ['#fff9e0', '#fff1ca', '#ffe199', '#ffd063', '#ffc236', '#ffb918', '#ffb403', '#e39e00', '#ca8c00', '#af7800'];
+
+export const APP_THEME_COLORS = { green, orange, gold } as const;
+
+export function createAppTheme(themeName: AppThemeName): MantineThemeOverride {
+  return createTheme({
+    colors: { green, orange, gold },
+    primaryColor: themeName,
+    primaryShade: { light: 7, dark: 6 },
+    // Gold is light: filled buttons need dark text to stay readable.
+    autoContrast: true,
+    defaultRadius: 'md',
+    cursorType: 'pointer',
+    fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    headings: {
+      fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      fontWeight: '700',
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { useContext, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useAuth } from '../lib/auth/use-auth';
+import { getAppThemeName } from '../shell/app-theme';
+import { SetAppThemeContext } from './app-theme-context';
+import { shouldShowAppSwitch, shouldShowAssistantWidget, shouldShowBars } from './bars-visibility';
+import { formatDocumentTitle } from './document-title';
+import { findRoute } from './find-route';
+
+/** Everything the current route decides about the page around it: title, theme, bars. */
+export function useRouteChrome() {
+  const { pathname } = useLocation();
+  const { mode } = useAuth();
+  const setAppTheme = useContext(SetAppThemeContext);
+  const route = findRoute(pathname);
+  const themeName = getAppThemeName({ pathname, mode });
+
+  useEffect(() => {
+    document.title = formatDocumentTitle(route.title);
+  }, [route.title]);
+
+  useEffect(() => {
+    document.documentElement.dataset.appTheme = themeName;
+    setAppTheme(themeName);
+  }, [themeName, setAppTheme]);
+
+  return {
+    route,
+    showBars: shouldShowBars(pathname),
+    showAssistant: shouldShowAssistantWidget(pathname),
+    showAppSwitch: shouldShowAppSwitch(pathname),
+  };
+}

@@ -1,0 +1,24 @@
+import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconMapQuestion } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+export function NotFoundPage() {
+  return (
+    <Container size="sm" py={{ base: 48, sm: 80 }}>
+      <Stack align="center" gap="md" ta="center">
+        <ThemeIcon size={88} radius={44} variant="light" color="gray" aria-hidden>
+          <IconMapQuestion size={44} stroke={1.6} />
+        </ThemeIcon>
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          Page not found
+        </Title>
+        <Text c="dimmed" size="lg" maw={460}>
+          The address may be mistyped, or the page has moved.
+        </Text>
+        <Button component={Link} to="/" size="md" mt="sm">
+          Go to the marketplace
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

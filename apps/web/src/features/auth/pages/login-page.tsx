@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Center, Divider, Paper, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconInfoCircle, IconKey } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { API_URL } from '../../../config/env';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { SESSION_KEYS, readSessionValue, removeSessionValue, takeSessionValue } from '../../../lib/session-keys';
+import { Logo } from '../../content/components/logo';
+import { useAuthProviders } from '../api/get-auth-providers';
+import { SignInForm } from '../components/sign-in-form';
+import { SignUpForm } from '../components/sign-up-form';
+import classes from './login-page.module.css';
+
+type LoginTab = 'sign-in' | 'sign-up';
+
+/** Reads `#token=` / `#error=` that the OpenID Connect callback appends to /login. */
+function readOidcFragment(hash: string): { token: string | null; error: string | null } {
+  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+  return { token: params.get('token'), error: params.get('error') };
+}
+
+function OidcButton() {
+  const providers = useAuthProviders();
+  const oidc = providers.data?.oidc;
+  if (!oidc?.enabled) return null;
+  return (
+    <>
+      <Button component="a" href={`${API_URL}/api/auth/oidc/start`} variant="default" size="md" fullWidth leftSection={<IconKey size={18} />}>
+        Continue with {oidc.name ?? 'single sign-on'}
+      </Button>
+      <Divider label="or" labelPosition="center" />
+    </>
+  );
+}
+
+export function LoginPage() {
+  const { login } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<LoginTab>('sign-in');
+  // Read during render, removed after: shown once, gone on the next visit (spec §4 Session).
+  const [notice, setNotice] = useState<string | null>(() => readSessionValue(SESSION_KEYS.logoutMessage));
+  const [oidcError, setOidcError] = useState<string | null>(null);
+  const handledHash = useRef<string | null>(null);
+
+  useEffect(() => {
+    removeSessionValue(SESSION_KEYS.logoutMessage);
+  }, []);
+
+  useEffect(() => {
+    const { hash, pathname, search } = location;
+    if (!hash || handledHash.current === hash) return;
+    const fragment = readOidcFragment(hash);
+    if (!fragment.token && !fragment.error) return;
+    handledHash.current = hash;
+    // The token must not linger in the address bar or the history.
+    void navigate({ pathname, search }, { replace: true });
+    if (fragment.error) {
+      setOidcError(fragment.error);
+      return;
+    }
+    if (fragment.token) {
+      login(fragment.token).catch((error: unknown) => {
+        const stored = takeSessionValue(SESSION_KEYS.logoutMessage);
+        setOidcError(stored ?? (error instanceof Error ? error.message : 'Sign-in failed. Please try again.'));
+      });
+    }
+  }, [location, login, navigate]);
+
+  return (
+    <div className={classes.page}>
+      <Center className={classes.center}>
+        <Stack gap="lg" className={classes.column}>
+          <Center>
+            <UnstyledButton component={Link} to="/" aria-label="Pulse Market home">
+              <Logo size={40} withText />
+            </UnstyledButton>
+          </Center>
+          {notice && (
+            <Alert color="orange" variant="light" role="alert" icon={<IconInfoCircle size={20} />} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
+              {notice}
+            </Alert>
+          )}
+          {oidcError && (
+            <Alert color="red" variant="light" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setOidcError(null)}>
+              {oidcError}
+            </Alert>
+          )}
+          <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+            <Stack gap="lg">
+              <div>
+                <Title order={1} fz={{ base: 24, sm: 28 }}>
+                  {tab === 'sign-in' ? 'Welcome back' : 'Create your account'}
+                </Title>
+                <Text c="dimmed" mt={4}>
+                  {tab === 'sign-in' ? 'Sign in to order, chat with growers and manage your shop.' : 'Buy fresh produce straight from local farms.'}
+                </Text>
+              </div>
+              <OidcButton />
+              <Tabs value={tab} onChange={(next) => setTab(next === 'sign-up' ? 'sign-up' : 'sign-in')} variant="pills" radius="xl" keepMounted={false}>
+                <Tabs.List grow mb="lg">
+                  <Tabs.Tab value="sign-in">Sign in</Tabs.Tab>
+                  <Tabs.Tab value="sign-up">Sign up</Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="sign-in">
+                  <SignInForm />
+                </Tabs.Panel>
+                <Tabs.Panel value="sign-up">
+                  <SignUpForm />
+                </Tabs.Panel>
+              </Tabs>
+            </Stack>
+          </Paper>
+          <Text size="sm" c="dimmed" ta="center">
+            By continuing you agree to the{' '}
+            <Anchor component={Link} to="/terms-of-service" inherit>
+              Terms of Service
+            </Anchor>{' '}
+            and the{' '}
+            <Anchor component={Link} to="/privacy-policy" inherit>
+              Privacy Policy
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      </Center>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { LegalDocumentView } from '../components/legal-document-view';
+import { buildPrivacyDocument } from '../data/privacy-document';
+import { getAppName } from '../utils/get-app-name';
+import { getContactEmail } from '../utils/get-contact-email';
+
+export function PrivacyPage() {
+  return <LegalDocumentView document={buildPrivacyDocument(getAppName(), getContactEmail())} />;
+}

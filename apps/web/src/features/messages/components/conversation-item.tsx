@@ -1,0 +1,52 @@
+import { Avatar, Badge, Group, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import type { TConversationSummary } from '@pulse/contract/messages';
+import { formatConversationTime } from '../utils/format-message-time';
+import { formatUnreadFigure, getMessagePreview } from '../utils/message-preview';
+import { resolveMediaUrl } from '../utils/media-url';
+import classes from './conversation-list.module.css';
+
+interface ConversationItemProps {
+  conversation: TConversationSummary;
+  userId: string | null;
+  now: number;
+}
+
+export function ConversationItem({ conversation, userId, now }: ConversationItemProps) {
+  const { otherUser, subject, lastMessage } = conversation;
+  const unread = formatUnreadFigure(conversation.unreadCount);
+  const avatarUrl = otherUser.profile_picture_url ? resolveMediaUrl(otherUser.profile_picture_url) : null;
+
+  return (
+    <li className={classes.item} data-unread={unread ? true : undefined}>
+      <UnstyledButton component={Link} to={`/chat/${conversation.id}`} className={classes.link} data-testid="conversation-item">
+        <Avatar src={avatarUrl} name={otherUser.username} color="initials" size={48} radius="xl" alt="" />
+        <div className={classes.body}>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text fw={unread ? 700 : 600} truncate>
+              {otherUser.username}
+            </Text>
+            <Text size="xs" c={unread ? 'var(--mantine-primary-color-filled)' : 'dimmed'} fw={unread ? 600 : 400} className={classes.time}>
+              <time dateTime={conversation.updatedAt}>{formatConversationTime(conversation.updatedAt, now)}</time>
+            </Text>
+          </Group>
+          {subject.title && (
+            <Text size="xs" c="dimmed" truncate>
+              About: {subject.title}
+            </Text>
+          )}
+          <Group justify="space-between" gap="xs" wrap="nowrap" mt={2}>
+            <Text size="sm" c={unread ? undefined : 'dimmed'} fw={unread ? 500 : 400} truncate>
+              {getMessagePreview(lastMessage, userId)}
+            </Text>
+            {unread && (
+              <Badge size="sm" radius="xl" variant="filled" className={classes.unread} aria-label={`${unread} unread`}>
+                {unread}
+              </Badge>
+            )}
+          </Group>
+        </div>
+      </UnstyledButton>
+    </li>
+  );
+}

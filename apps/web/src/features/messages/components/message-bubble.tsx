@@ -1,0 +1,50 @@
+import { Button, Group, Loader, Text } from '@mantine/core';
+import { IconAlertCircle, IconChecks, IconRefresh } from '@tabler/icons-react';
+import type { ChatEntry } from '../utils/chat-entries';
+import { formatMessageClock } from '../utils/format-message-time';
+import { resolveMediaUrl } from '../utils/media-url';
+import classes from './chat.module.css';
+
+interface MessageBubbleProps {
+  entry: ChatEntry;
+  onRetry: (key: string) => void;
+}
+
+export function MessageBubble({ entry, onRetry }: MessageBubbleProps) {
+  const imageUrl = entry.imageUrl ? (entry.status === 'sent' ? resolveMediaUrl(entry.imageUrl) : entry.imageUrl) : null;
+
+  return (
+    <div className={classes.row} data-mine={entry.mine || undefined}>
+      <div className={classes.bubble} data-testid="message" data-mine={entry.mine || undefined} data-status={entry.status}>
+        {imageUrl &&
+          (entry.status === 'sent' ? (
+            <a href={imageUrl} target="_blank" rel="noopener noreferrer" className={classes.imageLink} aria-label="Open picture">
+              <img src={imageUrl} alt="Picture" className={classes.image} loading="lazy" />
+            </a>
+          ) : (
+            <img src={imageUrl} alt="Picture being sent" className={classes.image} />
+          ))}
+        {entry.body !== '' && <Text className={classes.text}>{entry.body}</Text>}
+        <Group gap={4} justify="flex-end" className={classes.meta}>
+          {entry.status === 'sending' && <Loader size={10} color="currentColor" aria-label="Sending" />}
+          <time dateTime={entry.createdAt}>{formatMessageClock(entry.createdAt)}</time>
+        </Group>
+      </div>
+      {entry.status === 'failed' && (
+        <Group gap={6} className={classes.failed} role="alert">
+          <IconAlertCircle size={14} aria-hidden />
+          <Text size="xs">{entry.error ?? 'Not sent.'}</Text>
+          <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconRefresh size={12} aria-hidden />} onClick={() => onRetry(entry.key)}>
+            Retry
+          </Button>
+        </Group>
+      )}
+      {entry.receipt && (
+        <Group gap={4} className={classes.receipt} data-testid="read-receipt">
+          {entry.receipt === 'Seen' && <IconChecks size={14} aria-hidden />}
+          <Text size="xs">{entry.receipt}</Text>
+        </Group>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { TMessage } from '@pulse/contract/messages';
+import { buildChatEntries, type PendingMessage } from './chat-entries';
+
+const ME = '0190a4c2-0000-7000-8000-00000000000a';
+const OTHER = '0190a4c2-0000-7000-8000-00000000000b';
+
+let sequence = 0;
+function buildMessage(senderId: string, readByOther = false): TMessage {
+  sequence += 1;
+  return {
+    id: `0190a4c2-0000-7000-8000-${String(sequence).padStart(12, '0')}`,
+    conversationId: '0190a4c2-0000-7000-8000-00000000000c',
+    senderId,
+    body: `Message ${sequence}`,
+    imageUrl: null,
+    createdAt: `2026-11-22T10:${String(sequence).padStart(2, '0')}:00Z`,
+    readByOther,
+  };
+}
+
+function buildPending(status: PendingMessage['status']): PendingMessage {
+  return { clientId: `client-${status}`, body: 'On its way', file: null, previewUrl: null, imageId: null, createdAt: '2026-11-22T11:00:00Z', status, error: status === 'failed' ? 'Not sent' : null };
+}
+
+describe('chat entries', () => {
+  it('puts "Seen" under my last read message and "Sent" under a newer unread one', () => {
+    const seen = buildMessage(ME, true);
+    const theirs = buildMessage(OTHER);
+    const unseen = buildMessage(ME);
+    const entries = buildChatEntries([seen, theirs, unseen], [], ME);
+    expect(entries.map((entry) => entry.receipt)).toEqual(['Seen', null, 'Sent']);
+    expect(entries.map((entry) => entry.mine)).toEqual([true, false, true]);
+  });
+
+  it('shows only "Seen" when my latest message was read', () => {
+    const entries = buildChatEntries([buildMessage(ME, true), buildMessage(ME, true)], [], ME);
+    expect(entries.map((entry) => entry.receipt)).toEqual([null, 'Seen']);
+  });
+
+  it('lists messages on their way after the stored ones, as mine, with their state', () => {
+    const entries = buildChatEntries([buildMessage(OTHER)], [buildPending('sending'), buildPending('failed')], ME);
+    expect(entries.map((entry) => entry.status)).toEqual(['sent', 'sending', 'failed']);
+    expect(entries[2]?.mine).toBe(true);
+    expect(entries[2]?.error).toBe('Not sent');
+  });
+});

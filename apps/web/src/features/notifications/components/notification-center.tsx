@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import { Button, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBellOff, IconChecks } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { TNotification, TNotificationSource } from '@pulse/contract/notifications';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { useRealtimeConnection } from '../../../lib/socket-context';
+import { notificationListQueryKey, useNotificationList } from '../api/get-notifications';
+import { putNotificationRead } from '../api/put-notification-read';
+import { putAllNotificationsRead } from '../api/put-notifications-read-all';
+import { flattenNotificationPages, markAllReadInPages, markNotificationReadInPages, type NotificationPages } from '../utils/notification-list-cache';
+import { getNotificationLink } from '@pulse/contract/notification-targets';
+import { NotificationItem } from './notification-item';
+import classes from './notification-list.module.css';
+import { PushPermissionButton } from '../../../components/push-permission-button';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+
+const CLOCK_TICK_MS = 60_000;
+
+interface NotificationCenterProps {
+  source: TNotificationSource;
+  title: string;
+  emptyText: string;
+}
+
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function ListSkeleton() {
+  return (
+    <Stack gap={8} aria-label="Loading notifications" role="status">
+      {[0, 1, 2, 3].map((index) => (
+        <Skeleton key={index} height={76} radius="lg" />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * One source's notifications (spec §2 /notifications, /hub/notifications): pages of 10, unread
+ * marks, a click marks read and opens the notification's page, "Mark all as read". New ones are
+ * inserted live by LiveNotificationUpdates through the same query cache.
+ */
+export function NotificationCenter({ source, title, emptyText }: NotificationCenterProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const { socket } = useRealtimeConnection();
+  const now = useMinuteClock();
+  const list = useNotificationList(source);
+  const listKey = notificationListQueryKey(source, userId);
+  const items = flattenNotificationPages(list.data);
+  const unread = list.data?.pages[0]?.unread ?? 0;
+
+  // Counts follow the server's `notificationRead`/`allNotificationsRead` events; without a live
+  // socket nothing would bring them, so they are fetched again instead.
+  const refreshCountsWhenOffline = () => {
+    if (!socket?.connected) void queryClient.invalidateQueries({ queryKey: ['notifications', 'unread-count'] });
+  };
+
+  const markRead = useMutation({
+    mutationFn: (notification: TNotification) => putNotificationRead(notification.id),
+    onMutate: (notification) => {
+      queryClient.setQueryData<NotificationPages>(listKey, (data) => markNotificationReadInPages(data, notification.id));
+    },
+    onSuccess: refreshCountsWhenOffline,
+    onError: () => void queryClient.invalidateQueries({ queryKey: listKey }),
+  });
+
+  const markAllRead = useMutation({
+    mutationFn: putAllNotificationsRead,
+    onSuccess: () => {
+      queryClient.setQueryData<NotificationPages>(listKey, markAllReadInPages);
+      refreshCountsWhenOffline();
+    },
+  });
+
+  const openNotification = (notification: TNotification) => {
+    if (!notification.read) markRead.mutate(notification);
+    void navigate(getNotificationLink(notification));
+  };
+
+  return (
+    <Container size="sm" px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 40 }}>
+      <div className={classes.header}>
+        <div>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {title}
+          </Title>
+          {list.isSuccess && (
+            <Text size="sm" c="dimmed" mt={4} data-testid="notifications-unread-summary">
+              {unread === 0 ? 'You are all caught up.' : `${unread} unread`}
+            </Text>
+          )}
+        </div>
+      {source === 'marketplace' && (
+        <div className={classes.pushControl}>
+          <PushPermissionButton hideWhenUnsupported />
+        </div>
+      )}
+        <Button
+          variant="light"
+          leftSection={<IconChecks size={18} aria-hidden />}
+          onClick={() => markAllRead.mutate()}
+          loading={markAllRead.isPending}
+          disabled={!list.isSuccess || unread === 0}
+        >
+          Mark all as read
+        </Button>
+      </div>
+
+      {list.isPending && <ListSkeleton />}
+
+      {list.isError && <LoadErrorAlert title="Could not load your notifications" onRetry={() => void list.refetch()} />}
+
+      {list.isSuccess && items.length === 0 && (
+        <Stack align="center" gap="sm" py={56} ta="center">
+          <ThemeIcon size={72} radius={36} variant="light" aria-hidden>
+            <IconBellOff size={36} stroke={1.6} />
+          </ThemeIcon>
+          <Text fw={600} size="lg">
+            No notifications yet
+          </Text>
+          <Text c="dimmed" maw={380}>
+            {emptyText}
+          </Text>
+        </Stack>
+      )}
+
+      {items.length > 0 && (
+        <ul className={classes.list} aria-label={title}>
+          {items.map((notification) => (
+            <NotificationItem key={notification.id} notification={notification} now={now} onOpen={openNotification} />
+          ))}
+        </ul>
+      )}
+
+      {list.hasNextPage && (
+        <Group justify="center" mt="lg">
+          <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+            Load more
+          </Button>
+        </Group>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,13 @@
+import type { PageProps } from '../../../app/route-types';
+import { NotificationCenter } from '../components/notification-center';
+
+/** /notifications: the marketplace notifications (orders, messages, applications, deliveries). */
+export function NotificationsPage({ route }: PageProps) {
+  return (
+    <NotificationCenter
+      source="marketplace"
+      title={route.title}
+      emptyText="Updates about your orders, messages, deliveries and applications will appear here."
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import type { z } from 'zod';
+import { ZApiErrorResponse } from '@pulse/contract/errors';
+import { API_URL } from '../config/env';
+import { ApiError } from './api-error';
+import { describeApiFailure, type ApiFailure } from './error-catalogue';
+import { SESSION_KEYS, readSessionValue } from './session-keys';
+import { showErrorToast } from './show-error-toast';
+
+const CURRENT_USER_PATH = '/api/auth/me';
+
+/** Decides which failures of a call get the catalogue's side effects (toast, logout). */
+export type FailureFilter = (failure: ApiFailure) => boolean;
+
+export const reactToAllFailures: FailureFilter = () => true;
+/** Background calls (badges): no toasts, but an expired session still logs the user out. */
+export const reactToSessionExpiryOnly: FailureFilter = (failure) => failure.kind === 'http' && failure.status === 401;
+/** Forms show 4xx messages themselves; outages still get the toast. */
+export const reactToOutagesOnly: FailureFilter = (failure) => failure.kind !== 'http' || failure.status >= 500;
+export const reactToNoFailures: FailureFilter = () => false;
+
+type SessionExpiredHandler = (message: string, path: string) => void;
+let onSessionExpired: SessionExpiredHandler | null = null;
+
+/** The auth provider registers how to log out; the client only knows when it must happen. */
+export function setSessionExpiredHandler(handler: SessionExpiredHandler | null): void {
+  onSessionExpired = handler;
+}
+
+export interface ApiRequestOptions<TSchema extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-encoded, except FormData, which is sent as multipart as it is. */
+  body?: unknown;
+  /** Extra request headers, e.g. an Idempotency-Key. */
+  headers?: Readonly<Record<string, string>>;
+  schema: TSchema;
+  signal?: AbortSignal;
+  reactTo?: FailureFilter;
+}
+
+function buildHeaders(hasJsonBody: boolean, extra: Readonly<Record<string, string>> = {}): Headers {
+  const headers = new Headers({ ...extra, Accept: 'application/json' });
+  // FormData sets its own multipart Content-Type with the boundary.
+  if (hasJsonBody) headers.set('Content-Type', 'application/json');
+  const token = readSessionValue(SESSION_KEYS.token);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+async function readJsonBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text === '' ? undefined : (JSON.parse(text) as unknown);
+}
+
+function applyFailureReaction(failure: ApiFailure): void {
+  const reaction = describeApiFailure(failure);
+  if (reaction.action === 'toast') showErrorToast(reaction.title, reaction.message);
+  if (reaction.action === 'logout') onSessionExpired?.(reaction.message, reaction.path);
+}
+
+async function toHttpError(response: Response, path: string): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await readJsonBody(response);
+  } catch {
+    body = undefined;
+  }
+  const parsed = ZApiErrorResponse.safeParse(body);
+  const serverError = parsed.success ? parsed.data.error : undefined;
+  const failure: ApiFailure = {
+    kind: 'http',
+    status: response.status,
+    serverMessage: serverError?.message,
+    isCurrentUserCall: path.split('?')[0] === CURRENT_USER_PATH,
+  };
+  return new ApiError(serverError?.message ?? `Request failed with status ${response.status}`, failure, {
+    code: serverError?.code,
+    fields: serverError?.fields,
+  });
+}
+
+async function sendRequest<TSchema extends z.ZodType>(path: string, options: ApiRequestOptions<TSchema>): Promise<z.output<TSchema>> {
+  const isFormData = options.body instanceof FormData;
+  const hasJsonBody = options.body !== undefined && !isFormData;
+  let response: Response;
+  try {
+    response = await fetch(`${API_URL}${path}`, {
+      method: options.method ?? 'GET',
+      headers: buildHeaders(hasJsonBody, options.headers),
+      body: isFormData ? (options.body as FormData) : hasJsonBody ? JSON.stringify(options.body) : undefined,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    // An abort is the caller changing its mind, not an outage.
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError('Could not connect to the server', { kind: 'network' }, { cause });
+  }
+  if (!response.ok) throw await toHttpError(response, path);
+  try {
+    return options.schema.parse(await readJsonBody(response));
+  } catch (cause) {
+    throw new ApiError('The server sent a response the app does not understand', { kind: 'unexpected' }, { cause });
+  }
+}
+
+/**
+ * The one way the web app calls the API: JSON, cookies and the bearer token from session storage,
+ * responses parsed with the contract's schema, failures handled by the error catalogue (spec §8).
+ */
+export async function apiRequest<TSchema extends z.ZodType>(path: string, options: ApiRequestOptions<TSchema>): Promise<z.output<TSchema>> {
+  try {
+    return await sendRequest(path, options);
+  } catch (error) {
+    const failure: ApiFailure = error instanceof ApiError ? error.failure : { kind: 'unexpected' };
+    const isAbort = error instanceof DOMException && error.name === 'AbortError';
+    if (!isAbort && (options.reactTo ?? reactToAllFailures)(failure)) applyFailureReaction(failure);
+    throw error instanceof ApiError || isAbort ? error : new ApiError('Unexpected error', failure, { cause: error });
+  }
+}

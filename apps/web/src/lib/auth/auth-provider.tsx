@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { TUser } from '@pulse/contract/users';
+import { setSessionExpiredHandler } from '../api-client';
+import { SESSION_KEYS, readSessionValue, removeSessionValue, writeSessionValue } from '../session-keys';
+import { AuthContext, type AuthContextValue } from './auth-context';
+import { getCurrentUser } from './get-current-user';
+import { postLogout } from './post-logout';
+import { SESSION_EXPIRED_MESSAGE } from './session-messages';
+import { InvalidTokenError, decodeTokenClaims, getTokenExpiresAt, isTokenUsable, validateLoginData } from './token';
+import { DEFAULT_USER_MODE, parseUserMode, type UserMode } from './user-mode';
+import { unsubscribeFromPush } from '../push';
+
+const PUSH_UNSUBSCRIBE_WAIT_MS = 2000;
+
+interface SessionState {
+  user: TUser | null;
+  token: string | null;
+  expiresAt: number | null;
+  isLoading: boolean;
+  sessionExpired: boolean;
+  /** Where a running logout is heading; cleared on arrival. */
+  logoutPath: string | null;
+}
+
+function getExpiresAtOfToken(token: string | null, now: number): number {
+  const claims = token ? decodeTokenClaims(token) : null;
+  return getTokenExpiresAt(claims ?? {}, now);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [session, setSession] = useState<SessionState>(() => ({
+    user: null,
+    token: readSessionValue(SESSION_KEYS.token),
+    expiresAt: null,
+    isLoading: true,
+    sessionExpired: false,
+    logoutPath: null,
+  }));
+  const [mode, setModeState] = useState<UserMode>(() => parseUserMode(readSessionValue(SESSION_KEYS.mode)));
+  const logoutRunningRef = useRef(false);
+  // Whether there is a session a 401 could end; a visitor or a finished logout has none.
+  const sessionActiveRef = useRef(false);
+
+  const setMode = useCallback((next: UserMode) => {
+    writeSessionValue(SESSION_KEYS.mode, next);
+    setModeState(next);
+  }, []);
+
+  const clearLocalSession = useCallback((logoutPath: string | null) => {
+    sessionActiveRef.current = false;
+    removeSessionValue(SESSION_KEYS.token);
+    writeSessionValue(SESSION_KEYS.mode, DEFAULT_USER_MODE);
+    setModeState(DEFAULT_USER_MODE);
+    setSession((current) => ({ ...current, user: null, token: null, expiresAt: null, isLoading: false, logoutPath }));
+  }, []);
+
+  // Spec §4 Session: ask the server first; fall back to a stored token only while it is valid.
+  useEffect(() => {
+    let cancelled = false;
+    getCurrentUser()
+      .then((user) => {
+        if (cancelled) return;
+        const token = readSessionValue(SESSION_KEYS.token);
+        sessionActiveRef.current = true;
+        setSession((current) => ({ ...current, user, token, expiresAt: getExpiresAtOfToken(token, Date.now()), isLoading: false }));
+      })
+      .catch(() => {
+        if (cancelled) return;
+        const token = readSessionValue(SESSION_KEYS.token);
+        if (isTokenUsable(token, Date.now())) {
+          sessionActiveRef.current = true;
+          setSession((current) => ({ ...current, token, expiresAt: getExpiresAtOfToken(token, Date.now()), isLoading: false }));
+          return;
+        }
+        clearLocalSession(null);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [clearLocalSession]);
+
+  const logout = useCallback(
+    async (message?: string, path = '/') => {
+      if (logoutRunningRef.current) return;
+      logoutRunningRef.current = true;
+      // The next person on this browser must not get this user's pushes; a slow push service
+      // must not hold the logout up either.
+      await Promise.race([unsubscribeFromPush(), new Promise((resolve) => setTimeout(resolve, PUSH_UNSUBSCRIBE_WAIT_MS))]);
+      try {
+        await postLogout();
+      } catch (error) {
+        console.error('Logout request failed; signing out locally', error);
+      }
+      if (message) writeSessionValue(SESSION_KEYS.logoutMessage, message);
+      clearLocalSession(path);
+      logoutRunningRef.current = false;
+      await navigate(path);
+    },
+    [clearLocalSession, navigate],
+  );
+
+  const login = useCallback(
+    async (data: unknown) => {
+      let valid;
+      try {
+        valid = validateLoginData(data, Date.now());
+      } catch (error) {
+        if (error instanceof InvalidTokenError) {
+          sessionActiveRef.current = false;
+          removeSessionValue(SESSION_KEYS.token);
+          writeSessionValue(SESSION_KEYS.logoutMessage, SESSION_EXPIRED_MESSAGE);
+          setSession((current) => ({ ...current, user: null, token: null, expiresAt: null, sessionExpired: true }));
+          await navigate('/login');
+        }
+        throw error;
+      }
+      writeSessionValue(SESSION_KEYS.token, valid.token);
+      sessionActiveRef.current = true;
+      setSession((current) => ({
+        ...current,
+        user: valid.user,
+        token: valid.token,
+        expiresAt: valid.expiresAt,
+        isLoading: false,
+        sessionExpired: false,
+        logoutPath: null,
+      }));
+      if (valid.user) return;
+      // A bare token (the OpenID Connect redirect) says who is signed in only through the server.
+      try {
+        const user = await getCurrentUser();
+        setSession((current) => (current.token === valid.token ? { ...current, user } : current));
+      } catch (error) {
+        console.error('Could not load the signed-in user', error);
+      }
+    },
+    [navigate],
+  );
+
+  const isAuthenticated = session.user !== null || session.token !== null;
+
+  useEffect(() => {
+    setSessionExpiredHandler((message, path) => {
+      // Calls that were already in flight when the session ended must not log out a second time.
+      if (sessionActiveRef.current) void logout(message, path);
+    });
+    return () => setSessionExpiredHandler(null);
+  }, [logout]);
+
+  const { logoutPath } = session;
+  useEffect(() => {
+    if (logoutPath !== null && location.pathname === logoutPath.split(/[?#]/)[0]) {
+      setSession((current) => ({ ...current, logoutPath: null }));
+    }
+  }, [location.pathname, logoutPath]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: session.user,
+      token: session.token,
+      expiresAt: session.expiresAt,
+      isAuthenticated,
+      isLoading: session.isLoading,
+      sessionExpired: session.sessionExpired,
+      isLoggingOut: session.logoutPath !== null,
+      mode,
+      setMode,
+      login,
+      logout,
+    }),
+    [session, isAuthenticated, mode, setMode, login, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

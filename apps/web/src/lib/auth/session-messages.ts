@@ -1,0 +1,6 @@
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+export const INVALID_LOGIN_DATA_MESSAGE = 'Invalid login data';
+export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
+export const USER_AUTH_REQUIRED_MESSAGE = 'User authentication required';
+/** Session length assumed when the token payload carries no expiry (spec §9). */
+export const DEFAULT_SESSION_MS = 60 * 60 * 1000;

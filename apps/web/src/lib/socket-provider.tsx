@@ -1,0 +1,49 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useAuth } from './auth/use-auth';
+import { createRealtimeSocket } from './socket';
+import { RealtimeContext, type RealtimeConnection } from './socket-context';
+
+const NO_CONNECTION: RealtimeConnection = { socket: null, resyncCount: 0 };
+
+/**
+ * The real-time connection of spec §4: open while a signed-in user exists, announced with
+ * `userConnected` after every (re)connect, closed on logout or when another user signs in.
+ * Each browser tab holds its own socket.
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const [connection, setConnection] = useState<RealtimeConnection>(NO_CONNECTION);
+
+  useEffect(() => {
+    if (userId === null) return;
+    const socket = createRealtimeSocket();
+    let connectedBefore = false;
+
+    const announceUser = () => {
+      socket.emit('userConnected', { userId });
+      if (connectedBefore) {
+        setConnection((current) => (current.socket === socket ? { ...current, resyncCount: current.resyncCount + 1 } : current));
+      }
+      connectedBefore = true;
+    };
+    // The client gives up after 5 attempts (spec §9); coming back online is a fresh reason to try.
+    const reconnectWhenOnline = () => {
+      if (!socket.connected) socket.connect();
+    };
+
+    socket.on('connect', announceUser);
+    window.addEventListener('online', reconnectWhenOnline);
+    setConnection({ socket, resyncCount: 0 });
+    socket.connect();
+
+    return () => {
+      window.removeEventListener('online', reconnectWhenOnline);
+      socket.removeAllListeners();
+      socket.disconnect();
+      setConnection(NO_CONNECTION);
+    };
+  }, [userId]);
+
+  return <RealtimeContext.Provider value={connection}>{children}</RealtimeContext.Provider>;
+}

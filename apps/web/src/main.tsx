@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { App } from './app/app';
+import { registerServiceWorker } from './lib/service-worker';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+
+registerServiceWorker();
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { getModeLabel, getSideMenuItems, type SideMenuItem } from './side-menu-items';
+
+const labels = (items: SideMenuItem[]) => items.map((item) => item.label);
+const target = (items: SideMenuItem[], label: string) => {
+  const item = items.find((candidate) => candidate.label === label);
+  return item?.kind === 'link' ? item.to : item?.action;
+};
+
+describe('getSideMenuItems', () => {
+  it('offers a visitor login, home, selling, the agent portal and Pulse Hub', () => {
+    const items = getSideMenuItems({ user: null, mode: 'buyer' });
+    expect(labels(items)).toEqual(['Login', 'Home', 'Start Selling', 'Agent Portal', 'Pulse Hub']);
+    expect(target(items, 'Login')).toBe('/login');
+    expect(target(items, 'Agent Portal')).toBe('/pulse-agents');
+    expect(target(items, 'Pulse Hub')).toBe('/hub');
+  });
+
+  it('gives a buyer without the seller role no mode switch and no profile', () => {
+    const items = getSideMenuItems({ user: { roles: ['buyer'] }, mode: 'buyer' });
+    expect(labels(items)).toEqual(['Home', 'Start Selling', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+    expect(target(items, 'Pulse Agent')).toBe('/pulse-agents');
+    expect(target(items, 'Log Out')).toBe('logout');
+  });
+
+  it('lets a seller in buyer mode switch to seller', () => {
+    const items = getSideMenuItems({ user: { roles: ['buyer', 'seller'] }, mode: 'buyer' });
+    expect(labels(items)).toEqual(['Home', 'Start Selling', 'Switch to Seller', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+    expect(target(items, 'Switch to Seller')).toBe('switch-mode');
+  });
+
+  it('shows a seller in seller mode the way back and the seller profile', () => {
+    const items = getSideMenuItems({ user: { roles: ['buyer', 'seller'] }, mode: 'seller' });
+    expect(labels(items)).toEqual(['Home', 'Start Selling', 'Switch to Buyer', 'Profile', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+    expect(target(items, 'Profile')).toBe('/seller-profile');
+  });
+
+  it('sends agents to their dashboard', () => {
+    const items = getSideMenuItems({ user: { roles: ['buyer', 'agent'] }, mode: 'buyer' });
+    expect(target(items, 'Pulse Agent')).toBe('/agent-dashboard');
+  });
+});
+
+describe('getModeLabel', () => {
+  it('names the account by mode', () => {
+    expect(getModeLabel('buyer')).toBe('Buyer account');
+    expect(getModeLabel('seller')).toBe('Seller account');
+  });
+});

@@ -1,0 +1,56 @@
+import type { TRole } from '@pulse/contract/users';
+
+export type SideMenuIcon = 'login' | 'home' | 'sell' | 'switch' | 'profile' | 'agent' | 'hub' | 'logout';
+
+export type SideMenuItem =
+  | { id: string; label: string; icon: SideMenuIcon; kind: 'link'; to: string }
+  | { id: string; label: string; icon: SideMenuIcon; kind: 'action'; action: 'switch-mode' | 'logout' };
+
+export interface SideMenuInput {
+  user: { roles: readonly TRole[] } | null;
+  mode: 'buyer' | 'seller';
+}
+
+/** Side menu entries by sign-in state, role and mode (spec §2 Side menu). */
+export function getSideMenuItems({ user, mode }: SideMenuInput): SideMenuItem[] {
+  if (!user) {
+    return [
+      { id: 'login', label: 'Login', icon: 'login', kind: 'link', to: '/login' },
+      { id: 'home', label: 'Home', icon: 'home', kind: 'link', to: '/home' },
+      { id: 'start-selling', label: 'Start Selling', icon: 'sell', kind: 'link', to: '/sellers' },
+      { id: 'agent-portal', label: 'Agent Portal', icon: 'agent', kind: 'link', to: '/pulse-agents' },
+      // Guarded: a visitor following it lands on the login page.
+      { id: 'pulse-hub', label: 'Pulse Hub', icon: 'hub', kind: 'link', to: '/hub' },
+    ];
+  }
+  const items: SideMenuItem[] = [
+    { id: 'home', label: 'Home', icon: 'home', kind: 'link', to: '/home' },
+    { id: 'start-selling', label: 'Start Selling', icon: 'sell', kind: 'link', to: '/sellers' },
+  ];
+  if (user.roles.includes('seller')) {
+    items.push({
+      id: 'switch-mode',
+      label: mode === 'seller' ? 'Switch to Buyer' : 'Switch to Seller',
+      icon: 'switch',
+      kind: 'action',
+      action: 'switch-mode',
+    });
+  }
+  if (mode === 'seller') items.push({ id: 'profile', label: 'Profile', icon: 'profile', kind: 'link', to: '/seller-profile' });
+  items.push(
+    {
+      id: 'pulse-agent',
+      label: 'Pulse Agent',
+      icon: 'agent',
+      kind: 'link',
+      to: user.roles.includes('agent') ? '/agent-dashboard' : '/pulse-agents',
+    },
+    { id: 'pulse-hub', label: 'Pulse Hub', icon: 'hub', kind: 'link', to: '/hub' },
+    { id: 'logout', label: 'Log Out', icon: 'logout', kind: 'action', action: 'logout' },
+  );
+  return items;
+}
+
+export function getModeLabel(mode: 'buyer' | 'seller'): string {
+  return mode === 'seller' ? 'Seller account' : 'Buyer account';
+}

@@ -1,0 +1,40 @@
+import { ActionIcon, Text, UnstyledButton } from '@mantine/core';
+import { IconBasket, IconMenu2 } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { Logo } from '../features/content/components/logo';
+import { useBasketCount } from '../features/basket/api/get-basket-count';
+import { useAuth } from '../lib/auth/use-auth';
+import { getBasketBadgeText } from './badge-text';
+import { CountBadge } from './count-badge';
+import { getTopBarTitle } from './top-bar-title';
+import classes from './top-bar.module.css';
+
+export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const { pathname } = useLocation();
+  const { isAuthenticated, mode } = useAuth();
+  const basketCount = useBasketCount();
+  const badgeText = getBasketBadgeText({ isSignedIn: isAuthenticated, mode, count: basketCount });
+  const title = getTopBarTitle(pathname);
+
+  return (
+    <header className={classes.bar} data-testid="top-bar">
+      <div className={classes.inner}>
+        <UnstyledButton component={Link} to="/" aria-label="Pulse Market home" className={classes.logo}>
+          <Logo size={34} />
+        </UnstyledButton>
+        <Text component="div" className={classes.title} data-testid="top-bar-title">
+          {title}
+        </Text>
+        <div className={classes.actions}>
+          <ActionIcon component={Link} to="/basket" aria-label="Basket" variant="subtle" color="dark" size={44} radius="xl" className={classes.iconButton}>
+            <IconBasket size={24} stroke={1.7} />
+            <CountBadge text={badgeText} testId="basket-badge" />
+          </ActionIcon>
+          <ActionIcon aria-label="Open menu" variant="subtle" color="dark" size={44} radius="xl" onClick={onOpenMenu}>
+            <IconMenu2 size={24} stroke={1.7} />
+          </ActionIcon>
+        </div>
+      </div>
+    </header>
+  );
+}
