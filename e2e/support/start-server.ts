@@ -1,0 +1,58 @@
+/**
+ * webServer of the suite: a fresh database at e2e/.artifacts/data, seeded through the server's own
+ * modules, then the real server (apps/server/src/main.ts) in this same process.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDb } from '../../apps/server/src/db/client';
+import { migrate } from '../../apps/server/src/db/migrate';
+import { APP_PORT, APP_URL, OIDC_CLIENT, OIDC_ISSUER_URL } from './fixtures';
+import { seedFixtures } from './seed-fixtures';
+
+const e2eRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = resolve(e2eRoot, '..');
+const dataDir = resolve(e2eRoot, '.artifacts/data');
+const webIndex = resolve(repoRoot, 'apps/web/dist/index.html');
+
+async function prepareDatabase(): Promise<void> {
+  rmSync(dataDir, { recursive: true, force: true });
+  const database = await createDb({ databaseUrl: null, dataDir });
+  try {
+    await migrate(database);
+    await seedFixtures(database.orm);
+  } finally {
+    // PGlite is single-process and flushes on close; the server opens the same folder next.
+    await database.close();
+  }
+}
+
+async function startServer(): Promise<void> {
+  if (!existsSync(webIndex)) {
+    console.error(`The web app is not built: ${webIndex} is missing. Run "npm run build -w @pulse/web" first.`);
+    process.exit(1);
+  }
+  await prepareDatabase();
+  Object.assign(process.env, {
+    PORT: String(APP_PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    PUBLIC_URL: APP_URL,
+    OIDC_ISSUER: OIDC_ISSUER_URL,
+    OIDC_CLIENT_ID: OIDC_CLIENT.id,
+    OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+    OIDC_NAME: OIDC_CLIENT.name,
+    // Every spec signs in from 127.0.0.1; the production limit of 10 per 15 minutes would lock it out.
+    LOGIN_RATE_LIMIT: '100000',
+    LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+  });
+  // main.ts starts listening on import, with its own signal handlers that close the database.
+  await import('../../apps/server/src/main');
+}
+
+startServer().catch((error: unknown) => {
+  console.error('The e2e server could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test';
+import { FIXTURE_USERS } from '../support/fixtures';
+import { signInThroughApi, signInThroughForm } from '../support/sign-in';
+import { chooseMenuItem, getShell, openSideMenu, readBottomBarItems } from '../support/shell';
+
+async function readTheme(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.documentElement.dataset.appTheme ?? null);
+}
+
+async function readStoredMode(page: Page): Promise<string | null> {
+  return page.evaluate(() => sessionStorage.getItem('userMode'));
+}
+
+async function expectMenuItems(page: Page, names: string[]) {
+  const menu = await openSideMenu(page);
+  await expect(menu.getByRole('navigation', { name: 'Menu' }).getByRole('button')).toHaveText(names);
+  await menu.getByRole('button', { name: 'Close menu' }).click();
+  await expect(menu).toBeHidden();
+}
+
+test.describe('buyer and seller mode', () => {
+  test('an approved seller switches to seller mode and back', async ({ page }) => {
+    await signInThroughForm(page, FIXTURE_USERS.approvedSeller);
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.goto('/');
+    const shell = getShell(page);
+    await expect(shell.topBarTitle).toHaveText('Products');
+    expect(await readTheme(page)).toBe('green');
+    await expectMenuItems(page, ['Home', 'Start Selling', 'Switch to Seller', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+
+    await chooseMenuItem(page, 'Switch to Seller');
+    await expect(page).toHaveURL(/\/seller-dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Seller Dashboard' })).toBeVisible();
+    await expect.poll(() => readTheme(page)).toBe('orange');
+    expect(await readStoredMode(page)).toBe('seller');
+    expect(await readBottomBarItems(page)).toEqual(['Dashboard', 'Messages', 'Notifications', 'Wallet']);
+
+    const menu = await openSideMenu(page);
+    await expect(menu.getByTestId('menu-username')).toHaveText(FIXTURE_USERS.approvedSeller.username);
+    await expect(menu.getByTestId('menu-mode-label')).toHaveText('Seller account');
+    await expect(menu.getByRole('navigation', { name: 'Menu' }).getByRole('button')).toHaveText([
+      'Home',
+      'Start Selling',
+      'Switch to Buyer',
+      'Profile',
+      'Pulse Agent',
+      'Pulse Hub',
+      'Log Out',
+    ]);
+    await menu.getByRole('button', { name: 'Profile', exact: true }).click();
+    await expect(page).toHaveURL(/\/seller-profile$/);
+    await expect(menu).toBeHidden();
+
+    // The switch replaced the history entry of "/", so "back" from the dashboard skips it.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/seller-dashboard$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/seller-dashboard$/);
+
+    await chooseMenuItem(page, 'Switch to Buyer');
+    await expect(page).toHaveURL(/\/buyer-dashboard$/);
+    await expect.poll(() => readTheme(page)).toBe('green');
+    expect(await readStoredMode(page)).toBe('buyer');
+    expect(await readBottomBarItems(page)).toEqual(['Orders', 'Products', 'Messages', 'Notifications']);
+    const buyerMenu = await openSideMenu(page);
+    await expect(buyerMenu.getByTestId('menu-mode-label')).toHaveText('Buyer account');
+  });
+
+  test('seller mode survives a reload and resets to buyer on logout', async ({ page }) => {
+    await signInThroughApi(page, FIXTURE_USERS.approvedSeller, '/');
+    await chooseMenuItem(page, 'Switch to Seller');
+    await expect(page).toHaveURL(/\/seller-dashboard$/);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Seller Dashboard' })).toBeVisible();
+    expect(await readTheme(page)).toBe('orange');
+    expect(await readBottomBarItems(page)).toEqual(['Dashboard', 'Messages', 'Notifications', 'Wallet']);
+    const menu = await openSideMenu(page);
+    await expect(menu.getByTestId('menu-mode-label')).toHaveText('Seller account');
+    await menu.getByRole('button', { name: 'Log Out', exact: true }).click();
+    await expect(page).toHaveURL('http://127.0.0.1:4310/');
+    expect(await readStoredMode(page)).toBe('buyer');
+    await expect.poll(() => readTheme(page)).toBe('green');
+
+    await signInThroughForm(page, FIXTURE_USERS.approvedSeller);
+    const again = await openSideMenu(page);
+    await expect(again.getByTestId('menu-mode-label')).toHaveText('Buyer account');
+    await expect(again.getByRole('button', { name: 'Switch to Seller', exact: true })).toBeVisible();
+  });
+
+  test('a seller with a pending application is sent to the application status and stays a buyer', async ({ page }) => {
+    await signInThroughApi(page, FIXTURE_USERS.pendingSeller, '/');
+    await chooseMenuItem(page, 'Switch to Seller');
+    await expect(page).toHaveURL(/\/seller-application-status$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Seller Application Status' })).toBeVisible();
+    expect(await readStoredMode(page)).not.toBe('seller');
+    expect(await readTheme(page)).toBe('green');
+    await page.goto('/');
+    const menu = await openSideMenu(page);
+    await expect(menu.getByTestId('menu-mode-label')).toHaveText('Buyer account');
+  });
+
+  test('a seller without an application is sent to seller sign-up and stays a buyer', async ({ page }) => {
+    await signInThroughApi(page, FIXTURE_USERS.sellerWithoutApplication, '/');
+    await chooseMenuItem(page, 'Switch to Seller');
+    await expect(page).toHaveURL(/\/seller-signup$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Seller Sign-up' })).toBeVisible();
+    expect(await readStoredMode(page)).not.toBe('seller');
+    expect(await readTheme(page)).toBe('green');
+    await page.goto('/');
+    expect(await readBottomBarItems(page)).toEqual(['Orders', 'Products', 'Messages', 'Notifications']);
+  });
+
+  test('a buyer without the seller role has no switch item; Pulse Agent leads to the agent portal', async ({ page }) => {
+    await signInThroughApi(page, FIXTURE_USERS.emptyBasketBuyer, '/');
+    await expectMenuItems(page, ['Home', 'Start Selling', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+    await chooseMenuItem(page, 'Pulse Agent');
+    await expect(page).toHaveURL(/\/pulse-agents$/);
+  });
+
+  test("an agent's Pulse Agent item leads to the agent dashboard", async ({ page }) => {
+    await signInThroughApi(page, FIXTURE_USERS.agent, '/');
+    await expectMenuItems(page, ['Home', 'Start Selling', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+    await chooseMenuItem(page, 'Pulse Agent');
+    await expect(page).toHaveURL(/\/agent-dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Agent Dashboard' })).toBeVisible();
+  });
+
+  test('the signed-in menu items Home, Start Selling and Pulse Hub lead to their pages', async ({ page }) => {
+    await signInThroughApi(page, FIXTURE_USERS.emptyBasketBuyer, '/');
+    const TARGETS: Array<[string, RegExp]> = [
+      ['Home', /\/home$/],
+      ['Start Selling', /\/sellers$/],
+      ['Pulse Hub', /\/hub\/feed$/],
+    ];
+    for (const [item, url] of TARGETS) {
+      await page.goto('/');
+      await chooseMenuItem(page, item);
+      await expect(page).toHaveURL(url);
+    }
+  });
+});
