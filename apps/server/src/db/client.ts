@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -62,12 +63,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   let unlock = () => {};
   let client: PGlite;
   if (dataDir === MEMORY_DATA_DIR) {
-    client = new PGlite();
+    client = new PGlite({ extensions: { pg_trgm } });
   } else {
     const directory = join(dataDir, 'pglite');
     mkdirSync(directory, { recursive: true });
     unlock = lockDataDir(dataDir);
-    client = new PGlite(directory);
+    client = new PGlite(directory, { extensions: { pg_trgm } });
   }
   try {
     await client.waitReady;

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from './columns';
+import { orders } from './orders';
+import { users } from './users';
+
+/**
+ * user_available / user_escrow belong to a user; the platform_* accounts have no owner.
+ * provider_clearing mirrors money held at the payment provider: it goes negative as users top up.
+ */
+export const ledgerAccountKind = pgEnum('ledger_account_kind', [
+  'user_available',
+  'user_escrow',
+  'user_paid_out',
+  'platform_commission',
+  'platform_delivery_fees',
+  'provider_clearing',
+]);
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: idColumn(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'restrict' }),
+    kind: ledgerAccountKind('kind').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    uniqueIndex('ledger_accounts_owner_kind_unique').on(table.ownerUserId, table.kind).where(sql`owner_user_id is not null`),
+    uniqueIndex('ledger_accounts_platform_kind_unique').on(table.kind).where(sql`owner_user_id is null`),
+  ],
+);
+
+export const ledgerTransactionKind = pgEnum('ledger_transaction_kind', [
+  'top_up',
+  'order_payment',
+  'escrow_release',
+  'refund',
+  'weight_adjustment',
+  'payout',
+  'tip',
+]);
+
+/** One movement of money; its postings sum to zero. */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: idColumn(),
+    kind: ledgerTransactionKind('kind').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    /** Makes a retried movement (a provider callback, a double click) happen once. */
+    idempotencyKey: text('idempotency_key'),
+    memo: text('memo').notNull().default(''),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    uniqueIndex('ledger_transactions_idempotency_key_unique').on(table.idempotencyKey),
+    index('ledger_transactions_order_id_idx').on(table.orderId),
+  ],
+);
+
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: idColumn(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    /** Signed, minor units: positive adds to the account's balance. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    index('ledger_postings_account_created_idx').on(table.accountId, table.createdAt),
+    index('ledger_postings_transaction_id_idx').on(table.transactionId),
+    check('ledger_postings_amount_non_zero', sql`${table.amountMinor} <> 0`),
+  ],
+);
+
+export const topUpStatus = pgEnum('top_up_status', ['pending', 'succeeded', 'failed']);
+
+/** A wallet top-up through the payment provider (the sandbox provider settles at once). */
+export const topUps = pgTable(
+  'top_ups',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference'),
+    status: topUpStatus('status').notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    uniqueIndex('top_ups_user_key_unique').on(table.userId, table.idempotencyKey),
+    check('top_ups_amount_positive', sql`${table.amountMinor} > 0`),
+  ],
+);
+
+export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
+export type LedgerTransactionRow = typeof ledgerTransactions.$inferSelect;
+export type LedgerPostingRow = typeof ledgerPostings.$inferSelect;
+export type TopUpRow = typeof topUps.$inferSelect;
