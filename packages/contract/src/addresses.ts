@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { ZId } from './ids';
+
+export const ZAddress = z.object({
+  id: ZId,
+  label: z.string(),
+  recipientName: z.string(),
+  phone: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  isDefault: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TAddress = z.infer<typeof ZAddress>;
+
+const required = (what: string, max: number) =>
+  z
+    .string({ message: `Enter ${what}` })
+    .trim()
+    .min(1, { message: `Enter ${what}` })
+    .max(max, { message: `Too long (${max} characters at most)` });
+
+/** POST /api/addresses and PUT /api/addresses/{addressId}; the same schema checks the web form. */
+export const ZAddressInput = z.object({
+  label: z.string().trim().max(40, { message: 'Too long (40 characters at most)' }).default(''),
+  recipientName: required('the recipient’s name', 100),
+  phone: z
+    .string({ message: 'Enter a phone number' })
+    .trim()
+    .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, { message: 'Enter a phone number, digits with an optional leading +' }),
+  line1: required('the street and number', 200),
+  line2: z.string().trim().max(200, { message: 'Too long (200 characters at most)' }).default(''),
+  city: required('the town or city', 100),
+  region: z.string().trim().max(100, { message: 'Too long (100 characters at most)' }).default(''),
+  postalCode: z.string().trim().max(20, { message: 'Too long (20 characters at most)' }).default(''),
+  lat: z.number().min(-90, { message: 'Latitude is between -90 and 90' }).max(90, { message: 'Latitude is between -90 and 90' }).nullable().default(null),
+  lng: z.number().min(-180, { message: 'Longitude is between -180 and 180' }).max(180, { message: 'Longitude is between -180 and 180' }).nullable().default(null),
+  isDefault: z.boolean().default(false),
+});
+export type TAddressInput = z.input<typeof ZAddressInput>;
+
+export const ZAddressListResponse = z.object({ items: z.array(ZAddress) });
+export type TAddressListResponse = z.infer<typeof ZAddressListResponse>;
+
+export const ZAddressParams = z.object({ addressId: ZId });
+
+/** Addresses a buyer may keep. */
+export const MAX_ADDRESSES_PER_USER = 20;

@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import { ZId } from './ids';
+import { ZMinor } from './money';
+import { ZProductUnit } from './products';
+
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'accepted',
+  'ready',
+  'in_transit',
+  'delivered',
+  'completed',
+  'cancelled',
+  'refund_requested',
+  'refunded',
+  'refund_rejected',
+] as const;
+export const ZOrderStatus = z.enum(ORDER_STATUSES);
+export type TOrderStatus = z.infer<typeof ZOrderStatus>;
+
+export const orderStatusLabels: Readonly<Record<TOrderStatus, string>> = {
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid',
+  accepted: 'Accepted by the farm',
+  ready: 'Ready',
+  in_transit: 'On its way',
+  delivered: 'Delivered',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  refund_requested: 'Refund requested',
+  refunded: 'Refunded',
+  refund_rejected: 'Refund refused',
+};
+
+export const ZOrderActor = z.enum(['buyer', 'seller', 'agent', 'admin', 'system']);
+export type TOrderActor = z.infer<typeof ZOrderActor>;
+
+/** The actions a person can ask for; the server maps each to a transition of the state machine. */
+export const ORDER_ACTIONS = [
+  'pay',
+  'cancel',
+  'accept',
+  'mark_ready',
+  'hand_over',
+  'mark_delivered',
+  'confirm_receipt',
+  'request_refund',
+  'approve_refund',
+  'reject_refund',
+] as const;
+export const ZOrderAction = z.enum(ORDER_ACTIONS);
+export type TOrderAction = z.infer<typeof ZOrderAction>;
+
+export const ZFulfilment = z.enum(['pickup', 'delivery']);
+export type TFulfilment = z.infer<typeof ZFulfilment>;
+
+export const ZOrderItem = z.object({
+  id: ZId,
+  productId: ZId.nullable(),
+  title: z.string(),
+  unit: ZProductUnit,
+  imageUrl: z.string().nullable(),
+  unitPriceMinor: ZMinor,
+  quantity: z.number().int().positive(),
+  /** Final weighed quantity in the item's unit (e.g. 1.85 kg), null until recorded. */
+  finalQuantity: z.number().nonnegative().nullable(),
+  lineTotalMinor: ZMinor,
+});
+export type TOrderItem = z.infer<typeof ZOrderItem>;
+
+export const ZOrderEvent = z.object({
+  id: ZId,
+  fromStatus: ZOrderStatus.nullable(),
+  toStatus: ZOrderStatus,
+  actor: ZOrderActor,
+  actorUsername: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TOrderEvent = z.infer<typeof ZOrderEvent>;
+
+export const ZOrderAddress = z.object({
+  recipientName: z.string(),
+  phone: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+});
+
+export const ZOrderSummary = z.object({
+  id: ZId,
+  status: ZOrderStatus,
+  buyerUserId: ZId,
+  sellerUserId: ZId,
+  shopName: z.string(),
+  buyerUsername: z.string(),
+  fulfilment: ZFulfilment,
+  currency: z.string(),
+  subtotalMinor: ZMinor,
+  deliveryFeeMinor: ZMinor,
+  totalMinor: ZMinor,
+  refundedMinor: ZMinor,
+  itemCount: z.number().int().nonnegative(),
+  firstItemTitle: z.string(),
+  thumbUrl: z.string().nullable(),
+  slotStartsAt: z.iso.datetime().nullable(),
+  slotEndsAt: z.iso.datetime().nullable(),
+  expiresAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TOrderSummary = z.infer<typeof ZOrderSummary>;
+
+export const ZOrderDetails = ZOrderSummary.extend({
+  items: z.array(ZOrderItem),
+  events: z.array(ZOrderEvent),
+  deliveryAddress: ZOrderAddress.nullable(),
+  distanceKm: z.number().nullable(),
+  /** Shown to the buyer (and to nobody else) to confirm the hand-over. */
+  confirmationCode: z.string().nullable(),
+  refundReason: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  autoCompleteAt: z.iso.datetime().nullable(),
+  /** The actions the asking user may take now (drives the buttons). */
+  allowedActions: z.array(ZOrderAction),
+  /** Whether the buyer may still write the review of this order. */
+  canReview: z.boolean(),
+});
+export type TOrderDetails = z.infer<typeof ZOrderDetails>;
+
+export const ZOrderParams = z.object({ orderId: ZId });
+
+export const ZOrderListQuery = z.object({
+  /** `buyer` (default): orders I placed; `seller`: orders placed with me. */
+  role: z.enum(['buyer', 'seller']).default('buyer'),
+  status: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const parts = value.split(',');
+      for (const part of parts) {
+        if (!(ORDER_STATUSES as readonly string[]).includes(part)) {
+          context.addIssue({ code: 'custom', message: `Unknown order status "${part}"` });
+          return z.NEVER;
+        }
+      }
+      return parts as TOrderStatus[];
+    }),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number({ message: 'Must be a number' }).int().min(1).max(50).default(20),
+});
+export type TOrderListQuery = z.input<typeof ZOrderListQuery>;
+
+export const ZOrderListResponse = z.object({ items: z.array(ZOrderSummary), nextCursor: z.string().nullable() });
+export type TOrderListResponse = z.infer<typeof ZOrderListResponse>;
+
+/** POST /api/orders/{orderId}/actions */
+export const ZOrderActionInput = z.object({
+  action: ZOrderAction,
+  /** Needed for cancel (optional), request_refund and reject_refund (required). */
+  reason: z.string().trim().max(1000, { message: 'Too long (1000 characters at most)' }).optional(),
+  /** For hand_over / mark_delivered of a delivery: the buyer's confirmation code. */
+  confirmationCode: z.string().trim().max(20).optional(),
+});
+export type TOrderActionInput = z.infer<typeof ZOrderActionInput>;
+
+/** POST /api/orders/{orderId}/final-weights (seller, before hand-over): final quantities per item. */
+export const ZFinalWeightsInput = z.object({
+  items: z
+    .array(
+      z.object({
+        itemId: ZId,
+        finalQuantity: z.number({ message: 'Enter the weighed quantity' }).nonnegative({ message: 'Cannot be negative' }),
+      }),
+    )
+    .min(1),
+});
+export type TFinalWeightsInput = z.infer<typeof ZFinalWeightsInput>;
+
+/** A seller's pickup or delivery window. */
+export const ZDeliverySlot = z.object({
+  id: ZId,
+  sellerUserId: ZId,
+  method: ZFulfilment,
+  startsAt: z.iso.datetime(),
+  endsAt: z.iso.datetime(),
+  cutoffAt: z.iso.datetime(),
+  remaining: z.number().int().nonnegative().nullable(),
+});
+export type TDeliverySlot = z.infer<typeof ZDeliverySlot>;
+
+export const ZDeliverySlotInput = z
+  .object({
+    method: ZFulfilment,
+    startsAt: z.iso.datetime({ message: 'Enter a start time' }),
+    endsAt: z.iso.datetime({ message: 'Enter an end time' }),
+    cutoffAt: z.iso.datetime({ message: 'Enter a cut-off time' }),
+    capacity: z.number().int().min(1).max(10_000).nullable().default(null),
+  })
+  .refine((slot) => Date.parse(slot.endsAt) > Date.parse(slot.startsAt), { message: 'The slot must end after it starts', path: ['endsAt'] })
+  .refine((slot) => Date.parse(slot.cutoffAt) <= Date.parse(slot.startsAt), { message: 'The cut-off must be before the start', path: ['cutoffAt'] });
+export type TDeliverySlotInput = z.input<typeof ZDeliverySlotInput>;
+
+/** GET /api/checkout/quote and POST /api/checkout share this per-seller choice. */
+export const ZCheckoutSellerChoice = z.object({
+  sellerUserId: ZId,
+  fulfilment: ZFulfilment,
+  slotId: ZId,
+});
+
+/** POST /api/checkout with header Idempotency-Key: the whole basket, one order per seller. */
+export const ZCheckoutInput = z.object({
+  /** Required when any seller's fulfilment is delivery. */
+  addressId: ZId.nullable().default(null),
+  sellers: z.array(ZCheckoutSellerChoice).min(1, { message: 'Choose pickup or delivery for each farm' }),
+  /** Pay from the wallet at once (default); false leaves the orders awaiting payment. */
+  payNow: z.boolean().default(true),
+});
+export type TCheckoutInput = z.input<typeof ZCheckoutInput>;
+
+export const ZCheckoutQuoteSeller = z.object({
+  sellerUserId: ZId,
+  shopName: z.string(),
+  subtotalMinor: ZMinor,
+  deliveryFeeMinor: ZMinor,
+  distanceKm: z.number().nullable(),
+  totalMinor: ZMinor,
+  slots: z.array(ZDeliverySlot),
+  pickupAvailable: z.boolean(),
+  deliveryAvailable: z.boolean(),
+});
+
+/** POST /api/checkout/quote: what each order would cost (same computation as checkout). */
+export const ZCheckoutQuoteInput = z.object({
+  addressId: ZId.nullable().default(null),
+  sellers: z.array(z.object({ sellerUserId: ZId, fulfilment: ZFulfilment })).default([]),
+});
+export const ZCheckoutQuoteResponse = z.object({
+  currency: z.string(),
+  sellers: z.array(ZCheckoutQuoteSeller),
+  totalMinor: ZMinor,
+  walletAvailableMinor: ZMinor,
+});
+export type TCheckoutQuoteResponse = z.infer<typeof ZCheckoutQuoteResponse>;
+
+export const ZCheckoutResponse = z.object({
+  checkoutId: ZId,
+  orders: z.array(ZOrderSummary),
+  /** True when this response replays an earlier request with the same Idempotency-Key. */
+  replayed: z.boolean(),
+});
+export type TCheckoutResponse = z.infer<typeof ZCheckoutResponse>;
+
+/** Distance bands for delivery fees (configurable on the server, reported to the web). */
+export const ZDeliveryFeeBand = z.object({ upToKm: z.number().positive().nullable(), feeMinor: ZMinor });
+export type TDeliveryFeeBand = z.infer<typeof ZDeliveryFeeBand>;
+
+export const PAYMENT_EXPIRY_MINUTES = 15;

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { ZId } from './ids';
+import { ZMinor } from './money';
+
+export const PRODUCT_CATEGORIES = [
+  'vegetables',
+  'fruits',
+  'grains',
+  'dairy_and_eggs',
+  'meat_and_fish',
+  'herbs_and_spices',
+  'honey_and_preserves',
+  'plants_and_seeds',
+  'nature_crafts',
+  'other',
+] as const;
+export const ZProductCategory = z.enum(PRODUCT_CATEGORIES, { message: 'Choose a category from the list' });
+export type TProductCategory = z.infer<typeof ZProductCategory>;
+
+export const categoryLabels: Readonly<Record<TProductCategory, string>> = {
+  vegetables: 'Vegetables',
+  fruits: 'Fruits',
+  grains: 'Grains',
+  dairy_and_eggs: 'Dairy & eggs',
+  meat_and_fish: 'Meat & fish',
+  herbs_and_spices: 'Herbs & spices',
+  honey_and_preserves: 'Honey & preserves',
+  plants_and_seeds: 'Plants & seeds',
+  nature_crafts: 'Nature crafts',
+  other: 'Other',
+};
+
+export const PRODUCT_UNITS = ['kg', 'g', 'piece', 'bunch', 'dozen', 'crate', 'litre'] as const;
+export const ZProductUnit = z.enum(PRODUCT_UNITS, { message: 'Choose a unit from the list' });
+export type TProductUnit = z.infer<typeof ZProductUnit>;
+
+/** Units whose final quantity the seller may record by weighing before dispatch. */
+export const WEIGHED_UNITS: readonly TProductUnit[] = ['kg', 'g'];
+
+export const ZProductStatus = z.enum(['draft', 'active', 'paused', 'sold_out', 'archived']);
+export type TProductStatus = z.infer<typeof ZProductStatus>;
+
+export const PRODUCT_MAX_IMAGES = 8;
+
+/** One stored image in its WebP variants (URLs under /uploads/). */
+export const ZProductImage = z.object({
+  id: ZId,
+  /** ~400 px wide, for cards and thumbnails. */
+  thumbUrl: z.string(),
+  /** Up to 1600 px, for the details page. */
+  url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type TProductImage = z.infer<typeof ZProductImage>;
+
+export const ZProductOrigin = z.object({
+  farmName: z.string(),
+  region: z.string(),
+  lat: z.number().min(-90).max(90).nullable(),
+  lng: z.number().min(-180).max(180).nullable(),
+});
+
+export const ZProductSeller = z.object({
+  userId: ZId,
+  username: z.string(),
+  /** The shop name (approved seller application's business name, else the username). */
+  shopName: z.string(),
+  profilePictureUrl: z.string().nullable(),
+  ratingAverage: z.number().min(0).max(5).nullable(),
+  ratingCount: z.number().int().nonnegative(),
+});
+
+/** What a listing card needs; one query returns a page of these. */
+export const ZProductSummary = z.object({
+  id: ZId,
+  title: z.string(),
+  category: ZProductCategory,
+  unit: ZProductUnit,
+  priceMinor: ZMinor,
+  currency: z.string(),
+  /** Stock not held by orders. */
+  availableQuantity: z.number().int().nonnegative(),
+  minOrderQuantity: z.number().int().positive(),
+  organic: z.boolean(),
+  region: z.string(),
+  farmName: z.string(),
+  sellerUserId: ZId,
+  status: ZProductStatus,
+  thumbUrl: z.string().nullable(),
+  ratingAverage: z.number().min(0).max(5).nullable(),
+  ratingCount: z.number().int().nonnegative(),
+  /** Kilometres from the `near` point of the query, when one was given. */
+  distanceKm: z.number().nonnegative().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TProductSummary = z.infer<typeof ZProductSummary>;
+
+export const ZProductDetails = ZProductSummary.extend({
+  description: z.string(),
+  stockQuantity: z.number().int().nonnegative(),
+  harvestDate: z.iso.date().nullable(),
+  origin: ZProductOrigin,
+  images: z.array(ZProductImage),
+  seller: ZProductSeller,
+  updatedAt: z.iso.datetime(),
+});
+export type TProductDetails = z.infer<typeof ZProductDetails>;
+
+export const PRODUCT_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'distance'] as const;
+export const ZProductSort = z.enum(PRODUCT_SORTS);
+export type TProductSort = z.infer<typeof ZProductSort>;
+
+const booleanQuery = z
+  .enum(['true', 'false', '1', '0'], { message: 'Must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+/**
+ * GET /api/products query. Keyset pagination: pass the previous page's `nextCursor` as `cursor`.
+ * Sorts: relevance needs `q` (falls back to newest without it); distance needs `lat` and `lng`.
+ */
+export const ZProductListQuery = z
+  .object({
+    q: z.string().trim().max(200, { message: 'Search text is too long (200 characters at most)' }).optional(),
+    category: ZProductCategory.optional(),
+    minPrice: z.coerce.number({ message: 'Must be a number' }).int().nonnegative().optional(),
+    maxPrice: z.coerce.number({ message: 'Must be a number' }).int().nonnegative().optional(),
+    organic: booleanQuery.optional(),
+    inStock: booleanQuery.optional(),
+    region: z.string().trim().max(100).optional(),
+    lat: z.coerce.number({ message: 'Must be a number' }).min(-90).max(90).optional(),
+    lng: z.coerce.number({ message: 'Must be a number' }).min(-180).max(180).optional(),
+    /** Only products within this many km of lat/lng. */
+    radiusKm: z.coerce.number({ message: 'Must be a number' }).positive().max(20_000).optional(),
+    sellerUserId: z.uuid({ message: 'Must be a valid id' }).optional(),
+    sort: ZProductSort.optional(),
+    cursor: z.string().max(500).optional(),
+    limit: z.coerce.number({ message: 'Must be a number' }).int().min(1).max(60).default(24),
+  })
+  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+    message: 'The lowest price must not be above the highest',
+    path: ['minPrice'],
+  })
+  .refine((query) => (query.lat === undefined) === (query.lng === undefined), {
+    message: 'Give both latitude and longitude',
+    path: ['lat'],
+  });
+export type TProductListQuery = z.infer<typeof ZProductListQuery>;
+
+export const ZProductListResponse = z.object({
+  items: z.array(ZProductSummary),
+  /** Null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type TProductListResponse = z.infer<typeof ZProductListResponse>;
+
+const ZTitle = z
+  .string({ message: 'Enter a title' })
+  .trim()
+  .min(3, { message: 'The title needs at least 3 characters' })
+  .max(120, { message: 'The title can have at most 120 characters' });
+
+/** The fields a seller sets; no defaults here, so a PATCH leaves absent fields untouched. */
+const productFields = {
+  title: ZTitle,
+  description: z.string().trim().max(5000, { message: 'The description can have at most 5000 characters' }),
+  category: ZProductCategory,
+  unit: ZProductUnit,
+  priceMinor: z
+    .number({ message: 'Enter a price' })
+    .int({ message: 'The price must be a whole number of cents' })
+    .min(1, { message: 'The price must be above zero' })
+    .max(100_000_000, { message: 'The price is too high' }),
+  stockQuantity: z
+    .number({ message: 'Enter the stock' })
+    .int({ message: 'Stock must be a whole number' })
+    .min(0, { message: 'Stock cannot be negative' })
+    .max(1_000_000, { message: 'Stock is too high' }),
+  minOrderQuantity: z.number().int().min(1, { message: 'The minimum order is at least 1' }).max(10_000),
+  harvestDate: z.iso.date({ message: 'Enter a date like 2026-11-20' }).nullable(),
+  organic: z.boolean(),
+  originFarmName: z.string().trim().max(120),
+  originRegion: z.string().trim().max(120),
+  originLat: z.number().min(-90).max(90).nullable(),
+  originLng: z.number().min(-180).max(180).nullable(),
+  status: z.enum(['draft', 'active', 'paused', 'archived']),
+  /** Upload ids from POST /api/uploads, in display order. */
+  imageIds: z
+    .array(ZId)
+    .min(1, { message: 'Add at least one photo' })
+    .max(PRODUCT_MAX_IMAGES, { message: `At most ${PRODUCT_MAX_IMAGES} photos` }),
+};
+
+/** POST /api/products (seller). */
+export const ZProductInput = z.object({
+  ...productFields,
+  description: productFields.description.default(''),
+  minOrderQuantity: productFields.minOrderQuantity.default(1),
+  harvestDate: productFields.harvestDate.default(null),
+  organic: productFields.organic.default(false),
+  originFarmName: productFields.originFarmName.default(''),
+  originRegion: productFields.originRegion.default(''),
+  originLat: productFields.originLat.default(null),
+  originLng: productFields.originLng.default(null),
+  status: productFields.status.default('active'),
+});
+export type TProductInput = z.input<typeof ZProductInput>;
+
+/** PATCH /api/products/{productId}: any subset of the fields. */
+export const ZProductPatch = z.object(productFields).partial();
+export type TProductPatch = z.input<typeof ZProductPatch>;
+
+export const ZProductIdParams = z.object({ productId: ZId });
