@@ -29,6 +29,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** The contact push services may write to about this sender (RFC 8292); derived when unset. */
   vapidSubject: string | null;
+  /** ISO 4217 code of the one currency of this deployment; amounts are integer minor units of it. */
+  currency: string;
 }
 
 export const MEMORY_DATA_DIR = 'memory://';
@@ -99,6 +101,13 @@ const ZEnvironment = z.object({
   LOGIN_RATE_LIMIT: integerIn(1, 1_000_000, 'a whole number of attempts, at least 1'),
   LOGIN_RATE_WINDOW_SECONDS: integerIn(1, 31_536_000, 'a number of seconds, at least 1'),
   BODY_LIMIT_BYTES: integerIn(1024, 1_073_741_824, 'a number of bytes between 1024 and 1073741824'),
+  CURRENCY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Z]{3}$/, { message: 'must be a three-letter ISO 4217 code such as USD' })
+      .refine((code) => Intl.supportedValuesOf('currency').includes(code), { message: 'must be a currency code Intl knows, such as USD' })
+      .optional(),
+  ),
   VAPID_SUBJECT: optionalText.pipe(
     z
       .string()
@@ -164,5 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateWindowSeconds: values.LOGIN_RATE_WINDOW_SECONDS ?? 900,
     bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 1_048_576,
     vapidSubject: values.VAPID_SUBJECT ?? null,
+    currency: values.CURRENCY ?? 'USD',
   };
 }
