@@ -182,6 +182,7 @@ ALTER TABLE "products" ADD COLUMN "rating_count" integer DEFAULT 0 NOT NULL;--> 
 ALTER TABLE "products" ADD COLUMN "rating_sum" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', coalesce(title, '')), 'A') || setweight(to_tsvector('simple', case category when 'vegetables' then 'vegetables vegetable veg' when 'fruits' then 'fruits fruit' when 'grains' then 'grains grain cereals' when 'dairy_and_eggs' then 'dairy eggs milk cheese' when 'meat_and_fish' then 'meat fish' when 'herbs_and_spices' then 'herbs spices' when 'honey_and_preserves' then 'honey preserves jam' when 'plants_and_seeds' then 'plants seeds seedlings' when 'nature_crafts' then 'nature crafts craft' when 'other' then 'other' else '' end || ' ' || coalesce(origin_farm_name, '') || ' ' || coalesce(origin_region, '')), 'B') || setweight(to_tsvector('simple', coalesce(description, '')), 'C')) STORED;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "uploads" ADD COLUMN "thumb_storage_key" text;--> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "delivery_slots" ADD CONSTRAINT "delivery_slots_seller_user_id_users_id_fk" FOREIGN KEY ("seller_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -231,6 +232,7 @@ CREATE INDEX "products_title_trgm_idx" ON "products" USING gin ("title" gin_trgm
 CREATE INDEX "products_active_created_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'active';--> statement-breakpoint
 CREATE INDEX "products_active_price_idx" ON "products" USING btree ("price_minor","id") WHERE status = 'active';--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "uploads_thumb_storage_key_unique" ON "uploads" USING btree ("thumb_storage_key");--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_price_non_negative" CHECK ("products"."price_minor" >= 0);--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_stock_non_negative" CHECK ("products"."stock_quantity" >= 0);--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_reserved_within_stock" CHECK ("products"."reserved_quantity" >= 0 and "products"."reserved_quantity" <= "products"."stock_quantity");--> statement-breakpoint
