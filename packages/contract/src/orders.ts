@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZId } from './ids';
 import { ZMinor } from './money';
 import { ZProductUnit } from './products';
+import { ZReview } from './reviews';
 
 export const ORDER_STATUSES = [
   'pending_payment',
@@ -130,6 +131,8 @@ export const ZOrderDetails = ZOrderSummary.extend({
   allowedActions: z.array(ZOrderAction),
   /** Whether the buyer may still write the review of this order. */
   canReview: z.boolean(),
+  /** The buyer's review of this order and the seller's reply (null until written); the order page shows it. */
+  review: ZReview.nullable().optional(),
 });
 export type TOrderDetails = z.infer<typeof ZOrderDetails>;
 
