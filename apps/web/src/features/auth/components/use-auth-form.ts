@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import type { TAuthResponse } from '@pulse/contract/auth';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { NO_FORM_ERRORS, getServerFormErrors, getZodFieldErrors, type FormErrors } from './form-errors';
-import { useSingleSubmit } from './use-single-submit';
+import { NO_FORM_ERRORS, getServerFormErrors, getZodFieldErrors, type FormErrors } from '../../../lib/form-errors';
+import { useSingleSubmit } from '../../../lib/use-single-submit';
 
 /**
  * The sign-in and sign-up forms: the contract's schema checks the fields first, the server's

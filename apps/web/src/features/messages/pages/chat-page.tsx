@@ -21,7 +21,7 @@ import { MessageBubble } from '../components/message-bubble';
 import { buildChatEntries, type PendingMessage } from '../utils/chat-entries';
 import { appendChatMessage, flattenChatMessages, type ChatMessagePages } from '../utils/chat-message-cache';
 import { applyMessageToConversations, clearConversationUnread, type ConversationPages } from '../utils/conversation-list-cache';
-import { createIdempotencyKey } from '../utils/create-idempotency-key';
+import { createIdempotencyKey } from '../../../lib/create-idempotency-key';
 import { describeSendFailure } from '../utils/describe-send-failure';
 import { formatChatDayLabel, isNewChatDay } from '../utils/format-message-time';
 import { resolveMediaUrl } from '../utils/media-url';

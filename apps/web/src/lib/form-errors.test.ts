@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZRegisterRequest } from '@pulse/contract/auth';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError } from './api-error';
 import { getServerFormErrors, getZodFieldErrors } from './form-errors';
 
 const FIELDS = ['email', 'username', 'password'];

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isApiError } from '../../../lib/api-error';
+import { isApiError } from './api-error';
 
 export interface FormErrors {
   fields: Record<string, string>;
