@@ -3,9 +3,9 @@ import { IconMessageCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import type { TConversationSubjectKind } from '@pulse/contract/messages';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { SESSION_KEYS, writeSessionValue } from '../../../lib/session-keys';
-import { postConversation } from '../api/post-conversation';
+import { useAuth } from '../lib/auth/use-auth';
+import { SESSION_KEYS, writeSessionValue } from '../lib/session-keys';
+import { postConversation } from '../lib/post-conversation';
 
 export interface MessageSellerButtonProps extends Omit<ButtonProps, 'children' | 'onClick' | 'loading'> {
   sellerUserId: string;
