@@ -131,6 +131,8 @@ export const ZOrderDetails = ZOrderSummary.extend({
   allowedActions: z.array(ZOrderAction),
   /** Whether the buyer may still write the review of this order. */
   canReview: z.boolean(),
+  /** Where the goods are collected (the farm and its region), for the pickup side of the delivery page. */
+  pickupLocation: z.object({ farmName: z.string(), region: z.string() }).nullable().optional(),
   /** The buyer's review of this order and the seller's reply (null until written); the order page shows it. */
   review: ZReview.nullable().optional(),
 });
@@ -265,3 +267,14 @@ export const ZDeliveryFeeBand = z.object({ upToKm: z.number().positive().nullabl
 export type TDeliveryFeeBand = z.infer<typeof ZDeliveryFeeBand>;
 
 export const PAYMENT_EXPIRY_MINUTES = 15;
+
+/** GET /api/sellers/{userId}/slots?method= : open slots (future, before cut-off, with room). */
+export const ZSellerSlotsQuery = z.object({ method: ZFulfilment.optional() });
+export const ZSellerSlotsParams = z.object({ userId: ZId });
+export const ZSlotListResponse = z.object({ items: z.array(ZDeliverySlot) });
+export type TSlotListResponse = z.infer<typeof ZSlotListResponse>;
+/** DELETE /api/seller/slots/{slotId} */
+export const ZSlotParams = z.object({ slotId: ZId });
+
+/** Header a checkout must carry; a retry with the same value returns the same orders. */
+export const CHECKOUT_IDEMPOTENCY_HEADER = 'idempotency-key';
