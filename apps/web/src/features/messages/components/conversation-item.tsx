@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { TConversationSummary } from '@pulse/contract/messages';
 import { formatConversationTime } from '../utils/format-message-time';
 import { formatUnreadFigure, getMessagePreview } from '../utils/message-preview';
-import { resolveMediaUrl } from '../utils/media-url';
+import { resolveMediaUrl } from '../../../lib/media-url';
 import classes from './conversation-list.module.css';
 
 interface ConversationItemProps {

@@ -2,7 +2,7 @@ import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconAlertCircle, IconChecks, IconRefresh } from '@tabler/icons-react';
 import type { ChatEntry } from '../utils/chat-entries';
 import { formatMessageClock } from '../utils/format-message-time';
-import { resolveMediaUrl } from '../utils/media-url';
+import { resolveMediaUrl } from '../../../lib/media-url';
 import classes from './chat.module.css';
 
 interface MessageBubbleProps {

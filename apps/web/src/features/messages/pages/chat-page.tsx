@@ -24,7 +24,7 @@ import { applyMessageToConversations, clearConversationUnread, type Conversation
 import { createIdempotencyKey } from '../../../lib/create-idempotency-key';
 import { describeSendFailure } from '../utils/describe-send-failure';
 import { formatChatDayLabel, isNewChatDay } from '../utils/format-message-time';
-import { resolveMediaUrl } from '../utils/media-url';
+import { resolveMediaUrl } from '../../../lib/media-url';
 import { clearOpenConversation, isConversationOnScreen, setOpenConversation } from '../utils/open-chat-registry';
 import { useMinuteClock } from '../utils/use-minute-clock';
 import { usePageVisible } from '../utils/use-page-visible';
