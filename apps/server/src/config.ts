@@ -9,6 +9,19 @@ export class ConfigError extends Error {
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** An S3-compatible bucket for uploaded images (S3_* variables); null means the local folder. */
+export interface S3Config {
+  bucket: string;
+  /** Custom endpoint (MinIO, R2...); null for AWS itself. */
+  endpoint: string | null;
+  region: string;
+  /** Null: the SDK's default credential chain (instance role, AWS_* variables...). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** `http://endpoint/bucket/key` instead of `http://bucket.endpoint/key` (MinIO needs it). */
+  forcePathStyle: boolean;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -31,6 +44,8 @@ export interface Config {
   vapidSubject: string | null;
   /** ISO 4217 code of the one currency of this deployment; amounts are integer minor units of it. */
   currency: string;
+  /** S3-compatible bucket for uploaded images; null keeps them in DATA_DIR/uploads. */
+  s3: S3Config | null;
 }
 
 export const MEMORY_DATA_DIR = 'memory://';
@@ -108,6 +123,22 @@ const ZEnvironment = z.object({
       .refine((code) => Intl.supportedValuesOf('currency').includes(code), { message: 'must be a currency code Intl knows, such as USD' })
       .optional(),
   ),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)' })
+      .optional(),
+  ),
+  S3_ENDPOINT: urlText('an absolute http(s) URL such as http://127.0.0.1:9000').pipe(
+    z
+      .string()
+      .refine((value) => /^https?:\/\//.test(value), { message: 'must be an absolute http(s) URL such as http://127.0.0.1:9000' })
+      .optional(),
+  ),
+  S3_REGION: optionalText.pipe(z.string().regex(/^[a-z0-9-]+$/, { message: 'must be a region name such as us-east-1' }).optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false'], { message: 'must be true or false' }).optional()),
   VAPID_SUBJECT: optionalText.pipe(
     z
       .string()
@@ -143,6 +174,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: OIDC_CLIENT_ID must be set when OIDC_ISSUER is set');
   }
 
+  if (!values.S3_BUCKET && (values.S3_ENDPOINT || values.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET must be set when S3_ENDPOINT or S3_ACCESS_KEY_ID is set');
+  }
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+
   return {
     port,
     host: values.HOST ?? '0.0.0.0',
@@ -174,5 +212,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 1_048_576,
     vapidSubject: values.VAPID_SUBJECT ?? null,
     currency: values.CURRENCY ?? 'USD',
+    s3: values.S3_BUCKET
+      ? {
+          bucket: values.S3_BUCKET,
+          endpoint: values.S3_ENDPOINT ?? null,
+          region: values.S3_REGION ?? 'us-east-1',
+          accessKeyId: values.S3_ACCESS_KEY_ID ?? null,
+          secretAccessKey: values.S3_SECRET_ACCESS_KEY ?? null,
+          forcePathStyle: values.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : null,
   };
 }

@@ -5,6 +5,9 @@ export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 /** Longest side of a stored image; a phone photo is shrunk, a small image is kept as it is. */
 export const MAX_IMAGE_SIDE = 1600;
 
+/** Longest side of the thumbnail variant (listing cards, basket lines). */
+export const THUMB_IMAGE_SIDE = 400;
+
 function startsWith(bytes: Buffer, signature: number[], offset = 0): boolean {
   return bytes.length >= offset + signature.length && signature.every((value, index) => bytes[offset + index] === value);
 }
@@ -33,11 +36,22 @@ export interface ConvertedImage {
  * dropping all metadata means a photo shows the right way up and carries no location. Throws when
  * the bytes are not a decodable image.
  */
-export async function convertToWebp(bytes: Buffer): Promise<ConvertedImage> {
+export async function convertToWebp(bytes: Buffer, maxSide = MAX_IMAGE_SIDE, quality = 82): Promise<ConvertedImage> {
   const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000 })
     .rotate()
-    .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 82 })
+    .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality })
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
+}
+
+/**
+ * The full image (up to MAX_IMAGE_SIDE) and its thumbnail (up to THUMB_IMAGE_SIDE), both WebP.
+ * The thumbnail is made from the already shrunk full image, which is cheaper than decoding the
+ * original twice.
+ */
+export async function convertToWebpVariants(bytes: Buffer): Promise<{ full: ConvertedImage; thumb: ConvertedImage }> {
+  const full = await convertToWebp(bytes);
+  const thumb = await convertToWebp(full.data, THUMB_IMAGE_SIDE, 78);
+  return { full, thumb };
 }

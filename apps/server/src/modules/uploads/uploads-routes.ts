@@ -1,29 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_IMAGE_MAX_BYTES, ZUploadImageResponse } from '@pulse/contract/messages';
-import { MEMORY_DATA_DIR } from '../../config';
 import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors/domain-errors';
 import { requireUser } from '../../plugins/auth';
-import { createLocalFolderStorage, isValidObjectKey, type ObjectStorage } from './object-storage';
+import { createObjectStorage } from './create-object-storage';
+import { isValidObjectKey, type ObjectStorage } from './object-storage';
 import { findUploadByStorageKey } from './uploads-repository';
 import { IMAGE_TOO_LARGE_MESSAGE, saveImageUpload } from './uploads-service';
 
 export const SEND_MULTIPART_MESSAGE = 'Send the image as multipart/form-data, in a field named "file".';
 const UPLOAD_NOT_FOUND_MESSAGE = 'Not found.';
 
-/** DATA_DIR/uploads; an in-memory database (tests) gets a temporary folder removed on close. */
-async function createStorage(app: FastifyInstance): Promise<ObjectStorage> {
-  if (app.config.dataDir !== MEMORY_DATA_DIR) return createLocalFolderStorage(join(app.config.dataDir, 'uploads'));
-  const folder = await mkdtemp(join(tmpdir(), 'pulse-uploads-'));
-  app.addHook('onClose', async () => {
-    await rm(folder, { recursive: true, force: true });
-  });
-  return createLocalFolderStorage(folder);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where uploaded images live (local folder or S3 bucket); `storeImageUpload(app, ...)` uses it. */
+    objectStorage: ObjectStorage;
+  }
 }
 
 async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
@@ -43,11 +38,14 @@ async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
 }
 
 /**
- * POST /api/uploads/images and GET /uploads/:key. Multipart is registered in this plugin's own
- * scope, so every other route keeps the JSON-only body rule.
+ * POST /api/uploads/images and GET /uploads/:key; decorates the app with `objectStorage` (hence
+ * fastify-plugin) so other modules and the seed can store images. Multipart is registered in a
+ * nested scope of its own, so every other route keeps the JSON-only body rule.
  */
-export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storage = await createStorage(app);
+const uploadsRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
+  const { storage, close } = await createObjectStorage(app.config);
+  app.decorate('objectStorage', storage);
+  app.addHook('onClose', close);
 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
@@ -63,7 +61,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const user = requireUser(request);
         const bytes = await readUploadedFile(request);
-        return reply.code(201).send(await saveImageUpload(app.db, storage, user.id, bytes));
+        return reply.code(201).send(await saveImageUpload(app, user.id, bytes));
       },
     );
   });
@@ -84,3 +82,5 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(object.stream);
   });
 };
+
+export const uploadsRoutes = fp(uploadsRoutesPlugin, { name: 'uploads', dependencies: ['app-context'] });
