@@ -7,11 +7,6 @@ function emptyStateRoute(id: string, path: string, title: string, access: RouteA
 }
 
 const BROWSE_PRODUCTS = { label: 'Browse products', to: '/product-listing' };
-const PRODUCT_LISTING: EmptyStateContent = {
-  icon: 'products',
-  description: 'Fresh produce from local farms and growers will be listed here, ready to add to your basket.',
-  action: { label: 'Start selling', to: '/sellers' },
-};
 
 /**
  * Every route of the app (spec §2), in one place: path, page name, guard, bars and page chunk.
@@ -19,7 +14,14 @@ const PRODUCT_LISTING: EmptyStateContent = {
  */
 export const ROUTE_TABLE: readonly AppRoute[] = [
   // Public
-  emptyStateRoute('root', '/', 'Products', 'public', true, PRODUCT_LISTING),
+  {
+    id: 'root',
+    path: '/',
+    title: 'Products',
+    access: 'public',
+    bars: true,
+    load: () => import('../features/catalogue/pages/product-listing-page').then((module) => module.ProductListingPage),
+  },
   {
     id: 'home',
     path: '/home',
@@ -36,17 +38,27 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     bars: false,
     load: () => import('../features/auth/pages/login-page').then((module) => module.LoginPage),
   },
-  emptyStateRoute('product-listing', '/product-listing', 'Products', 'public', true, PRODUCT_LISTING),
+  {
+    id: 'product-listing',
+    path: '/product-listing',
+    title: 'Products',
+    access: 'public',
+    bars: true,
+    load: () => import('../features/catalogue/pages/product-listing-page').then((module) => module.ProductListingPage),
+  },
   emptyStateRoute('seller-signup', '/seller-signup', 'Seller Sign-up', 'public', false, {
     icon: 'seller',
     description: 'Apply to sell here: your business, farm location, produce and payout details.',
     action: { label: 'Why sell with us', to: '/sellers' },
   }),
-  emptyStateRoute('product-details', '/product-details/:productId', 'Product Details', 'public', false, {
-    icon: 'product',
-    description: 'Photos, price, stock and the grower behind this product will be shown here.',
-    action: BROWSE_PRODUCTS,
-  }),
+  {
+    id: 'product-details',
+    path: '/product-details/:productId',
+    title: 'Product Details',
+    access: 'public',
+    bars: false,
+    load: () => import('../features/catalogue/pages/product-details-page').then((module) => module.ProductDetailsPage),
+  },
   {
     id: 'terms-of-service',
     path: '/terms-of-service',
@@ -114,11 +126,14 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     description: 'Describe your produce, set its price and stock, and add photos here.',
     action: { label: 'Back to dashboard', to: '/seller-dashboard' },
   }),
-  emptyStateRoute('buyer-dashboard', '/buyer-dashboard', 'Buyer Dashboard', 'signed-in', true, {
-    icon: 'orders',
-    description: 'Your orders, deliveries and refunds will be tracked here.',
-    action: BROWSE_PRODUCTS,
-  }),
+  {
+    id: 'buyer-dashboard',
+    path: '/buyer-dashboard',
+    title: 'Buyer Dashboard',
+    access: 'signed-in',
+    bars: true,
+    load: () => import('../features/orders/pages/buyer-dashboard-page').then((module) => module.BuyerDashboardPage),
+  },
   {
     id: 'messages',
     path: '/messages',
@@ -145,16 +160,22 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     description: 'Products you add will wait here until you check out.',
     action: BROWSE_PRODUCTS,
   }),
-  emptyStateRoute('order', '/order/:orderId', 'Order', 'signed-in', false, {
-    icon: 'orders',
-    description: 'The items, totals and timeline of this order will be shown here.',
-    action: { label: 'All orders', to: '/buyer-dashboard' },
-  }),
-  emptyStateRoute('order-delivery', '/order-delivery/:orderId', 'Order Delivery', 'signed-in', false, {
-    icon: 'delivery',
-    description: "This order's delivery, its agent, status and confirmation code will be shown here.",
-    action: { label: 'All orders', to: '/buyer-dashboard' },
-  }),
+  {
+    id: 'order',
+    path: '/order/:orderId',
+    title: 'Order',
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/orders/pages/order-page').then((module) => module.OrderPage),
+  },
+  {
+    id: 'order-delivery',
+    path: '/order-delivery/:orderId',
+    title: 'Order Delivery',
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/orders/pages/order-delivery-page').then((module) => module.OrderDeliveryPage),
+  },
   {
     id: 'chat',
     path: '/chat/:chatId',

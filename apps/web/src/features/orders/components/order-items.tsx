@@ -1,0 +1,63 @@
+import { Anchor, Avatar, Divider, Group, Stack, Text } from '@mantine/core';
+import { IconLeaf } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatMoney } from '@pulse/contract/money';
+import type { TOrderDetails } from '@pulse/contract/orders';
+import { resolveImageUrl } from '../utils/order-display';
+import { describeItemQuantity, formatQuantity } from '../utils/quantities';
+
+function MoneyRow({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" data-testid={testId}>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400} c={strong ? undefined : 'dimmed'}>
+        {label}
+      </Text>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 500}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** The lines with thumbs, quantities (weighed ones too) and line totals, then the order's totals. */
+export function OrderItems({ order }: { order: TOrderDetails }) {
+  const money = (minor: number) => formatMoney(minor, order.currency);
+  return (
+    <Stack gap="sm">
+      <Stack gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Items">
+        {order.items.map((item) => (
+          <Group key={item.id} component="li" wrap="nowrap" align="flex-start" gap="sm" data-testid="order-item">
+            <Avatar src={resolveImageUrl(item.imageUrl)} radius="md" size={56} alt="" color="green">
+              <IconLeaf size={26} aria-hidden />
+            </Avatar>
+            <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+              {item.productId ? (
+                <Anchor component={Link} to={`/product-details/${item.productId}`} fw={600} c="inherit" lineClamp={2}>
+                  {item.title}
+                </Anchor>
+              ) : (
+                <Text fw={600} lineClamp={2}>
+                  {item.title}
+                </Text>
+              )}
+              <Text size="sm" c="dimmed" data-testid="order-item-quantity">
+                {describeItemQuantity(item)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {money(item.unitPriceMinor)} per {formatQuantity(1, item.unit).replace(/^1 /, '')}
+              </Text>
+            </Stack>
+            <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {money(item.lineTotalMinor)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+      <Divider my={4} />
+      <MoneyRow label="Subtotal" value={money(order.subtotalMinor)} />
+      <MoneyRow label={order.fulfilment === 'delivery' ? 'Delivery fee' : 'Pickup'} value={order.fulfilment === 'delivery' ? money(order.deliveryFeeMinor) : 'Free'} />
+      <MoneyRow label="Total" value={money(order.totalMinor)} strong testId="order-total" />
+      {order.refundedMinor > 0 && <MoneyRow label="Refunded" value={`− ${money(order.refundedMinor)}`} testId="order-refunded" />}
+    </Stack>
+  );
+}

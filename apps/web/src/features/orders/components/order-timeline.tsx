@@ -1,0 +1,43 @@
+import { Text, ThemeIcon, Timeline } from '@mantine/core';
+import { IconCheck, IconX, IconReceiptRefund } from '@tabler/icons-react';
+import type { TOrderEvent, TOrderStatus } from '@pulse/contract/orders';
+import { buildTimeline, formatEventTime } from '../utils/order-timeline';
+
+const STOP_STATUSES: readonly TOrderStatus[] = ['cancelled', 'refund_rejected'];
+const MONEY_BACK_STATUSES: readonly TOrderStatus[] = ['refund_requested', 'refunded'];
+
+function BulletIcon({ status }: { status: TOrderStatus }) {
+  if (STOP_STATUSES.includes(status)) return <IconX size={12} stroke={3} />;
+  if (MONEY_BACK_STATUSES.includes(status)) return <IconReceiptRefund size={12} stroke={2.4} />;
+  return <IconCheck size={12} stroke={3} />;
+}
+
+/** Every step the order took, oldest first, with when and by whom. */
+export function OrderTimeline({ events, viewerUsername }: { events: readonly TOrderEvent[]; viewerUsername: string | null }) {
+  const entries = buildTimeline(events, viewerUsername);
+  if (entries.length === 0) return <Text c="dimmed">No steps recorded yet.</Text>;
+  return (
+    <Timeline active={entries.length - 1} bulletSize={22} lineWidth={2} aria-label="Order timeline">
+      {entries.map((entry) => (
+        <Timeline.Item
+          key={entry.id}
+          bullet={
+            <ThemeIcon size={22} radius="xl" color={STOP_STATUSES.includes(entry.status) ? 'red' : undefined} aria-hidden>
+              <BulletIcon status={entry.status} />
+            </ThemeIcon>
+          }
+          title={<Text fw={600} size="sm">{entry.title}</Text>}
+        >
+          <Text size="xs" c="dimmed">
+            <time dateTime={entry.at}>{formatEventTime(entry.at)}</time> · {entry.actorText}
+          </Text>
+          {entry.note && (
+            <Text size="sm" mt={4} fs="italic">
+              “{entry.note}”
+            </Text>
+          )}
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { Paper, Title } from '@mantine/core';
+
+export function SectionCard({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  const headingId = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <Paper component="section" aria-labelledby={headingId} radius="lg" p={{ base: 'md', sm: 'lg' }} withBorder data-testid={testId}>
+      <Title order={2} id={headingId} fz="lg" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}

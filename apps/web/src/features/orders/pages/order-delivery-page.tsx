@@ -1,0 +1,180 @@
+import { Alert, Anchor, Avatar, Container, Grid, Group, Skeleton, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { IconArrowLeft, IconBuildingWarehouse, IconCalendarTime, IconCheck, IconMapPin, IconUserQuestion } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import type { TOrderDetails } from '@pulse/contract/orders';
+import type { PageProps } from '../../../app/route-types';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { isApiError } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { useOrder } from '../api/get-order';
+import { ConfirmationCode } from '../components/confirmation-code';
+import { formatAddressLines } from '../components/fulfilment-details';
+import { OrderNotFound } from '../components/order-not-found';
+import { OrderStatusBadge } from '../components/order-status-badge';
+import { SectionCard } from '../components/section-card';
+import { useLiveOrderUpdates } from '../components/use-live-order-updates';
+import { buildDeliverySteps, isConfirmationCodeRelevant } from '../utils/delivery-steps';
+import { formatOrderNumber } from '../utils/order-display';
+import { formatEventTime, formatSlotWindow } from '../utils/order-timeline';
+
+function DeliverySteps({ order }: { order: TOrderDetails }) {
+  const steps = buildDeliverySteps(order.events);
+  const lastReached = steps.reduce((last, step, index) => (step.state === 'upcoming' ? last : index), -1);
+  return (
+    <Timeline active={lastReached} bulletSize={24} lineWidth={2} aria-label="Delivery steps">
+      {steps.map((step) => (
+        <Timeline.Item
+          key={step.status}
+          data-state={step.state}
+          data-testid="delivery-step"
+          bullet={
+            step.state === 'upcoming' ? undefined : (
+              <ThemeIcon size={24} radius="xl" aria-hidden>
+                <IconCheck size={14} stroke={3} />
+              </ThemeIcon>
+            )
+          }
+          title={
+            <Text fw={step.state === 'current' ? 700 : 600} size="sm" c={step.state === 'upcoming' ? 'dimmed' : undefined}>
+              {step.label}
+              {step.state === 'current' && ' · now'}
+            </Text>
+          }
+        >
+          <Text size="xs" c="dimmed">
+            {step.at ? <time dateTime={step.at}>{formatEventTime(step.at)}</time> : step.state === 'upcoming' ? 'Not yet' : 'Skipped'}
+          </Text>
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
+
+function Place({ icon, label, lines }: { icon: React.ReactNode; label: string; lines: string[] }) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <ThemeIcon variant="light" size={36} radius="md" aria-hidden>
+        {icon}
+      </ThemeIcon>
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          {label}
+        </Text>
+        {lines.map((line, index) => (
+          <Text key={`${index}-${line}`} size="sm" fw={index === 0 ? 600 : 400}>
+            {line}
+          </Text>
+        ))}
+      </Stack>
+    </Group>
+  );
+}
+
+function DeliveryView({ order }: { order: TOrderDetails }) {
+  const { user } = useAuth();
+  const isBuyer = user?.id === order.buyerUserId;
+  const farm = [order.pickupLocation?.farmName || order.shopName, order.pickupLocation?.region ?? ''].filter(Boolean);
+  const isStopped = order.status === 'cancelled';
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Anchor component={Link} to={`/order/${order.id}`} size="sm" c="dimmed">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} aria-hidden />
+            Back to order
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {order.fulfilment === 'delivery' ? 'Delivery' : 'Pickup'} of order {formatOrderNumber(order.id)}
+          </Title>
+          <OrderStatusBadge status={order.status} size="lg" />
+        </Group>
+      </Stack>
+
+      {isStopped && (
+        <Alert color="red" radius="lg" title="This order was cancelled">
+          Nothing will be {order.fulfilment === 'delivery' ? 'delivered' : 'handed over'}.
+        </Alert>
+      )}
+
+      {isBuyer && order.confirmationCode && isConfirmationCodeRelevant(order.status) && (
+        <ConfirmationCode code={order.confirmationCode} fulfilment={order.fulfilment} />
+      )}
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <SectionCard title="Status" testId="delivery-steps">
+            <DeliverySteps order={order} />
+          </SectionCard>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="lg">
+            <SectionCard title="Route">
+              <Stack gap="md">
+                <Place icon={<IconBuildingWarehouse size={20} />} label="Pickup" lines={farm} />
+                {order.fulfilment === 'delivery' && order.deliveryAddress ? (
+                  <Place icon={<IconMapPin size={20} />} label="Drop-off" lines={formatAddressLines(order.deliveryAddress)} />
+                ) : (
+                  <Place icon={<IconMapPin size={20} />} label="Pickup point" lines={[`At the farm: ${farm.join(', ')}`, 'Collect it yourself in the window below']} />
+                )}
+                {order.slotStartsAt && order.slotEndsAt && (
+                  <Place
+                    icon={<IconCalendarTime size={20} />}
+                    label={order.fulfilment === 'delivery' ? 'Delivery window' : 'Pickup window'}
+                    lines={[formatSlotWindow(order.slotStartsAt, order.slotEndsAt)]}
+                  />
+                )}
+                {order.distanceKm !== null && order.fulfilment === 'delivery' && (
+                  <Text size="xs" c="dimmed">
+                    About {order.distanceKm.toFixed(1)} km from the farm
+                  </Text>
+                )}
+              </Stack>
+            </SectionCard>
+            {order.fulfilment === 'delivery' && (
+              <SectionCard title="Delivery agent">
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar radius="xl" color="gray" aria-hidden>
+                    <IconUserQuestion size={22} />
+                  </Avatar>
+                  <Stack gap={0}>
+                    <Text fw={600} data-testid="delivery-agent">
+                      Not assigned yet
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      A Pulse Agent will be assigned before the window starts.
+                    </Text>
+                  </Stack>
+                </Group>
+              </SectionCard>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** /order-delivery/:orderId: where the goods are, where they go, and the hand-over code. */
+export function OrderDeliveryPage(_props: PageProps) {
+  const { orderId = '' } = useParams();
+  const order = useOrder(orderId);
+  useLiveOrderUpdates(orderId);
+
+  if (order.isError && isApiError(order.error) && (order.error.status === 404 || order.error.status === 400)) return <OrderNotFound />;
+
+  return (
+    <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 'md', sm: 32 }}>
+      {order.isPending && (
+        <Stack gap="md" role="status" aria-label="Loading delivery">
+          <Skeleton height={28} width="60%" />
+          <Skeleton height={260} radius="lg" />
+        </Stack>
+      )}
+      {order.isError && !order.data && <LoadErrorAlert title="Could not load this delivery" onRetry={() => void order.refetch()} />}
+      {order.data && <DeliveryView order={order.data} />}
+    </Container>
+  );
+}

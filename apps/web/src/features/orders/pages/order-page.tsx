@@ -1,0 +1,156 @@
+import { Alert, Anchor, Button, Container, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconClockHour4, IconTruckDelivery } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import type { TOrderDetails } from '@pulse/contract/orders';
+import type { PageProps } from '../../../app/route-types';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { MessageSellerButton } from '../../../components/message-seller-button';
+import { isApiError } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { useOrder } from '../api/get-order';
+import { useOrderReview } from '../api/get-order-review';
+import { ConfirmationCode } from '../components/confirmation-code';
+import { FulfilmentDetails } from '../components/fulfilment-details';
+import { OrderActions } from '../components/order-actions';
+import { OrderItems } from '../components/order-items';
+import { OrderNotFound } from '../components/order-not-found';
+import { OrderReview } from '../components/order-review';
+import { OrderStatusBadge } from '../components/order-status-badge';
+import { OrderTimeline } from '../components/order-timeline';
+import { SectionCard } from '../components/section-card';
+import { useLiveOrderUpdates } from '../components/use-live-order-updates';
+import { isConfirmationCodeRelevant } from '../utils/delivery-steps';
+import { formatOrderNumber } from '../utils/order-display';
+import { formatEventTime, formatOrderDate } from '../utils/order-timeline';
+
+function OrderSkeleton() {
+  return (
+    <Stack gap="md" role="status" aria-label="Loading order">
+      <Skeleton height={28} width="60%" />
+      <Skeleton height={18} width="35%" />
+      <Skeleton height={180} radius="lg" />
+      <Skeleton height={140} radius="lg" />
+    </Stack>
+  );
+}
+
+function StatusNotice({ order }: { order: TOrderDetails }) {
+  if (order.status === 'pending_payment') {
+    return (
+      <Alert color="yellow" radius="lg" icon={<IconClockHour4 size={20} aria-hidden />} title="Awaiting payment">
+        {order.expiresAt
+          ? `Pay before ${formatEventTime(order.expiresAt)} or the order is released and the produce goes back on sale.`
+          : 'Pay to confirm this order with the farm.'}
+      </Alert>
+    );
+  }
+  if (order.status === 'cancelled' && order.cancelReason) {
+    return (
+      <Alert color="red" radius="lg" icon={<IconAlertTriangle size={20} aria-hidden />} title="Cancelled">
+        {order.cancelReason}
+      </Alert>
+    );
+  }
+  if ((order.status === 'refund_requested' || order.status === 'refunded' || order.status === 'refund_rejected') && order.refundReason) {
+    return (
+      <Alert color={order.status === 'refund_rejected' ? 'red' : 'orange'} radius="lg" title="Your refund request">
+        {order.refundReason}
+      </Alert>
+    );
+  }
+  if (order.status === 'delivered' && order.autoCompleteAt) {
+    return (
+      <Alert color="green" radius="lg" title="Delivered">
+        Check your produce. Confirm receipt, or request a refund before {formatEventTime(order.autoCompleteAt)}, when the order completes on its own.
+      </Alert>
+    );
+  }
+  return null;
+}
+
+function OrderView({ order }: { order: TOrderDetails }) {
+  const { user } = useAuth();
+  const review = useOrderReview(order);
+  const isBuyer = user?.id === order.buyerUserId;
+  const showCode = isBuyer && order.confirmationCode !== null && isConfirmationCodeRelevant(order.status);
+  const showReview = review !== null || order.canReview;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Anchor component={Link} to="/buyer-dashboard" size="sm" c="dimmed">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} aria-hidden />
+            All orders
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            Order {formatOrderNumber(order.id)}
+          </Title>
+          <OrderStatusBadge status={order.status} size="lg" />
+        </Group>
+        <Text size="sm" c="dimmed">
+          Placed on {formatOrderDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'} from {order.shopName}
+        </Text>
+      </Stack>
+
+      <StatusNotice order={order} />
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            {showCode && order.confirmationCode && <ConfirmationCode code={order.confirmationCode} fulfilment={order.fulfilment} />}
+            <OrderActions order={order} />
+            <SectionCard title="Items" testId="order-items">
+              <OrderItems order={order} />
+            </SectionCard>
+            {showReview && (
+              <SectionCard title="Your review">
+                <OrderReview order={order} review={review} />
+              </SectionCard>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg">
+            <SectionCard title="Farm">
+              <Group justify="space-between" gap="sm">
+                <Text fw={600}>{order.shopName}</Text>
+                <MessageSellerButton sellerUserId={order.sellerUserId} subject={{ kind: 'order', id: order.id }} size="sm" />
+              </Group>
+            </SectionCard>
+            <SectionCard title={order.fulfilment === 'delivery' ? 'Delivery' : 'Pickup'}>
+              <Stack gap="md">
+                <FulfilmentDetails order={order} />
+                <Button component={Link} to={`/order-delivery/${order.id}`} variant="light" leftSection={<IconTruckDelivery size={18} aria-hidden />}>
+                  Track delivery
+                </Button>
+              </Stack>
+            </SectionCard>
+            <SectionCard title="Timeline" testId="order-timeline">
+              <OrderTimeline events={order.events} viewerUsername={user?.username ?? null} />
+            </SectionCard>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** /order/:orderId: one order, kept live by its notifications. */
+export function OrderPage(_props: PageProps) {
+  const { orderId = '' } = useParams();
+  const order = useOrder(orderId);
+  useLiveOrderUpdates(orderId);
+
+  if (order.isError && isApiError(order.error) && (order.error.status === 404 || order.error.status === 400)) return <OrderNotFound />;
+
+  return (
+    <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 'md', sm: 32 }}>
+      {order.isPending && <OrderSkeleton />}
+      {order.isError && !order.data && <LoadErrorAlert title="Could not load this order" onRetry={() => void order.refetch()} />}
+      {order.data && <OrderView order={order.data} />}
+    </Container>
+  );
+}

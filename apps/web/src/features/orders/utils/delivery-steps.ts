@@ -1,0 +1,53 @@
+import type { TOrderEvent, TOrderStatus } from '@pulse/contract/orders';
+
+export const DELIVERY_STEP_STATUSES = ['paid', 'accepted', 'ready', 'in_transit', 'delivered', 'completed'] as const;
+export type DeliveryStepStatus = (typeof DELIVERY_STEP_STATUSES)[number];
+
+export const deliveryStepLabels: Readonly<Record<DeliveryStepStatus, string>> = {
+  paid: 'Paid',
+  accepted: 'Accepted',
+  ready: 'Ready',
+  in_transit: 'In transit',
+  delivered: 'Delivered',
+  completed: 'Completed',
+};
+
+export interface DeliveryStep {
+  status: DeliveryStepStatus;
+  label: string;
+  /** When the order reached this step (the latest time, if it did more than once); null if not yet. */
+  at: string | null;
+  state: 'done' | 'current' | 'upcoming';
+}
+
+function isDeliveryStep(status: TOrderStatus): status is DeliveryStepStatus {
+  return (DELIVERY_STEP_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * The six hand-over steps with their times. The furthest step reached is current (done when it is
+ * the last one); a skipped step before it (e.g. pickup orders that never go "in transit") counts as done.
+ */
+export function buildDeliverySteps(events: readonly TOrderEvent[]): DeliveryStep[] {
+  const reachedAt = new Map<DeliveryStepStatus, string>();
+  for (const event of events) {
+    if (!isDeliveryStep(event.toStatus)) continue;
+    const previous = reachedAt.get(event.toStatus);
+    if (previous === undefined || Date.parse(event.createdAt) > Date.parse(previous)) reachedAt.set(event.toStatus, event.createdAt);
+  }
+  let furthest = -1;
+  DELIVERY_STEP_STATUSES.forEach((status, index) => {
+    if (reachedAt.has(status)) furthest = index;
+  });
+  return DELIVERY_STEP_STATUSES.map((status, index) => ({
+    status,
+    label: deliveryStepLabels[status],
+    at: reachedAt.get(status) ?? null,
+    state: index < furthest || (index === furthest && status === 'completed') ? 'done' : index === furthest ? 'current' : 'upcoming',
+  }));
+}
+
+/** The hand-over code matters from payment until the order has changed hands. */
+export function isConfirmationCodeRelevant(status: TOrderStatus): boolean {
+  return status === 'paid' || status === 'accepted' || status === 'ready' || status === 'in_transit';
+}

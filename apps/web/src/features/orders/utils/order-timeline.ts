@@ -1,0 +1,78 @@
+import { orderStatusLabels, type TOrderEvent, type TOrderStatus } from '@pulse/contract/orders';
+
+export interface TimelineEntry {
+  id: string;
+  status: TOrderStatus;
+  title: string;
+  /** Who took the step, as the viewer reads it ("by you", "by Green Acres", "automatically"). */
+  actorText: string;
+  note: string | null;
+  at: string;
+}
+
+/** Titles that read as something that happened, not as a state. */
+const EVENT_TITLES: Readonly<Record<TOrderStatus, string>> = {
+  pending_payment: 'Order placed',
+  paid: 'Paid',
+  accepted: 'Accepted by the farm',
+  ready: 'Ready for hand-over',
+  in_transit: 'On its way',
+  delivered: 'Delivered',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  refund_requested: 'Refund requested',
+  refunded: 'Refunded',
+  refund_rejected: 'Refund refused',
+};
+
+export function describeEventActor(event: Pick<TOrderEvent, 'actor' | 'actorUsername'>, viewerUsername: string | null): string {
+  if (event.actor === 'system') return 'Automatically';
+  if (event.actorUsername !== null && event.actorUsername === viewerUsername) return 'By you';
+  switch (event.actor) {
+    case 'buyer':
+      return event.actorUsername ? `By ${event.actorUsername}` : 'By the buyer';
+    case 'seller':
+      return event.actorUsername ? `By ${event.actorUsername} (farm)` : 'By the farm';
+    case 'agent':
+      return event.actorUsername ? `By ${event.actorUsername} (delivery agent)` : 'By the delivery agent';
+    case 'admin':
+      return 'By Pulse Market support';
+  }
+}
+
+/** The order's events oldest first, each a step of the vertical timeline. */
+export function buildTimeline(events: readonly TOrderEvent[], viewerUsername: string | null): TimelineEntry[] {
+  return [...events]
+    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id.localeCompare(b.id))
+    .map((event) => ({
+      id: event.id,
+      status: event.toStatus,
+      title: event.fromStatus === null && event.toStatus === 'paid' ? 'Order placed and paid' : EVENT_TITLES[event.toStatus],
+      actorText: describeEventActor(event, viewerUsername),
+      note: event.note,
+      at: event.createdAt,
+    }));
+}
+
+export function getStatusLabel(status: TOrderStatus): string {
+  return orderStatusLabels[status];
+}
+
+/** "Mon 3 Jun, 14:05": enough to place a step without the year. */
+export function formatEventTime(iso: string, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+}
+
+export function formatOrderDate(iso: string, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+}
+
+/** "Tue 4 Jun, 09:00 - 12:00", or across days "Tue 4 Jun, 18:00 - Wed 5 Jun, 08:00". */
+export function formatSlotWindow(startsAt: string, endsAt: string, locale?: string): string {
+  const start = new Date(startsAt);
+  const end = new Date(endsAt);
+  const day = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' });
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+  if (day.format(start) === day.format(end)) return `${day.format(start)}, ${time.format(start)} - ${time.format(end)}`;
+  return `${day.format(start)}, ${time.format(start)} - ${day.format(end)}, ${time.format(end)}`;
+}
