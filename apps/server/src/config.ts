@@ -44,6 +44,8 @@ export interface Config {
   vapidSubject: string | null;
   /** ISO 4217 code of the one currency of this deployment; amounts are integer minor units of it. */
   currency: string;
+  /** Which payment provider charges top-ups and sends payouts (`sandbox`: built in, no outside service). */
+  paymentProvider: 'sandbox';
   /** S3-compatible bucket for uploaded images; null keeps them in DATA_DIR/uploads. */
   s3: S3Config | null;
 }
@@ -123,6 +125,7 @@ const ZEnvironment = z.object({
       .refine((code) => Intl.supportedValuesOf('currency').includes(code), { message: 'must be a currency code Intl knows, such as USD' })
       .optional(),
   ),
+  PAYMENT_PROVIDER: optionalText.pipe(z.enum(['sandbox'], { message: 'must be sandbox (the only built-in provider)' }).optional()),
   S3_BUCKET: optionalText.pipe(
     z
       .string()
@@ -212,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 1_048_576,
     vapidSubject: values.VAPID_SUBJECT ?? null,
     currency: values.CURRENCY ?? 'USD',
+    paymentProvider: values.PAYMENT_PROVIDER ?? 'sandbox',
     s3: values.S3_BUCKET
       ? {
           bucket: values.S3_BUCKET,
