@@ -1,0 +1,137 @@
+import { useRef, useState } from 'react';
+import { ActionIcon, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBasketPlus, IconMinus, IconPlus } from '@tabler/icons-react';
+import { useLocation, useNavigate } from 'react-router';
+import type { TProductDetails } from '@pulse/contract/products';
+import { isApiError } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { SESSION_KEYS, writeSessionValue } from '../../../lib/session-keys';
+import { useAddToBasket } from '../api/post-basket-item';
+import { formatQuantity, formatUnit } from '../utils/format-price';
+import { clampQuantity } from '../utils/quantity';
+
+const SUCCESS_TOAST_MS = 4000;
+
+function describeRefusal(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.fields.quantity) return error.fields.quantity;
+    if (error.status !== null && error.status < 500) return error.message;
+  }
+  return 'Could not add it to your basket. Please try again.';
+}
+
+/**
+ * Quantity picker (minimum order to available stock) and "Add to basket". A visitor is sent to
+ * /login and comes back here; a second tap while the first is on its way adds nothing.
+ */
+export function AddToBasket({ product }: { product: TProductDetails }) {
+  const { isAuthenticated, user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const addToBasket = useAddToBasket();
+  const inFlight = useRef(false);
+  const min = product.minOrderQuantity;
+  const max = product.availableQuantity;
+  const [quantity, setQuantity] = useState<number>(Math.min(min, Math.max(max, 1)));
+  const [error, setError] = useState<string | null>(null);
+
+  const soldOut = max === 0;
+  const belowMinimum = !soldOut && max < min;
+  const ownProduct = user?.id === product.sellerUserId;
+  const unavailable = soldOut || belowMinimum;
+
+  const change = (next: number) => {
+    setError(null);
+    setQuantity(clampQuantity(next, min, max));
+  };
+
+  const add = () => {
+    if (!isAuthenticated) {
+      writeSessionValue(SESSION_KEYS.redirectDestination, `${location.pathname}${location.search}`);
+      void navigate('/login');
+      return;
+    }
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setError(null);
+    const added = quantity;
+    addToBasket.mutate(
+      { productId: product.id, quantity: added },
+      {
+        onSuccess: () =>
+          notifications.show({
+            title: 'Added to basket',
+            message: `${formatQuantity(added, product.unit)} of ${product.title}`,
+            color: 'green',
+            autoClose: SUCCESS_TOAST_MS,
+            withCloseButton: true,
+          }),
+        onError: (cause) => setError(describeRefusal(cause)),
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
+  };
+
+  if (ownProduct) {
+    return (
+      <Text size="sm" c="dimmed">
+        This is one of your products.
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap="xs">
+      {!unavailable && (
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          <ActionIcon variant="default" size={42} radius="md" aria-label="Less" onClick={() => change(quantity - 1)} disabled={quantity <= min}>
+            <IconMinus size={18} />
+          </ActionIcon>
+          <NumberInput
+            label={`Quantity (${formatUnit(product.unit, 2)})`}
+            value={quantity}
+            onChange={(value) => {
+              if (typeof value === 'number') change(value);
+            }}
+            onBlur={() => change(quantity)}
+            min={min}
+            max={max}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="blur"
+            hideControls
+            w={110}
+            styles={{ input: { textAlign: 'center', height: 42 } }}
+          />
+          <ActionIcon variant="default" size={42} radius="md" aria-label="More" onClick={() => change(quantity + 1)} disabled={quantity >= max}>
+            <IconPlus size={18} />
+          </ActionIcon>
+        </Group>
+      )}
+      {min > 1 && !soldOut && (
+        <Text size="xs" c="dimmed">
+          Minimum order {formatQuantity(min, product.unit)}
+        </Text>
+      )}
+      <Button
+        size="md"
+        leftSection={<IconBasketPlus size={20} aria-hidden />}
+        onClick={add}
+        disabled={unavailable || addToBasket.isPending}
+        loading={addToBasket.isPending}
+        fullWidth
+      >
+        {soldOut ? 'Sold out' : belowMinimum ? 'Not enough left to order' : 'Add to basket'}
+      </Button>
+      {error && (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

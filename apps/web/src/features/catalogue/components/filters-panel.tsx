@@ -1,0 +1,130 @@
+import { useState, type KeyboardEvent } from 'react';
+import { Button, Checkbox, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
+import { countActiveFilters, type ListingFilters } from '../utils/listing-filters';
+import { currencyDigits, currencySymbol } from '../utils/format-price';
+
+export interface FiltersPanelProps {
+  filters: ListingFilters;
+  currency: string;
+  onChange: (changes: Partial<ListingFilters>) => void;
+  onClear: () => void;
+}
+
+type Draft = { minPrice: string; maxPrice: string; region: string };
+
+function toDraft(filters: ListingFilters): Draft {
+  return {
+    minPrice: filters.minPrice === null ? '' : String(filters.minPrice),
+    maxPrice: filters.maxPrice === null ? '' : String(filters.maxPrice),
+    region: filters.region,
+  };
+}
+
+function toPrice(text: string): number | null {
+  if (text.trim() === '') return null;
+  const price = Number(text);
+  return Number.isFinite(price) && price >= 0 ? price : null;
+}
+
+function commitOnEnter(commit: () => void) {
+  return (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit();
+    }
+  };
+}
+
+/**
+ * Price range, organic, in stock and region. Ticks apply at once; typed values apply when the
+ * field is left or Enter is pressed, so each keystroke is not a search of its own.
+ */
+export function FiltersPanel({ filters, currency, onChange, onClear }: FiltersPanelProps) {
+  const [draft, setDraft] = useState<Draft>(() => toDraft(filters));
+  const [source, setSource] = useState(filters);
+  if (source !== filters) {
+    // The address changed (Back, Clear filters): show what it says now.
+    setSource(filters);
+    setDraft(toDraft(filters));
+  }
+
+  const commitPrices = () => {
+    const minPrice = toPrice(draft.minPrice);
+    const maxPrice = toPrice(draft.maxPrice);
+    if (minPrice !== filters.minPrice || maxPrice !== filters.maxPrice) onChange({ minPrice, maxPrice });
+  };
+  const commitRegion = () => {
+    if (draft.region.trim() !== filters.region) onChange({ region: draft.region.trim() });
+  };
+
+  const symbol = currencySymbol(currency);
+  const decimalScale = currencyDigits(currency);
+  const minPrice = toPrice(draft.minPrice);
+  const maxPrice = toPrice(draft.maxPrice);
+  const reversed = minPrice !== null && maxPrice !== null && minPrice > maxPrice;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Text fw={600} size="sm" mb={6}>
+          Price per unit
+        </Text>
+        <Group gap="xs" grow wrap="nowrap">
+          <NumberInput
+            aria-label="Lowest price"
+            placeholder="Min"
+            prefix={symbol}
+            min={0}
+            decimalScale={decimalScale}
+            hideControls
+            value={draft.minPrice}
+            onChange={(value) => setDraft((current) => ({ ...current, minPrice: String(value) }))}
+            onBlur={commitPrices}
+            onKeyDown={commitOnEnter(commitPrices)}
+          />
+          <NumberInput
+            aria-label="Highest price"
+            placeholder="Max"
+            prefix={symbol}
+            min={0}
+            decimalScale={decimalScale}
+            hideControls
+            value={draft.maxPrice}
+            onChange={(value) => setDraft((current) => ({ ...current, maxPrice: String(value) }))}
+            onBlur={commitPrices}
+            onKeyDown={commitOnEnter(commitPrices)}
+          />
+        </Group>
+        {reversed && (
+          <Text size="xs" c="dimmed" mt={4}>
+            Showing prices between the two, lowest first.
+          </Text>
+        )}
+      </div>
+
+      <Stack gap="sm">
+        <Checkbox label="Organic only" checked={filters.organic} onChange={(event) => onChange({ organic: event.currentTarget.checked })} />
+        <Checkbox label="In stock only" checked={filters.inStock} onChange={(event) => onChange({ inStock: event.currentTarget.checked })} />
+      </Stack>
+
+      <TextInput
+        label="Region"
+        placeholder="e.g. Ashanti or Kumasi"
+        leftSection={<IconMapPin size={16} aria-hidden />}
+        value={draft.region}
+        maxLength={100}
+        onChange={(event) => {
+          const region = event.currentTarget.value;
+          setDraft((current) => ({ ...current, region }));
+        }}
+        onBlur={commitRegion}
+        onKeyDown={commitOnEnter(commitRegion)}
+      />
+
+      <Button variant="default" onClick={onClear} disabled={countActiveFilters(filters) === 0}>
+        Clear filters
+      </Button>
+    </Stack>
+  );
+}

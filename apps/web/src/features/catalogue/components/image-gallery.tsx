@@ -1,0 +1,98 @@
+import { useRef, useState } from 'react';
+import { ActionIcon } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import type { TProductCategory, TProductImage } from '@pulse/contract/products';
+import { resolveMediaUrl } from '../../../lib/media-url';
+import { ProductImagePlaceholder } from './product-image-placeholder';
+import classes from './image-gallery.module.css';
+
+/**
+ * The product's photos: swipe (a scroll-snapped strip, so the browser does the gesture), arrows on
+ * larger screens and thumbnails to jump to one.
+ */
+export function ImageGallery({ images, title, category }: { images: readonly TProductImage[]; title: string; category: TProductCategory }) {
+  const trackRef = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState(0);
+
+  if (images.length === 0) {
+    return (
+      <div className={classes.gallery}>
+        <div className={classes.stage}>
+          <div className={classes.track}>
+            <div className={classes.slide}>
+              <ProductImagePlaceholder category={category} size={96} />
+            </div>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const show = (index: number) => {
+    const track = trackRef.current;
+    const target = Math.max(0, Math.min(images.length - 1, index));
+    setCurrent(target);
+    track?.scrollTo({ left: target * track.clientWidth, behavior: 'smooth' });
+  };
+
+  const onScroll = () => {
+    const track = trackRef.current;
+    if (!track || track.clientWidth === 0) return;
+    const index = Math.round(track.scrollLeft / track.clientWidth);
+    if (index !== current) setCurrent(index);
+  };
+
+  const many = images.length > 1;
+
+  return (
+    <div className={classes.gallery} role="region" aria-roledescription="carousel" aria-label={`Photos of ${title}`}>
+      <div className={classes.stage}>
+        <div className={classes.track} ref={trackRef} onScroll={onScroll}>
+          {images.map((image, index) => (
+            <div
+              key={image.id}
+              className={classes.slide}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${images.length}`}
+            >
+              <img src={resolveMediaUrl(image.url)} alt={index === 0 ? title : `${title}, photo ${index + 1}`} loading={index === 0 ? 'eager' : 'lazy'} width={image.width} height={image.height} />
+            </div>
+          ))}
+        </div>
+        {many && (
+          <>
+            <ActionIcon className={`${classes.arrow} ${classes.prev}`} variant="white" color="dark" radius="xl" size={40} aria-label="Previous photo" onClick={() => show(current - 1)} disabled={current === 0} visibleFrom="sm">
+              <IconChevronLeft size={22} />
+            </ActionIcon>
+            <ActionIcon
+              className={`${classes.arrow} ${classes.next}`}
+              variant="white"
+              color="dark"
+              radius="xl"
+              size={40}
+              aria-label="Next photo"
+              onClick={() => show(current + 1)}
+              disabled={current === images.length - 1}
+              visibleFrom="sm"
+            >
+              <IconChevronRight size={22} />
+            </ActionIcon>
+            <span className={classes.counter} aria-hidden>
+              {current + 1} / {images.length}
+            </span>
+          </>
+        )}
+      </div>
+      {many && (
+        <div className={classes.thumbs}>
+          {images.map((image, index) => (
+            <button key={image.id} type="button" className={classes.thumb} aria-current={index === current} aria-label={`Show photo ${index + 1}`} onClick={() => show(index)}>
+              <img src={resolveMediaUrl(image.thumbUrl)} alt="" loading="lazy" />
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Badge, Group, Text } from '@mantine/core';
+import { IconLeaf, IconMapPin } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { TProductSummary } from '@pulse/contract/products';
+import { resolveMediaUrl } from '../../../lib/media-url';
+import { formatUnitPrice } from '../utils/format-price';
+import { ProductImagePlaceholder } from './product-image-placeholder';
+import { RatingSummary } from './rating-summary';
+import classes from './product-card.module.css';
+
+function originLine(product: TProductSummary): string {
+  const parts = [product.farmName, product.region].filter((part) => part.trim() !== '');
+  if (product.distanceKm !== null) parts.push(`${Math.round(product.distanceKm)} km away`);
+  return parts.join(' · ');
+}
+
+/** One product in the listing grid; the whole card opens its details page. */
+export function ProductCard({ product }: { product: TProductSummary }) {
+  const soldOut = product.availableQuantity === 0;
+  const origin = originLine(product);
+  return (
+    <Link to={`/product-details/${product.id}`} className={`${classes.card} ${soldOut ? classes.soldOut : ''}`} data-testid="product-card">
+      <div className={classes.media}>
+        {product.thumbUrl ? (
+          <img className={classes.image} src={resolveMediaUrl(product.thumbUrl)} alt="" loading="lazy" decoding="async" width={400} height={300} />
+        ) : (
+          <ProductImagePlaceholder category={product.category} />
+        )}
+        <div className={classes.badges}>
+          {product.organic && (
+            <Badge color="green" variant="filled" size="sm" leftSection={<IconLeaf size={12} aria-hidden />}>
+              Organic
+            </Badge>
+          )}
+          {soldOut && (
+            <Badge color="dark" variant="filled" size="sm">
+              Sold out
+            </Badge>
+          )}
+        </div>
+      </div>
+      <div className={classes.body}>
+        <Text fw={600} size="sm" className={classes.title} data-testid="product-card-title">
+          {product.title}
+        </Text>
+        <Text fw={700} size="md" c="green.9" data-testid="product-card-price">
+          {formatUnitPrice(product.priceMinor, product.currency, product.unit)}
+        </Text>
+        {origin && (
+          <Group gap={4} wrap="nowrap" c="dimmed">
+            <IconMapPin size={14} aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="xs" className={classes.origin}>
+              {origin}
+            </Text>
+          </Group>
+        )}
+        <RatingSummary average={product.ratingAverage} count={product.ratingCount} />
+      </div>
+    </Link>
+  );
+}

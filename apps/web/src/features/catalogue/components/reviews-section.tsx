@@ -1,0 +1,91 @@
+import { Button, Divider, Group, Paper, Rating, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { TReview } from '@pulse/contract/reviews';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useProductReviews } from '../api/get-product-reviews';
+import { RatingSummary } from './rating-summary';
+
+function formatReviewDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+}
+
+function ReviewItem({ review, divided }: { review: TReview; divided: boolean }) {
+  return (
+    <Stack gap={4} component="li" data-testid="review">
+      {divided && <Divider mb="sm" />}
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs">
+          <Text fw={600} size="sm">
+            {review.buyerUsername}
+          </Text>
+          <Rating value={review.rating} readOnly size="xs" aria-label={`${review.rating} out of 5 stars`} />
+        </Group>
+        <Text size="xs" c="dimmed">
+          {formatReviewDate(review.createdAt)}
+        </Text>
+      </Group>
+      {review.body && (
+        <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {review.body}
+        </Text>
+      )}
+      {review.sellerReply && (
+        <Paper bg="gray.0" p="sm" radius="md" mt={4}>
+          <Text size="xs" fw={600} c="dimmed">
+            Reply from the seller
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {review.sellerReply}
+          </Text>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+/** What buyers said about this product, with the average of every rating. */
+export function ReviewsSection({ productId }: { productId: string }) {
+  const reviews = useProductReviews(productId);
+  const first = reviews.data?.pages[0];
+  const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="reviews-heading">
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={2} fz={18} id="reviews-heading">
+          Reviews
+        </Title>
+        {first && first.ratingCount > 0 && <RatingSummary average={first.ratingAverage} count={first.ratingCount} size="sm" />}
+      </Group>
+
+      {reviews.isPending && (
+        <Stack gap="sm" aria-label="Loading reviews" role="status">
+          <Skeleton height={12} width="40%" />
+          <Skeleton height={10} width="90%" />
+          <Skeleton height={10} width="70%" />
+        </Stack>
+      )}
+
+      {reviews.isError && items.length === 0 && <LoadErrorAlert title="Could not load the reviews" onRetry={() => void reviews.refetch()} />}
+
+      {reviews.isSuccess && items.length === 0 && (
+        <Text c="dimmed" size="sm">
+          No reviews yet. Buyers can review this product once their order is complete.
+        </Text>
+      )}
+
+      {items.length > 0 && (
+        <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Reviews">
+          {items.map((review, index) => (
+            <ReviewItem key={review.id} review={review} divided={index > 0} />
+          ))}
+        </Stack>
+      )}
+
+      {reviews.hasNextPage && (
+        <Button variant="subtle" mt="sm" onClick={() => void reviews.fetchNextPage()} loading={reviews.isFetchingNextPage}>
+          More reviews
+        </Button>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from 'react';
+import { ActionIcon, TextInput } from '@mantine/core';
+import { IconSearch, IconX } from '@tabler/icons-react';
+
+/** Typing pauses longer than this run the search without Enter. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface SearchBoxProps {
+  /** The search in the address. */
+  value: string;
+  /**
+   * Runs a search. `replace` is true while the person is still typing the same search, so one
+   * typed search is one history entry however many pauses it had.
+   */
+  onSearch: (query: string, options: { replace: boolean }) => void;
+  placeholder?: string;
+}
+
+/** The listing's search field: searches on Enter and after a short pause in typing. */
+export function SearchBox({ value, onSearch, placeholder = 'Search produce, farms or regions' }: SearchBoxProps) {
+  const [text, setText] = useState(value);
+  const [syncedValue, setSyncedValue] = useState(value);
+  const typingSession = useRef(false);
+  const lastSent = useRef(value);
+
+  // Back/Forward or a cleared filter changed the search in the address: show it.
+  if (value !== syncedValue) {
+    setSyncedValue(value);
+    if (value !== text.trim()) setText(value);
+  }
+
+  useEffect(() => {
+    // A search that did not come from this box ends the typing session.
+    if (value !== lastSent.current) typingSession.current = false;
+    lastSent.current = value;
+  }, [value]);
+
+  const send = (query: string) => {
+    lastSent.current = query;
+    onSearch(query, { replace: typingSession.current });
+  };
+
+  useEffect(() => {
+    const query = text.trim();
+    if (query === value) return;
+    const timer = window.setTimeout(() => {
+      lastSent.current = query;
+      onSearch(query, { replace: typingSession.current });
+      typingSession.current = true;
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, value, onSearch]);
+
+  const submit = () => {
+    const query = text.trim();
+    if (query !== value) send(query);
+    typingSession.current = false;
+  };
+
+  const clear = () => {
+    setText('');
+    typingSession.current = false;
+    if (value !== '') send('');
+  };
+
+  return (
+    <form
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <TextInput
+        type="search"
+        aria-label="Search produce"
+        placeholder={placeholder}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        leftSection={<IconSearch size={18} aria-hidden />}
+        rightSection={
+          text ? (
+            <ActionIcon variant="subtle" color="gray" radius="xl" aria-label="Clear search" onClick={clear}>
+              <IconX size={16} />
+            </ActionIcon>
+          ) : null
+        }
+        size="md"
+        radius="xl"
+        maxLength={200}
+        enterKeyHint="search"
+      />
+    </form>
+  );
+}
