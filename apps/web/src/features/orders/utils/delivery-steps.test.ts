@@ -33,6 +33,12 @@ describe('buildDeliverySteps', () => {
     expect(steps.find((step) => step.status === 'in_transit')?.at).toBeNull();
   });
 
+  it('keeps the time a step was reached when the farm later updates the order within it', () => {
+    const weighed: TOrderEvent = { ...event('accepted', '2026-03-01T12:00:00.000Z'), fromStatus: 'accepted', note: 'Final weight recorded' };
+    const steps = buildDeliverySteps([event('paid', '2026-03-01T09:00:00.000Z'), event('accepted', '2026-03-01T10:00:00.000Z'), weighed]);
+    expect(steps.find((step) => step.status === 'accepted')?.at).toBe('2026-03-01T10:00:00.000Z');
+  });
+
   it('ignores refund steps, leaving delivered as where the goods are', () => {
     const steps = buildDeliverySteps([event('paid', '2026-03-01T09:00:00.000Z'), event('delivered', '2026-03-02T09:00:00.000Z'), event('refund_requested', '2026-03-02T10:00:00.000Z')]);
     expect(steps.find((step) => step.state === 'current')?.status).toBe('delivered');

@@ -15,7 +15,7 @@ export const deliveryStepLabels: Readonly<Record<DeliveryStepStatus, string>> = 
 export interface DeliveryStep {
   status: DeliveryStepStatus;
   label: string;
-  /** When the order reached this step (the latest time, if it did more than once); null if not yet. */
+  /** When the order reached this step; null if not yet. */
   at: string | null;
   state: 'done' | 'current' | 'upcoming';
 }
@@ -31,9 +31,10 @@ function isDeliveryStep(status: TOrderStatus): status is DeliveryStepStatus {
 export function buildDeliverySteps(events: readonly TOrderEvent[]): DeliveryStep[] {
   const reachedAt = new Map<DeliveryStepStatus, string>();
   for (const event of events) {
-    if (!isDeliveryStep(event.toStatus)) continue;
+    // Updates within a status (final weights) are not a step of the hand-over.
+    if (!isDeliveryStep(event.toStatus) || event.fromStatus === event.toStatus) continue;
     const previous = reachedAt.get(event.toStatus);
-    if (previous === undefined || Date.parse(event.createdAt) > Date.parse(previous)) reachedAt.set(event.toStatus, event.createdAt);
+    if (previous === undefined || Date.parse(event.createdAt) < Date.parse(previous)) reachedAt.set(event.toStatus, event.createdAt);
   }
   let furthest = -1;
   DELIVERY_STEP_STATUSES.forEach((status, index) => {

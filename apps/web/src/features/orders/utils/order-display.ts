@@ -1,9 +1,8 @@
-import { API_URL } from '../../../config/env';
+import { resolveMediaUrl } from '../../../lib/media-url';
 
-/** Uploaded pictures are served by the API host; absolute URLs are left as they are. */
+/** A thumbnail's address, or null when the item has no picture (the avatar shows a leaf instead). */
 export function resolveImageUrl(url: string | null): string | null {
-  if (url === null || url === '') return null;
-  return url.startsWith('/') && !url.startsWith('//') ? `${API_URL}${url}` : url;
+  return url === null || url === '' ? null : resolveMediaUrl(url);
 }
 
 /** A short, readable order reference: ids are UUIDv7, whose first digits are a timestamp shared by a checkout's orders. */

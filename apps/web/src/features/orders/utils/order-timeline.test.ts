@@ -29,6 +29,16 @@ describe('buildTimeline', () => {
   });
 });
 
+describe('buildTimeline updates within a status', () => {
+  it('titles a recorded weight by its note instead of repeating the status', () => {
+    const [entry] = buildTimeline(
+      [event({ fromStatus: 'accepted', toStatus: 'accepted', actor: 'seller', actorUsername: 'green_acres', note: 'Final weight recorded', createdAt: '2026-03-02T11:00:00.000Z' })],
+      'ama',
+    );
+    expect(entry).toMatchObject({ title: 'Final weight recorded', note: null, actorText: 'By green_acres (farm)' });
+  });
+});
+
 describe('describeEventActor', () => {
   it('names timers and support without a username', () => {
     expect(describeEventActor({ actor: 'system', actorUsername: null }, 'ama')).toBe('Automatically');

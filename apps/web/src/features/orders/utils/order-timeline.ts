@@ -44,14 +44,18 @@ export function describeEventActor(event: Pick<TOrderEvent, 'actor' | 'actorUser
 export function buildTimeline(events: readonly TOrderEvent[], viewerUsername: string | null): TimelineEntry[] {
   return [...events]
     .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id.localeCompare(b.id))
-    .map((event) => ({
-      id: event.id,
-      status: event.toStatus,
-      title: event.fromStatus === null && event.toStatus === 'paid' ? 'Order placed and paid' : EVENT_TITLES[event.toStatus],
-      actorText: describeEventActor(event, viewerUsername),
-      note: event.note,
-      at: event.createdAt,
-    }));
+    .map((event) => {
+      // A step that keeps the status (e.g. the farm recording final weights) is told by its note.
+      const isUpdate = event.fromStatus === event.toStatus;
+      return {
+        id: event.id,
+        status: event.toStatus,
+        title: isUpdate ? (event.note ?? 'Order updated') : event.fromStatus === null && event.toStatus === 'paid' ? 'Order placed and paid' : EVENT_TITLES[event.toStatus],
+        actorText: describeEventActor(event, viewerUsername),
+        note: isUpdate ? null : event.note,
+        at: event.createdAt,
+      };
+    });
 }
 
 export function getStatusLabel(status: TOrderStatus): string {
