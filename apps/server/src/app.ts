@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health-routes';
 import { messagesRoutes } from './modules/messages/messages-routes';
 import { notificationsRoutes } from './modules/notifications/notifications-routes';
 import { popupsRoutes } from './modules/popups/popups-routes';
+import { productsRoutes } from './modules/products/products-routes';
 import { pushRoutes } from './modules/push/push-routes';
 import { sellersRoutes } from './modules/sellers/sellers-routes';
 import { uploadsRoutes } from './modules/uploads/uploads-routes';
@@ -122,6 +123,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(popupsRoutes);
   await app.register(messagesRoutes);
   await app.register(uploadsRoutes);
+  await app.register(productsRoutes);
   await app.register(notificationsRoutes);
   await app.register(pushRoutes);
   await app.register(adminRoutes);

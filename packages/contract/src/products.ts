@@ -119,8 +119,7 @@ const booleanQuery = z
  * GET /api/products query. Keyset pagination: pass the previous page's `nextCursor` as `cursor`.
  * Sorts: relevance needs `q` (falls back to newest without it); distance needs `lat` and `lng`.
  */
-export const ZProductListQuery = z
-  .object({
+const productListQueryFields = {
     q: z.string().trim().max(200, { message: 'Search text is too long (200 characters at most)' }).optional(),
     category: ZProductCategory.optional(),
     minPrice: z.coerce.number({ message: 'Must be a number' }).int().nonnegative().optional(),
@@ -136,16 +135,36 @@ export const ZProductListQuery = z
     sort: ZProductSort.optional(),
     cursor: z.string().max(500).optional(),
     limit: z.coerce.number({ message: 'Must be a number' }).int().min(1).max(60).default(24),
-  })
-  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
-    message: 'The lowest price must not be above the highest',
-    path: ['minPrice'],
-  })
-  .refine((query) => (query.lat === undefined) === (query.lng === undefined), {
-    message: 'Give both latitude and longitude',
-    path: ['lat'],
-  });
+  };
+
+interface ListQueryRange {
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  lat?: number | undefined;
+  lng?: number | undefined;
+}
+
+const priceRangeRule = {
+  check: (query: ListQueryRange) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice,
+  params: { message: 'The lowest price must not be above the highest', path: ['minPrice'] },
+};
+const pointRule = {
+  check: (query: ListQueryRange) => (query.lat === undefined) === (query.lng === undefined),
+  params: { message: 'Give both latitude and longitude', path: ['lat'] },
+};
+
+export const ZProductListQuery = z
+  .object(productListQueryFields)
+  .refine(priceRangeRule.check, priceRangeRule.params)
+  .refine(pointRule.check, pointRule.params);
 export type TProductListQuery = z.infer<typeof ZProductListQuery>;
+
+/** GET /api/seller/products: the seller's own products in every status, optionally one status. */
+export const ZSellerProductListQuery = z
+  .object({ ...productListQueryFields, status: ZProductStatus.optional() })
+  .refine(priceRangeRule.check, priceRangeRule.params)
+  .refine(pointRule.check, pointRule.params);
+export type TSellerProductListQuery = z.infer<typeof ZSellerProductListQuery>;
 
 export const ZProductListResponse = z.object({
   items: z.array(ZProductSummary),

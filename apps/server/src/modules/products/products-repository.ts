@@ -1,0 +1,354 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { productImages, products, type NewProductRow, type ProductRow } from '../../db/schema/products';
+import { uploads } from '../../db/schema/uploads';
+
+/*
+ * Image URLs. Every stored object is served by GET /uploads/<storage_key> (same origin as the API):
+ *   full image (up to 1600 px WebP):  '/uploads/' || uploads.storage_key
+ *   thumbnail (~400 px WebP):         '/uploads/' || coalesce(uploads.thumb_storage_key, uploads.storage_key)
+ * A product's thumbnail is its first image (lowest product_images.position). Other lanes (basket,
+ * orders) compute it with the same SQL as THUMB_URL_SQL below:
+ *   (select '/uploads/' || coalesce(u.thumb_storage_key, u.storage_key)
+ *      from product_images pi join uploads u on u.id = pi.upload_id
+ *     where pi.product_id = <products.id> order by pi.position limit 1)
+ */
+export function productThumbUrlSql(productIdColumn: SQL): SQL {
+  return sql`(select '/uploads/' || coalesce(u.thumb_storage_key, u.storage_key) from product_images pi join uploads u on u.id = pi.upload_id where pi.product_id = ${productIdColumn} order by pi.position limit 1)`;
+}
+
+const INSERT_CHUNK = 1000;
+
+/** Bulk insert (seed): chunks of 1,000 rows per statement. Returns the inserted ids in order. */
+export async function insertProductRows(db: Db, rows: NewProductRow[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const inserted = await db
+      .insert(products)
+      .values(rows.slice(start, start + INSERT_CHUNK))
+      .returning({ id: products.id });
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** Links uploads to a product as its images, in the given order (position 0 first). */
+export async function insertProductImages(db: Db, productId: string, uploadIds: readonly string[]): Promise<void> {
+  if (uploadIds.length === 0) return;
+  await db.insert(productImages).values(uploadIds.map((uploadId, position) => ({ productId, uploadId, position })));
+}
+
+export async function replaceProductImages(db: Db, productId: string, uploadIds: readonly string[]): Promise<void> {
+  await db.delete(productImages).where(eq(productImages.productId, productId));
+  await insertProductImages(db, productId, uploadIds);
+}
+
+export type ProductWriteFields = Omit<NewProductRow, 'id' | 'sellerUserId' | 'createdAt' | 'updatedAt' | 'ratingCount' | 'ratingSum'>;
+
+/** One product and its images, in one transaction (also used by the seed). */
+export async function createProductWithImages(
+  db: Db,
+  sellerUserId: string,
+  input: ProductWriteFields,
+  imageUploadIds: readonly string[],
+): Promise<ProductRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({ ...input, sellerUserId })
+      .returning();
+    if (!row) throw new Error('no product inserted');
+    await insertProductImages(tx, row.id, imageUploadIds);
+    return row;
+  });
+}
+
+/** The ids among `uploadIds` that `ownerUserId` uploaded. */
+export async function findOwnedUploadIds(db: Db, ownerUserId: string, uploadIds: readonly string[]): Promise<Set<string>> {
+  if (uploadIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.ownerUserId, ownerUserId), inArray(uploads.id, [...uploadIds])));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The seller's product, locked for update when inside a transaction. */
+export async function findOwnProductForUpdate(db: Db, productId: string, sellerUserId: string): Promise<ProductRow | null> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.sellerUserId, sellerUserId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateProductRow(db: Db, productId: string, values: Partial<ProductWriteFields>): Promise<void> {
+  await db
+    .update(products)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(products.id, productId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading: details (one query) and listing pages (one query per page)
+// ---------------------------------------------------------------------------------------------
+
+export interface ProductImageRecord {
+  id: string;
+  storageKey: string;
+  thumbStorageKey: string | null;
+  width: number;
+  height: number;
+}
+
+export interface ProductListRecord {
+  id: string;
+  title: string;
+  category: ProductRow['category'];
+  unit: ProductRow['unit'];
+  priceMinor: number;
+  stockQuantity: number;
+  reservedQuantity: number;
+  minOrderQuantity: number;
+  organic: boolean;
+  originRegion: string;
+  originFarmName: string;
+  sellerUserId: string;
+  status: ProductRow['status'];
+  thumbUrl: string | null;
+  ratingCount: number;
+  ratingSum: number;
+  distanceKm: number | null;
+  createdAt: Date;
+  /** Exact text of created_at (microseconds), for the cursor. */
+  createdKey: string;
+  /** Relevance score (ts_rank + trigram word similarity) when searching. */
+  score: number | null;
+}
+
+export interface ProductDetailsRecord extends ProductListRecord {
+  description: string;
+  harvestDate: string | null;
+  originLat: number | null;
+  originLng: number | null;
+  updatedAt: Date;
+  sellerUsername: string;
+  sellerBusinessName: string | null;
+  sellerProfilePictureUrl: string | null;
+  sellerRatingSum: number;
+  sellerRatingCount: number;
+  images: ProductImageRecord[];
+}
+
+type RawRow = Record<string, unknown>;
+
+async function rowsOf(db: Db, query: SQL): Promise<RawRow[]> {
+  const result = (await db.execute(query)) as unknown as { rows: RawRow[] };
+  return result.rows;
+}
+
+function toNumber(value: unknown): number {
+  return typeof value === 'number' ? value : Number(value);
+}
+
+function toNullableNumber(value: unknown): number | null {
+  return value === null || value === undefined ? null : toNumber(value);
+}
+
+function toDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(String(value));
+}
+
+function mapListRecord(row: RawRow): ProductListRecord {
+  return {
+    id: String(row.id),
+    title: String(row.title),
+    category: row.category as ProductRow['category'],
+    unit: row.unit as ProductRow['unit'],
+    priceMinor: toNumber(row.price_minor),
+    stockQuantity: toNumber(row.stock_quantity),
+    reservedQuantity: toNumber(row.reserved_quantity),
+    minOrderQuantity: toNumber(row.min_order_quantity),
+    organic: Boolean(row.organic),
+    originRegion: String(row.origin_region),
+    originFarmName: String(row.origin_farm_name),
+    sellerUserId: String(row.seller_user_id),
+    status: row.status as ProductRow['status'],
+    thumbUrl: row.thumb_url === null || row.thumb_url === undefined ? null : String(row.thumb_url),
+    ratingCount: toNumber(row.rating_count),
+    ratingSum: toNumber(row.rating_sum),
+    distanceKm: toNullableNumber(row.distance_km),
+    createdAt: toDate(row.created_at),
+    createdKey: String(row.created_key),
+    score: toNullableNumber(row.score),
+  };
+}
+
+/** Great-circle distance in km from a point to the product's origin (null without coordinates). */
+function distanceSql(lat: number, lng: number): SQL {
+  return sql`(2 * 6371 * asin(least(1, sqrt(power(sin(radians(p.origin_lat - ${lat}::float8) / 2), 2) + cos(radians(${lat}::float8)) * cos(radians(p.origin_lat)) * power(sin(radians(p.origin_lng - ${lng}::float8) / 2), 2)))))`;
+}
+
+const LIST_COLUMNS = sql`p.id, p.title, p.category, p.unit, p.price_minor, p.stock_quantity, p.reserved_quantity,
+  p.min_order_quantity, p.organic, p.origin_region, p.origin_farm_name, p.seller_user_id, p.status, p.rating_count,
+  p.rating_sum, p.created_at, p.created_at::text as created_key`;
+
+export async function findProductDetails(db: Db, productId: string): Promise<ProductDetailsRecord | null> {
+  const rows = await rowsOf(
+    db,
+    sql`select ${LIST_COLUMNS}, p.description, p.harvest_date::text as harvest_date, p.origin_lat, p.origin_lng, p.updated_at,
+      ${productThumbUrlSql(sql`p.id`)} as thumb_url,
+      u.username as seller_username, u.profile_picture_url as seller_profile_picture_url,
+      (select sa.business_name from seller_applications sa where sa.user_id = p.seller_user_id and sa.status = 'approved') as seller_business_name,
+      sr.rating_sum as seller_rating_sum, sr.rating_count as seller_rating_count,
+      coalesce((select json_agg(json_build_object('id', up.id, 'storageKey', up.storage_key, 'thumbStorageKey', up.thumb_storage_key,
+          'width', up.width, 'height', up.height) order by pi.position)
+        from product_images pi join uploads up on up.id = pi.upload_id where pi.product_id = p.id), '[]'::json) as images
+    from products p
+    join users u on u.id = p.seller_user_id
+    cross join lateral (select coalesce(sum(s.rating_sum), 0)::bigint as rating_sum, coalesce(sum(s.rating_count), 0)::bigint as rating_count
+      from products s where s.seller_user_id = p.seller_user_id) sr
+    where p.id = ${productId}`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const images = (typeof row.images === 'string' ? JSON.parse(row.images) : row.images) as ProductImageRecord[];
+  return {
+    ...mapListRecord({ ...row, distance_km: null, score: null }),
+    description: String(row.description),
+    harvestDate: row.harvest_date === null || row.harvest_date === undefined ? null : String(row.harvest_date),
+    originLat: toNullableNumber(row.origin_lat),
+    originLng: toNullableNumber(row.origin_lng),
+    updatedAt: toDate(row.updated_at),
+    sellerUsername: String(row.seller_username),
+    sellerBusinessName: row.seller_business_name === null || row.seller_business_name === undefined ? null : String(row.seller_business_name),
+    sellerProfilePictureUrl:
+      row.seller_profile_picture_url === null || row.seller_profile_picture_url === undefined ? null : String(row.seller_profile_picture_url),
+    sellerRatingSum: toNumber(row.seller_rating_sum),
+    sellerRatingCount: toNumber(row.seller_rating_count),
+    images,
+  };
+}
+
+export type ListSort = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'distance';
+
+/** Where the previous page stopped: the sort key of its last row and that row's id. */
+export type ListAfter =
+  | { sort: 'newest'; created: string; id: string }
+  | { sort: 'price_asc' | 'price_desc'; price: number; id: string }
+  | { sort: 'relevance'; score: number; id: string }
+  | { sort: 'distance'; distance: number; id: string };
+
+export interface ListFilter {
+  /** Search words already cut into letters/digits tokens, and the raw text for trigram matching. */
+  search: { tokens: string[]; text: string } | null;
+  category?: ProductRow['category'] | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  organic?: boolean | undefined;
+  inStock?: boolean | undefined;
+  region?: string | undefined;
+  sellerUserId?: string | undefined;
+  point?: { lat: number; lng: number } | undefined;
+  radiusKm?: number | undefined;
+  /** Statuses to include (public listing: active only). */
+  statuses: ProductRow['status'][];
+}
+
+/** Distance sort key for products without coordinates: after every real distance. */
+export const NO_DISTANCE_KEY = 1e9;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * One page of products in ONE SQL statement (thumbnail through a correlated subquery), keyset
+ * paginated: rows strictly after `after` in the sort order, `limit` of them. Full-text matching
+ * uses the generated search_vector (GIN); typo matching uses `q <% title` (pg_trgm word
+ * similarity at the default threshold 0.6, GIN trigram index on title).
+ */
+export async function listProductRecords(db: Db, filter: ListFilter, sort: ListSort, after: ListAfter | null, limit: number): Promise<ProductListRecord[]> {
+  const conditions: SQL[] = [];
+  const statusList = sql.join(
+    filter.statuses.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  conditions.push(sql`p.status in (${statusList})`);
+
+  let scoreSql: SQL = sql`null::float8`;
+  if (filter.search) {
+    const tsquery = filter.search.tokens.map((token, index) => (index === filter.search!.tokens.length - 1 ? `${token}:*` : token)).join(' & ');
+    const text = filter.search.text;
+    conditions.push(sql`(p.search_vector @@ to_tsquery('simple', ${tsquery}) or ${text} <% p.title)`);
+    scoreSql = sql`(ts_rank(p.search_vector, to_tsquery('simple', ${tsquery}))::float8 + word_similarity(${text}, p.title)::float8)`;
+  }
+  if (filter.category) conditions.push(sql`p.category = ${filter.category}`);
+  if (filter.minPrice !== undefined) conditions.push(sql`p.price_minor >= ${filter.minPrice}`);
+  if (filter.maxPrice !== undefined) conditions.push(sql`p.price_minor <= ${filter.maxPrice}`);
+  if (filter.organic !== undefined) conditions.push(sql`p.organic = ${filter.organic}`);
+  if (filter.inStock === true) conditions.push(sql`p.stock_quantity > p.reserved_quantity`);
+  if (filter.inStock === false) conditions.push(sql`p.stock_quantity <= p.reserved_quantity`);
+  if (filter.region) conditions.push(sql`lower(p.origin_region) like ${`${escapeLike(filter.region.toLowerCase())}%`}`);
+  if (filter.sellerUserId) conditions.push(sql`p.seller_user_id = ${filter.sellerUserId}`);
+
+  let distance: SQL = sql`null::float8`;
+  if (filter.point) {
+    distance = distanceSql(filter.point.lat, filter.point.lng);
+    if (filter.radiusKm !== undefined) {
+      // A latitude band first (cheap), then the exact great-circle distance.
+      const band = filter.radiusKm / 111.2;
+      conditions.push(sql`p.origin_lat between ${filter.point.lat - band} and ${filter.point.lat + band}`);
+      conditions.push(sql`${distance} <= ${filter.radiusKm}`);
+    }
+  }
+
+  let order: SQL;
+  let keyset: SQL | null = null;
+  switch (sort) {
+    case 'newest':
+      order = sql`p.created_at desc, p.id desc`;
+      if (after?.sort === 'newest') keyset = sql`(p.created_at, p.id) < (${after.created}::timestamptz, ${after.id}::uuid)`;
+      break;
+    case 'price_asc':
+      order = sql`p.price_minor asc, p.id asc`;
+      if (after?.sort === 'price_asc') keyset = sql`(p.price_minor, p.id) > (${after.price}::bigint, ${after.id}::uuid)`;
+      break;
+    case 'price_desc':
+      order = sql`p.price_minor desc, p.id desc`;
+      if (after?.sort === 'price_desc') keyset = sql`(p.price_minor, p.id) < (${after.price}::bigint, ${after.id}::uuid)`;
+      break;
+    case 'relevance':
+      order = sql`${scoreSql} desc, p.id desc`;
+      if (after?.sort === 'relevance') keyset = sql`(${scoreSql}, p.id) < (${after.score}::float8, ${after.id}::uuid)`;
+      break;
+    case 'distance':
+      order = sql`coalesce(${distance}, ${NO_DISTANCE_KEY}::float8) asc, p.id asc`;
+      if (after?.sort === 'distance') {
+        keyset = sql`(coalesce(${distance}, ${NO_DISTANCE_KEY}::float8), p.id) > (${after.distance}::float8, ${after.id}::uuid)`;
+      }
+      break;
+  }
+  if (keyset) conditions.push(keyset);
+
+  const rows = await rowsOf(
+    db,
+    sql`select ${LIST_COLUMNS}, ${productThumbUrlSql(sql`p.id`)} as thumb_url, ${distance} as distance_km, ${scoreSql} as score
+      from products p
+      where ${sql.join(conditions, sql` and `)}
+      order by ${order}
+      limit ${limit}`,
+  );
+  return rows.map(mapListRecord);
+}
+
+/** Image rows of a product in display order (used after writes). */
+export async function findProductImageUploadIds(db: Db, productId: string): Promise<string[]> {
+  const rows = await db
+    .select({ uploadId: productImages.uploadId })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position));
+  return rows.map((row) => row.uploadId);
+}

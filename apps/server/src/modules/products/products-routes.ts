@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZProductDetails,
+  ZProductIdParams,
+  ZProductInput,
+  ZProductListQuery,
+  ZProductListResponse,
+  ZProductPatch,
+  ZSellerProductListQuery,
+} from '@pulse/contract/products';
+import { requireUser } from '../../plugins/auth';
+import { archiveProduct, createProduct, getProductForViewer, listProducts, listSellerProducts, updateProduct } from './products-service';
+
+/**
+ * The catalogue: public listing/search and details; sellers create, edit and archive their own
+ * products (another seller's product answers 404, a non-seller 403).
+ */
+export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/products',
+    { schema: { querystring: ZProductListQuery, response: { 200: ZProductListResponse } } },
+    async (request) => listProducts(app.db, request.query, app.config.currency),
+  );
+
+  app.get(
+    '/api/seller/products',
+    { schema: { querystring: ZSellerProductListQuery, response: { 200: ZProductListResponse } }, preHandler: app.authenticate },
+    async (request) => listSellerProducts(app.db, requireUser(request), request.query, app.config.currency),
+  );
+
+  app.get(
+    '/api/products/:productId',
+    { schema: { params: ZProductIdParams, response: { 200: ZProductDetails } }, preHandler: app.identify },
+    async (request) => getProductForViewer(app.db, request.params.productId.toLowerCase(), request.user?.id ?? null, app.config.currency),
+  );
+
+  app.post(
+    '/api/products',
+    { schema: { body: ZProductInput, response: { 201: ZProductDetails } }, preHandler: app.authenticate },
+    async (request, reply) => reply.code(201).send(await createProduct(app.db, requireUser(request), request.body, app.config.currency)),
+  );
+
+  app.patch(
+    '/api/products/:productId',
+    { schema: { params: ZProductIdParams, body: ZProductPatch, response: { 200: ZProductDetails } }, preHandler: app.authenticate },
+    async (request) =>
+      updateProduct(app.db, requireUser(request), request.params.productId.toLowerCase(), request.body, app.config.currency),
+  );
+
+  app.delete(
+    '/api/products/:productId',
+    { schema: { params: ZProductIdParams }, preHandler: app.authenticate },
+    async (request, reply) => {
+      await archiveProduct(app.db, requireUser(request), request.params.productId.toLowerCase());
+      return reply.code(204).send();
+    },
+  );
+};

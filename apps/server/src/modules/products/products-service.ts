@@ -1,0 +1,253 @@
+import type { z } from 'zod';
+import type {
+  TProductDetails,
+  TProductListResponse,
+  TProductSort,
+  TProductStatus,
+  TProductSummary,
+  ZProductInput,
+  ZProductListQuery,
+  ZProductPatch,
+  ZSellerProductListQuery,
+} from '@pulse/contract/products';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema/users';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../errors/domain-errors';
+import { buildUploadUrl } from '../uploads/uploads-service';
+import { decodeCursor, encodeCursor } from './product-cursor';
+import {
+  createProductWithImages,
+  findOwnedUploadIds,
+  findOwnProductForUpdate,
+  findProductDetails,
+  listProductRecords,
+  NO_DISTANCE_KEY,
+  replaceProductImages,
+  updateProductRow,
+  type ListAfter,
+  type ListFilter,
+  type ProductDetailsRecord,
+  type ProductListRecord,
+  type ProductWriteFields,
+} from './products-repository';
+
+export const SELLER_ROLE_REQUIRED_MESSAGE = 'Only sellers can list products. Apply to sell first.';
+export const PRODUCT_NOT_FOUND_MESSAGE = 'This product does not exist or is no longer listed.';
+export const IMAGES_NOT_YOURS_MESSAGE = 'Choose photos you uploaded yourself.';
+export const DUPLICATE_IMAGES_MESSAGE = 'The same photo appears twice.';
+export const COORDINATES_TOGETHER_MESSAGE = 'Give both latitude and longitude of the farm, or neither.';
+export const RADIUS_NEEDS_POINT_MESSAGE = 'Give latitude and longitude to search within a distance.';
+export const DISTANCE_SORT_NEEDS_POINT_MESSAGE = 'Give latitude and longitude to sort by distance.';
+
+export function stockBelowReservedMessage(reserved: number): string {
+  return `Stock cannot go below ${reserved}: that many are held by open orders.`;
+}
+
+type ProductInput = z.output<typeof ZProductInput>;
+type ProductPatch = z.output<typeof ZProductPatch>;
+type ListQuery = z.output<typeof ZProductListQuery>;
+type SellerListQuery = z.output<typeof ZSellerProductListQuery>;
+
+function requireSeller(user: UserRow): void {
+  if (!user.roles.includes('seller')) throw new ForbiddenError(SELLER_ROLE_REQUIRED_MESSAGE);
+}
+
+function ratingAverage(sum: number, count: number): number | null {
+  if (count <= 0) return null;
+  return Math.min(5, Math.max(0, Math.round((sum / count) * 100) / 100));
+}
+
+/**
+ * Sold out is derived, never stored: the status stays `active` and a product with nothing
+ * available (stock all held by orders, or zero) is shown as `sold_out`. Reserving stock (orders
+ * lane) therefore never has to touch the status.
+ */
+function publicStatus(record: Pick<ProductListRecord, 'status' | 'stockQuantity' | 'reservedQuantity'>): TProductStatus {
+  if (record.status === 'active' && record.stockQuantity - record.reservedQuantity <= 0) return 'sold_out';
+  return record.status;
+}
+
+function toSummary(record: ProductListRecord, currency: string): TProductSummary {
+  return {
+    id: record.id,
+    title: record.title,
+    category: record.category,
+    unit: record.unit,
+    priceMinor: record.priceMinor,
+    currency,
+    availableQuantity: Math.max(0, record.stockQuantity - record.reservedQuantity),
+    minOrderQuantity: record.minOrderQuantity,
+    organic: record.organic,
+    region: record.originRegion,
+    farmName: record.originFarmName,
+    sellerUserId: record.sellerUserId,
+    status: publicStatus(record),
+    thumbUrl: record.thumbUrl,
+    ratingAverage: ratingAverage(record.ratingSum, record.ratingCount),
+    ratingCount: record.ratingCount,
+    distanceKm: record.distanceKm === null ? null : Math.round(record.distanceKm * 10) / 10,
+    createdAt: record.createdAt.toISOString(),
+  };
+}
+
+function toDetails(record: ProductDetailsRecord, currency: string): TProductDetails {
+  return {
+    ...toSummary(record, currency),
+    description: record.description,
+    stockQuantity: record.stockQuantity,
+    harvestDate: record.harvestDate,
+    origin: { farmName: record.originFarmName, region: record.originRegion, lat: record.originLat, lng: record.originLng },
+    images: record.images.map((image) => ({
+      id: image.id,
+      url: buildUploadUrl(image.storageKey),
+      thumbUrl: buildUploadUrl(image.thumbStorageKey ?? image.storageKey),
+      width: image.width,
+      height: image.height,
+    })),
+    seller: {
+      userId: record.sellerUserId,
+      username: record.sellerUsername,
+      shopName: record.sellerBusinessName ?? record.sellerUsername,
+      profilePictureUrl: record.sellerProfilePictureUrl,
+      ratingAverage: ratingAverage(record.sellerRatingSum, record.sellerRatingCount),
+      ratingCount: record.sellerRatingCount,
+    },
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}
+
+async function checkImages(db: Db, ownerUserId: string, imageIds: readonly string[]): Promise<void> {
+  if (new Set(imageIds).size !== imageIds.length) throw new InvalidError(DUPLICATE_IMAGES_MESSAGE, { imageIds: DUPLICATE_IMAGES_MESSAGE });
+  const owned = await findOwnedUploadIds(db, ownerUserId, imageIds);
+  if (imageIds.some((id) => !owned.has(id))) throw new InvalidError(IMAGES_NOT_YOURS_MESSAGE, { imageIds: IMAGES_NOT_YOURS_MESSAGE });
+}
+
+function checkCoordinates(lat: number | null | undefined, lng: number | null | undefined): void {
+  if ((lat === null || lat === undefined) !== (lng === null || lng === undefined)) {
+    throw new InvalidError(COORDINATES_TOGETHER_MESSAGE, { [lat === null || lat === undefined ? 'originLat' : 'originLng']: COORDINATES_TOGETHER_MESSAGE });
+  }
+}
+
+export async function createProduct(db: Db, user: UserRow, input: ProductInput, currency: string): Promise<TProductDetails> {
+  requireSeller(user);
+  checkCoordinates(input.originLat, input.originLng);
+  await checkImages(db, user.id, input.imageIds);
+  const { imageIds, ...fields } = input;
+  const row = await createProductWithImages(db, user.id, fields, imageIds);
+  return getProductForViewer(db, row.id, user.id, currency);
+}
+
+export async function updateProduct(db: Db, user: UserRow, productId: string, patch: ProductPatch, currency: string): Promise<TProductDetails> {
+  requireSeller(user);
+  if (patch.imageIds) await checkImages(db, user.id, patch.imageIds);
+  await db.transaction(async (tx) => {
+    const current = await findOwnProductForUpdate(tx, productId, user.id);
+    if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND_MESSAGE);
+    checkCoordinates(
+      patch.originLat === undefined ? current.originLat : patch.originLat,
+      patch.originLng === undefined ? current.originLng : patch.originLng,
+    );
+    if (patch.stockQuantity !== undefined && patch.stockQuantity < current.reservedQuantity) {
+      const message = stockBelowReservedMessage(current.reservedQuantity);
+      throw new ConflictError(message, { stockQuantity: message });
+    }
+    const { imageIds, ...fields } = patch;
+    const values: Partial<ProductWriteFields> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+    await updateProductRow(tx, productId, values);
+    if (imageIds) await replaceProductImages(tx, productId, imageIds);
+  });
+  return getProductForViewer(db, productId, user.id, currency);
+}
+
+/** DELETE: archives (kept for past orders and reviews); archiving twice is fine. */
+export async function archiveProduct(db: Db, user: UserRow, productId: string): Promise<void> {
+  requireSeller(user);
+  await db.transaction(async (tx) => {
+    const current = await findOwnProductForUpdate(tx, productId, user.id);
+    if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND_MESSAGE);
+    if (current.status !== 'archived') await updateProductRow(tx, productId, { status: 'archived' });
+  });
+}
+
+/** Anyone sees an active product; a draft, paused or archived one only its seller. */
+export async function getProductForViewer(db: Db, productId: string, viewerUserId: string | null, currency: string): Promise<TProductDetails> {
+  const record = await findProductDetails(db, productId);
+  if (!record) throw new NotFoundError(PRODUCT_NOT_FOUND_MESSAGE);
+  if (record.status !== 'active' && record.status !== 'sold_out' && record.sellerUserId !== viewerUserId) {
+    throw new NotFoundError(PRODUCT_NOT_FOUND_MESSAGE);
+  }
+  return toDetails(record, currency);
+}
+
+/** Letters and digits runs of the search text, lower-cased; at most 8 words. */
+export function searchTokens(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
+function cursorAfter(record: ProductListRecord, sort: TProductSort): ListAfter {
+  switch (sort) {
+    case 'newest':
+      return { sort, created: record.createdKey, id: record.id };
+    case 'price_asc':
+    case 'price_desc':
+      return { sort, price: record.priceMinor, id: record.id };
+    case 'relevance':
+      return { sort, score: record.score ?? 0, id: record.id };
+    case 'distance':
+      return { sort, distance: record.distanceKm ?? NO_DISTANCE_KEY, id: record.id };
+  }
+}
+
+async function listPage(
+  db: Db,
+  query: ListQuery,
+  statuses: ListFilter['statuses'],
+  sellerUserId: string | undefined,
+  currency: string,
+): Promise<TProductListResponse> {
+  const text = query.q?.trim() ?? '';
+  const tokens = searchTokens(text);
+  const search = tokens.length > 0 ? { tokens, text } : null;
+  const point = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : undefined;
+  if (query.radiusKm !== undefined && !point) throw new InvalidError(RADIUS_NEEDS_POINT_MESSAGE, { radiusKm: RADIUS_NEEDS_POINT_MESSAGE });
+  if (query.sort === 'distance' && !point) throw new InvalidError(DISTANCE_SORT_NEEDS_POINT_MESSAGE, { sort: DISTANCE_SORT_NEEDS_POINT_MESSAGE });
+
+  let sort: TProductSort = query.sort ?? (search ? 'relevance' : 'newest');
+  if (sort === 'relevance' && !search) sort = 'newest';
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor, sort);
+
+  const filter: ListFilter = {
+    search,
+    category: query.category,
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+    organic: query.organic,
+    inStock: query.inStock,
+    region: query.region || undefined,
+    sellerUserId,
+    point,
+    radiusKm: query.radiusKm,
+    statuses,
+  };
+  const records = await listProductRecords(db, filter, sort, after, query.limit + 1);
+  const page = records.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((record) => toSummary(record, currency)),
+    nextCursor: records.length > query.limit && last ? encodeCursor(cursorAfter(last, sort)) : null,
+  };
+}
+
+/** GET /api/products: public, active products only. */
+export function listProducts(db: Db, query: ListQuery, currency: string): Promise<TProductListResponse> {
+  return listPage(db, query, ['active'], query.sellerUserId, currency);
+}
+
+/** GET /api/seller/products: the seller's own products in every status (or the one asked for). */
+export function listSellerProducts(db: Db, user: UserRow, query: SellerListQuery, currency: string): Promise<TProductListResponse> {
+  requireSeller(user);
+  // Sold out is derived (active with nothing available), so that filter reads active + not in stock.
+  if (query.status === 'sold_out') return listPage(db, { ...query, inStock: false }, ['active', 'sold_out'], user.id, currency);
+  const statuses: ListFilter['statuses'] = query.status ? [query.status] : ['draft', 'active', 'paused', 'sold_out', 'archived'];
+  return listPage(db, query, statuses, user.id, currency);
+}
