@@ -8,6 +8,11 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { adminRoutes } from './modules/admin/admin-routes';
+import { checkoutRoutes } from './modules/checkout/checkout-routes';
+import { orderTimersPlugin } from './modules/orders/order-timers-plugin';
+import { ordersRoutes } from './modules/orders/orders-routes';
+import { reviewsRoutes } from './modules/reviews/reviews-routes';
+import { slotsRoutes } from './modules/slots/slots-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { oidcRoutes } from './modules/auth/oidc-routes';
 import { addressesRoutes } from './modules/addresses/addresses-routes';
@@ -127,6 +132,11 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(notificationsRoutes);
   await app.register(pushRoutes);
   await app.register(adminRoutes);
+  await app.register(slotsRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(ordersRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(orderTimersPlugin);
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
   return app;

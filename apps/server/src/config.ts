@@ -50,6 +50,14 @@ export interface Config {
   s3: S3Config | null;
 }
 
+  /** Platform commission on a seller's part of an order, in basis points (1000 = 10%). */
+  commissionBps: number;
+  /** Delivery fee by distance, ascending; beyond the last band delivery is not offered. */
+  deliveryFeeBands: Array<{ upToKm: number; feeMinor: number }>;
+  /** Days after delivery when an order completes by itself (escrow released). */
+  autoCompleteDays: number;
+  /** Runs the in-process order timers (payment expiry, auto-complete) every 30 s. */
+  orderTimers: boolean;
 export const MEMORY_DATA_DIR = 'memory://';
 
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -129,6 +137,10 @@ const ZEnvironment = z.object({
   S3_BUCKET: optionalText.pipe(
     z
       .string()
+  COMMISSION_BPS: integerIn(0, 10_000, 'a number of basis points between 0 and 10000 (1000 = 10%)'),
+  DELIVERY_FEE_BANDS: optionalText,
+  AUTO_COMPLETE_DAYS: integerIn(1, 365, 'a number of days between 1 and 365'),
+  ORDER_TIMERS: optionalText.pipe(z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
       .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)' })
       .optional(),
   ),
@@ -164,6 +176,27 @@ function parseOrigins(list: string, fallback: string): string[] {
 /** Reads the environment once at start; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ZEnvironment.safeParse(env);
+/** "5:300,15:600,40:1200" -> up to 5 km 300, up to 15 km 600, up to 40 km 1200 (ascending). */
+export function parseDeliveryFeeBands(text: string): Array<{ upToKm: number; feeMinor: number }> {
+  const bands = text.split(',').map((part) => {
+    const match = /^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+)\s*$/.exec(part);
+    if (!match) {
+      throw new ConfigError(`Invalid configuration: DELIVERY_FEE_BANDS entry "${part.trim()}" must look like km:fee, e.g. 5:300`);
+    }
+    return { upToKm: Number(match[1]), feeMinor: Number(match[2]) };
+  });
+  for (let index = 0; index < bands.length; index += 1) {
+    const band = bands[index];
+    const previous = bands[index - 1];
+    if (!band || band.upToKm <= 0 || (previous && band.upToKm <= previous.upToKm)) {
+      throw new ConfigError('Invalid configuration: DELIVERY_FEE_BANDS distances must be positive and ascending');
+    }
+  }
+  return bands;
+}
+
+export const DEFAULT_DELIVERY_FEE_BANDS = '5:300,15:600,40:1200';
+
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
@@ -228,3 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
   };
 }
+    commissionBps: values.COMMISSION_BPS ?? 1000,
+    deliveryFeeBands: parseDeliveryFeeBands(values.DELIVERY_FEE_BANDS ?? DEFAULT_DELIVERY_FEE_BANDS),
+    autoCompleteDays: values.AUTO_COMPLETE_DAYS ?? 3,
+    orderTimers: values.ORDER_TIMERS !== 'off',

@@ -1,0 +1,323 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  PAYMENT_EXPIRY_MINUTES,
+  ZCheckoutInput,
+  type TCheckoutQuoteResponse,
+  type TCheckoutResponse,
+  type TFulfilment,
+} from '@pulse/contract/orders';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { OrderAddressSnapshot } from '../../db/schema/orders';
+import type { UserRow } from '../../db/schema/users';
+import { ConflictError, InvalidError, NotFoundError } from '../../errors/domain-errors';
+import { getAddressForUser } from '../addresses/addresses-repository';
+import { clearBasketLines, readBasketForCheckout, type BasketLineRow } from '../baskets/baskets-repository';
+import {
+  findCheckout,
+  findOrderSummariesByIds,
+  findProductStock,
+  findProductThumbUrls,
+  insertCheckoutOnce,
+  insertOrder,
+  insertOrderEvent,
+  insertOrderItems,
+  listCheckoutOrderIds,
+  reserveStock,
+  type ReservedProduct,
+} from '../orders/orders-repository';
+import { notifyTransition, runTransition, toOrderSummaryJson, type TransitionOutcome } from '../orders/orders-service';
+import { bookSlot, findSlot, listOpenSlots } from '../slots/slots-repository';
+import { toSlotJson } from '../slots/slots-service';
+import { getWalletBalances } from '../wallet/ledger-service';
+import { quoteDelivery } from './delivery-fees';
+
+export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = 'Idempotency-Key header is required';
+export const IDEMPOTENCY_KEY_INVALID_MESSAGE = 'The Idempotency-Key header must be 1 to 200 visible characters.';
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'This Idempotency-Key was used for a different checkout';
+export const EMPTY_BASKET_MESSAGE = 'Your basket is empty.';
+export const ADDRESS_REQUIRED_MESSAGE = 'Choose a delivery address.';
+export const ADDRESS_NOT_FOUND_MESSAGE = 'Address not found.';
+export const BASKET_CHANGED_MESSAGE = 'Your basket changed since you opened the checkout. Review it and try again.';
+
+type CheckoutInput = z.output<typeof ZCheckoutInput>;
+
+/** A checkout request must carry a key: a retry (double click, lost response) then creates nothing new. */
+export function parseCheckoutIdempotencyKey(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value.trim() === '') throw new InvalidError(IDEMPOTENCY_KEY_REQUIRED_MESSAGE, { 'Idempotency-Key': IDEMPOTENCY_KEY_REQUIRED_MESSAGE });
+  if (!/^[\x21-\x7e]{1,200}$/.test(value)) throw new InvalidError(IDEMPOTENCY_KEY_INVALID_MESSAGE, { 'Idempotency-Key': IDEMPOTENCY_KEY_INVALID_MESSAGE });
+  return value;
+}
+
+/** The same request always hashes the same (sellers sorted), so a faithful retry is recognised. */
+export function hashCheckoutRequest(input: CheckoutInput): string {
+  const canonical = {
+    addressId: input.addressId?.toLowerCase() ?? null,
+    payNow: input.payNow,
+    sellers: [...input.sellers]
+      .map((seller) => ({ sellerUserId: seller.sellerUserId.toLowerCase(), fulfilment: seller.fulfilment, slotId: seller.slotId.toLowerCase() }))
+      .sort((a, b) => (a.sellerUserId < b.sellerUserId ? -1 : a.sellerUserId > b.sellerUserId ? 1 : 0)),
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+export function newConfirmationCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+interface SellerGroup {
+  sellerUserId: string;
+  shopName: string;
+  lines: BasketLineRow[];
+  farm: { lat: number | null; lng: number | null };
+}
+
+function groupBySeller(lines: BasketLineRow[]): SellerGroup[] {
+  const groups = new Map<string, SellerGroup>();
+  for (const line of lines) {
+    let group = groups.get(line.sellerUserId);
+    if (!group) {
+      // The farm's location: the first product's origin coordinates.
+      group = { sellerUserId: line.sellerUserId, shopName: line.shopName, lines: [], farm: { lat: line.originLat, lng: line.originLng } };
+      groups.set(line.sellerUserId, group);
+    }
+    group.lines.push(line);
+  }
+  return [...groups.values()];
+}
+
+function addressSnapshot(address: {
+  recipientName: string;
+  phone: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  lat: number | null;
+  lng: number | null;
+}): OrderAddressSnapshot {
+  return {
+    recipientName: address.recipientName,
+    phone: address.phone,
+    line1: address.line1,
+    line2: address.line2,
+    city: address.city,
+    region: address.region,
+    postalCode: address.postalCode,
+    lat: address.lat,
+    lng: address.lng,
+  };
+}
+
+async function loadAddress(db: Db, userId: string, addressId: string | null) {
+  if (!addressId) return null;
+  const address = await getAddressForUser(db, userId, addressId.toLowerCase());
+  if (!address) throw new NotFoundError(ADDRESS_NOT_FOUND_MESSAGE, { addressId: ADDRESS_NOT_FOUND_MESSAGE });
+  return address;
+}
+
+/** POST /api/checkout/quote: what each farm's order would cost, with its slots and the wallet balance. */
+export async function quoteCheckout(
+  app: FastifyInstance,
+  user: Pick<UserRow, 'id'>,
+  input: { addressId: string | null; sellers: Array<{ sellerUserId: string; fulfilment: TFulfilment }> },
+  now: Date = new Date(),
+): Promise<TCheckoutQuoteResponse> {
+  const db = app.db;
+  const [lines, address, balances] = await Promise.all([
+    readBasketForCheckout(db, user.id),
+    loadAddress(db, user.id, input.addressId),
+    getWalletBalances(db, user.id),
+  ]);
+  const groups = groupBySeller(lines);
+  const slots = await listOpenSlots(db, groups.map((group) => group.sellerUserId), now);
+  const sellers = groups.map((group) => {
+    const choice = input.sellers.find((seller) => seller.sellerUserId.toLowerCase() === group.sellerUserId);
+    const subtotalMinor = group.lines.reduce((total, line) => total + line.priceMinor * line.quantity, 0);
+    const delivery = quoteDelivery(app.config.deliveryFeeBands, group.farm, address);
+    const sellerSlots = slots.filter((slot) => slot.sellerUserId === group.sellerUserId);
+    const hasDeliverySlots = sellerSlots.some((slot) => slot.method === 'delivery');
+    const pickupAvailable = sellerSlots.some((slot) => slot.method === 'pickup');
+    const deliveryAvailable = delivery.feeMinor !== null && hasDeliverySlots;
+    const fulfilment: TFulfilment = choice?.fulfilment ?? (address && deliveryAvailable ? 'delivery' : 'pickup');
+    const deliveryFeeMinor = fulfilment === 'delivery' ? (delivery.feeMinor ?? 0) : 0;
+    return {
+      sellerUserId: group.sellerUserId,
+      shopName: group.shopName,
+      subtotalMinor,
+      deliveryFeeMinor,
+      distanceKm: delivery.distanceKm,
+      totalMinor: subtotalMinor + deliveryFeeMinor,
+      slots: sellerSlots.map(toSlotJson),
+      pickupAvailable,
+      deliveryAvailable,
+    };
+  });
+  return {
+    currency: app.config.currency,
+    sellers,
+    totalMinor: sellers.reduce((total, seller) => total + seller.totalMinor, 0),
+    walletAvailableMinor: balances.availableMinor,
+  };
+}
+
+async function replayCheckout(db: Db, buyerUserId: string, idempotencyKey: string, requestHash: string): Promise<TCheckoutResponse> {
+  const existing = await findCheckout(db, buyerUserId, idempotencyKey);
+  if (!existing) throw new Error('checkout vanished after its key conflicted');
+  if (existing.requestHash !== requestHash) throw new ConflictError(IDEMPOTENCY_KEY_REUSED_MESSAGE);
+  const orderIds = await listCheckoutOrderIds(db, existing.id);
+  const records = await findOrderSummariesByIds(db, orderIds);
+  return { checkoutId: existing.id, orders: records.map(toOrderSummaryJson), replayed: true };
+}
+
+async function explainSlotRefusal(db: Db, slotId: string, group: SellerGroup, method: TFulfilment, now: Date): Promise<never> {
+  const slot = await findSlot(db, slotId);
+  const field = { [`sellers.${group.sellerUserId}.slotId`]: 'Choose another slot' };
+  if (!slot || slot.sellerUserId !== group.sellerUserId) throw new InvalidError(`Choose a slot offered by ${group.shopName}.`, field);
+  if (slot.method !== method) throw new InvalidError(`That slot of ${group.shopName} is for ${slot.method}, not ${method}.`, field);
+  if (slot.cutoffAt.getTime() <= now.getTime()) throw new ConflictError(`Orders for that slot of ${group.shopName} are closed. Choose another slot.`, field);
+  throw new ConflictError(`That slot of ${group.shopName} is full. Choose another slot.`, field);
+}
+
+async function explainStockRefusal(db: Db, line: BasketLineRow): Promise<never> {
+  const stock = await findProductStock(db, line.productId);
+  if (!stock || stock.status !== 'active') throw new ConflictError(`${line.title} is no longer available. Remove it from your basket.`);
+  if (stock.available === 0) throw new ConflictError(`${stock.title} is sold out. Remove it from your basket.`);
+  throw new ConflictError(`Only ${stock.available} left of ${stock.title}`);
+}
+
+interface CheckoutResult {
+  response: TCheckoutResponse;
+  outcomes: TransitionOutcome[];
+  buyerUserId: string;
+}
+
+/**
+ * POST /api/checkout: the whole basket in ONE transaction — the checkout row (its unique key makes a
+ * retry return the same orders), stock reserved by conditional updates, one order per farm with
+ * server-computed amounts, slot places booked, basket lines cleared and, with payNow, every order
+ * paid from the wallet. Any refusal rolls everything back.
+ */
+export async function placeCheckout(
+  app: FastifyInstance,
+  user: Pick<UserRow, 'id' | 'roles'>,
+  idempotencyKey: string,
+  rawInput: CheckoutInput,
+  now: Date = new Date(),
+): Promise<{ response: TCheckoutResponse; created: boolean }> {
+  const input = ZCheckoutInput.parse(rawInput);
+  const requestHash = hashCheckoutRequest(input);
+  const result = await app.db.transaction(async (tx): Promise<CheckoutResult> => {
+    const checkout = await insertCheckoutOnce(tx, { buyerUserId: user.id, idempotencyKey, requestHash });
+    if (!checkout) return { response: await replayCheckout(tx, user.id, idempotencyKey, requestHash), outcomes: [], buyerUserId: user.id };
+
+    const lines = await readBasketForCheckout(tx, user.id);
+    if (lines.length === 0) throw new ConflictError(EMPTY_BASKET_MESSAGE);
+    const groups = groupBySeller(lines);
+
+    const choices = new Map(input.sellers.map((seller) => [seller.sellerUserId.toLowerCase(), seller]));
+    for (const sellerUserId of choices.keys()) {
+      if (!groups.some((group) => group.sellerUserId === sellerUserId)) throw new ConflictError(BASKET_CHANGED_MESSAGE);
+    }
+    for (const group of groups) {
+      if (!choices.has(group.sellerUserId)) throw new InvalidError(`Choose pickup or delivery for ${group.shopName}.`, { sellers: `Choose pickup or delivery for ${group.shopName}` });
+      for (const line of group.lines) {
+        if (line.sellerUserId === user.id) throw new InvalidError(`You cannot buy your own product (${line.title}).`);
+        if (line.quantity < line.minOrderQuantity) {
+          throw new InvalidError(`The minimum order of ${line.title} is ${line.minOrderQuantity} ${line.unit}.`);
+        }
+      }
+    }
+
+    const needsAddress = groups.some((group) => choices.get(group.sellerUserId)?.fulfilment === 'delivery');
+    if (needsAddress && !input.addressId) throw new InvalidError(ADDRESS_REQUIRED_MESSAGE, { addressId: ADDRESS_REQUIRED_MESSAGE });
+    const address = needsAddress ? await loadAddress(tx, user.id, input.addressId) : null;
+
+    // Reserve every line in one stable order (product id): concurrent checkouts of the same
+    // products then queue on the rows instead of deadlocking.
+    const reserved = new Map<string, ReservedProduct>();
+    for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))) {
+      const product = await reserveStock(tx, line.productId, line.quantity);
+      if (!product) await explainStockRefusal(tx, line);
+      else reserved.set(line.productId, product);
+    }
+    const thumbs = await findProductThumbUrls(tx, lines.map((line) => line.productId));
+
+    const orderIds: string[] = [];
+    const created: Array<Awaited<ReturnType<typeof insertOrder>>> = [];
+    for (const group of groups) {
+      const choice = choices.get(group.sellerUserId);
+      if (!choice) continue;
+      const delivery = quoteDelivery(app.config.deliveryFeeBands, group.farm, address);
+      if (choice.fulfilment === 'delivery' && delivery.feeMinor === null) {
+        throw new InvalidError(`${group.shopName} does not deliver that far (${delivery.distanceKm ?? '?'} km). Choose pickup.`, {
+          [`sellers.${group.sellerUserId}.fulfilment`]: 'Delivery is not available to this address',
+        });
+      }
+      const slotId = choice.slotId.toLowerCase();
+      const slot = await bookSlot(tx, { slotId, sellerUserId: group.sellerUserId, method: choice.fulfilment, now });
+      if (!slot) await explainSlotRefusal(tx, slotId, group, choice.fulfilment, now);
+
+      const items = group.lines.map((line) => {
+        const product = reserved.get(line.productId);
+        if (!product) throw new Error('reserved product missing');
+        return { line, product, lineTotalMinor: product.priceMinor * line.quantity };
+      });
+      const subtotalMinor = items.reduce((total, item) => total + item.lineTotalMinor, 0);
+      const deliveryFeeMinor = choice.fulfilment === 'delivery' ? (delivery.feeMinor ?? 0) : 0;
+      const order = await insertOrder(tx, {
+        checkoutId: checkout.id,
+        buyerUserId: user.id,
+        sellerUserId: group.sellerUserId,
+        status: 'pending_payment',
+        fulfilment: choice.fulfilment,
+        deliveryAddress: choice.fulfilment === 'delivery' && address ? addressSnapshot(address) : null,
+        distanceKm: choice.fulfilment === 'delivery' ? delivery.distanceKm : null,
+        slotId: slot?.id ?? null,
+        slotStartsAt: slot?.startsAt ?? null,
+        slotEndsAt: slot?.endsAt ?? null,
+        currency: app.config.currency,
+        subtotalMinor,
+        deliveryFeeMinor,
+        totalMinor: subtotalMinor + deliveryFeeMinor,
+        confirmationCode: newConfirmationCode(),
+        expiresAt: new Date(now.getTime() + PAYMENT_EXPIRY_MINUTES * 60_000),
+        createdAt: now,
+        updatedAt: now,
+      });
+      await insertOrderItems(
+        tx,
+        items.map(({ line, product, lineTotalMinor }) => ({
+          orderId: order.id,
+          productId: product.id,
+          title: product.title,
+          unit: product.unit,
+          imageUrl: thumbs.get(product.id) ?? line.thumbUrl,
+          unitPriceMinor: product.priceMinor,
+          quantity: line.quantity,
+          lineTotalMinor,
+        })),
+      );
+      await insertOrderEvent(tx, { orderId: order.id, fromStatus: null, toStatus: 'pending_payment', actor: 'buyer', actorUserId: user.id, note: null, createdAt: now });
+      orderIds.push(order.id);
+      created.push(order);
+    }
+
+    await clearBasketLines(tx, user.id, lines.map((line) => line.productId));
+
+    const outcomes: TransitionOutcome[] = [];
+    if (input.payNow) {
+      for (const order of created) {
+        outcomes.push(await runTransition(tx, app.config, order, 'pay', { roles: ['buyer'], userId: user.id }, {}, now));
+      }
+    }
+    const records = await findOrderSummariesByIds(tx, orderIds);
+    return { response: { checkoutId: checkout.id, orders: records.map(toOrderSummaryJson), replayed: false }, outcomes, buyerUserId: user.id };
+  });
+
+  for (const outcome of result.outcomes) await notifyTransition(app, outcome, result.buyerUserId);
+  return { response: result.response, created: !result.response.replayed };
+}

@@ -1,0 +1,265 @@
+import type { TFulfilment, TOrderAction, TOrderActor, TOrderStatus } from '@pulse/contract/orders';
+
+/**
+ * The order process as data (product.md "Basket, checkout, orders"): every row is one transition —
+ * the action that triggers it, the statuses it starts from, where it goes, who may take it, what it
+ * does (effects, run in order inside the transition's transaction) and whom it tells.
+ *
+ * Refunds: only a delivered order can be disputed (request_refund from `delivered`); a completed
+ * order is final, the money already belongs to the farm. A refused refund goes back on the
+ * auto-complete timer (or the buyer confirms receipt).
+ */
+
+/** What a transition does besides changing the status. */
+export type OrderEffect =
+  /** Buyer's available -> escrow, the whole total (ledger order_payment). */
+  | 'charge_wallet'
+  /** Escrow -> buyer's available, whatever was not returned yet (ledger refund). */
+  | 'refund_escrow'
+  /** reserved -= quantity for every item (the stock stays). */
+  | 'release_reservation'
+  /** The reservation becomes a sale: stock -= quantity, reserved -= quantity. */
+  | 'reservation_to_sale'
+  /** Gives the slot's place back. */
+  | 'release_slot'
+  /** delivered_at = now, auto_complete_at = now + AUTO_COMPLETE_DAYS. */
+  | 'start_auto_complete'
+  /** Escrow released: the farm gets its part less commission; commission and delivery fee to the platform. */
+  | 'release_escrow';
+
+/** Internal triggers (timers) beside the actions people ask for. */
+export type OrderTrigger = TOrderAction | 'expire' | 'auto_complete';
+
+export interface NotificationContext {
+  shopName: string;
+  buyerUsername: string;
+  toStatus: TOrderStatus;
+  fulfilment: TFulfilment;
+}
+
+export interface OrderTransition {
+  trigger: OrderTrigger;
+  from: readonly TOrderStatus[];
+  /** The status after; `pickupTo` overrides it for pickup orders (hand-over at the farm = delivered). */
+  to: TOrderStatus;
+  pickupTo?: TOrderStatus;
+  actors: readonly TOrderActor[];
+  /** The buyer's confirmation code must be given (always, or only for pickup orders). */
+  requiresCode?: 'always' | 'pickup';
+  requiresReason?: boolean;
+  effects: readonly OrderEffect[];
+  /** Effects for pickup orders when they differ (hand-over at the farm also starts the auto-complete timer). */
+  pickupEffects?: readonly OrderEffect[];
+  /** For messages: "accept this order", "This order is paid and cannot be accepted". */
+  verb: string;
+  past: string;
+  /** Notification text per party; the acting party is never notified of its own step. */
+  notify: Partial<Record<'buyer' | 'seller', (context: NotificationContext) => string>>;
+}
+
+export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
+  {
+    trigger: 'pay',
+    from: ['pending_payment'],
+    to: 'paid',
+    actors: ['buyer'],
+    effects: ['charge_wallet'],
+    verb: 'pay for',
+    past: 'paid',
+    notify: { seller: ({ buyerUsername }) => `New order from ${buyerUsername}: paid and waiting for you to accept it` },
+  },
+  {
+    trigger: 'cancel',
+    from: ['pending_payment'],
+    to: 'cancelled',
+    actors: ['buyer'],
+    effects: ['release_reservation', 'release_slot'],
+    verb: 'cancel',
+    past: 'cancelled',
+    notify: { seller: ({ buyerUsername }) => `${buyerUsername} cancelled an unpaid order` },
+  },
+  {
+    trigger: 'cancel',
+    from: ['paid'],
+    to: 'cancelled',
+    actors: ['buyer', 'seller'],
+    effects: ['refund_escrow', 'release_reservation', 'release_slot'],
+    verb: 'cancel',
+    past: 'cancelled',
+    notify: {
+      buyer: ({ shopName }) => `${shopName} cancelled your order; the money is back in your wallet`,
+      seller: ({ buyerUsername }) => `${buyerUsername} cancelled their order`,
+    },
+  },
+  {
+    trigger: 'cancel',
+    from: ['accepted'],
+    to: 'cancelled',
+    actors: ['seller'],
+    effects: ['refund_escrow', 'release_reservation', 'release_slot'],
+    verb: 'cancel',
+    past: 'cancelled',
+    notify: { buyer: ({ shopName }) => `${shopName} cancelled your order; the money is back in your wallet` },
+  },
+  {
+    trigger: 'expire',
+    from: ['pending_payment'],
+    to: 'cancelled',
+    actors: ['system'],
+    effects: ['release_reservation', 'release_slot'],
+    verb: 'expire',
+    past: 'expired',
+    notify: { buyer: ({ shopName }) => `Your order from ${shopName} was cancelled: it was not paid in time` },
+  },
+  {
+    trigger: 'accept',
+    from: ['paid'],
+    to: 'accepted',
+    actors: ['seller'],
+    effects: [],
+    verb: 'accept',
+    past: 'accepted',
+    notify: { buyer: ({ shopName }) => `${shopName} accepted your order` },
+  },
+  {
+    trigger: 'mark_ready',
+    from: ['accepted'],
+    to: 'ready',
+    actors: ['seller'],
+    effects: [],
+    verb: 'mark ready',
+    past: 'marked ready',
+    notify: {
+      buyer: ({ shopName, fulfilment }) =>
+        fulfilment === 'pickup' ? `Your order from ${shopName} is ready for pickup` : `Your order from ${shopName} is packed and ready`,
+    },
+  },
+  {
+    trigger: 'hand_over',
+    from: ['ready'],
+    to: 'in_transit',
+    pickupTo: 'delivered',
+    actors: ['seller'],
+    requiresCode: 'pickup',
+    effects: ['reservation_to_sale'],
+    pickupEffects: ['reservation_to_sale', 'start_auto_complete'],
+    verb: 'hand over',
+    past: 'handed over',
+    notify: {
+      buyer: ({ shopName, toStatus }) =>
+        toStatus === 'delivered' ? `You collected your order from ${shopName}` : `Your order from ${shopName} is on its way`,
+    },
+  },
+  {
+    trigger: 'mark_delivered',
+    from: ['in_transit'],
+    to: 'delivered',
+    actors: ['seller', 'agent'],
+    requiresCode: 'always',
+    effects: ['start_auto_complete'],
+    verb: 'mark delivered',
+    past: 'marked delivered',
+    notify: { buyer: ({ shopName }) => `Your order from ${shopName} was delivered` },
+  },
+  {
+    trigger: 'confirm_receipt',
+    from: ['delivered', 'refund_rejected'],
+    to: 'completed',
+    actors: ['buyer'],
+    effects: ['release_escrow'],
+    verb: 'confirm receipt of',
+    past: 'confirmed as received',
+    notify: { seller: ({ buyerUsername }) => `${buyerUsername} confirmed receipt: the payment is in your wallet` },
+  },
+  {
+    trigger: 'auto_complete',
+    from: ['delivered', 'refund_rejected'],
+    to: 'completed',
+    actors: ['system'],
+    effects: ['release_escrow'],
+    verb: 'complete',
+    past: 'completed',
+    notify: {
+      buyer: ({ shopName }) => `Your order from ${shopName} is completed`,
+      seller: ({ buyerUsername }) => `The order of ${buyerUsername} is completed: the payment is in your wallet`,
+    },
+  },
+  {
+    trigger: 'request_refund',
+    from: ['delivered'],
+    to: 'refund_requested',
+    actors: ['buyer'],
+    requiresReason: true,
+    effects: [],
+    verb: 'ask a refund for',
+    past: 'refunded',
+    notify: { seller: ({ buyerUsername }) => `${buyerUsername} asked for a refund` },
+  },
+  {
+    trigger: 'approve_refund',
+    from: ['refund_requested'],
+    to: 'refunded',
+    actors: ['seller', 'admin'],
+    effects: ['refund_escrow'],
+    verb: 'refund',
+    past: 'refunded',
+    notify: {
+      buyer: ({ shopName }) => `Your refund from ${shopName} was approved; the money is back in your wallet`,
+      seller: ({ buyerUsername }) => `The refund asked by ${buyerUsername} was approved`,
+    },
+  },
+  {
+    trigger: 'reject_refund',
+    from: ['refund_requested'],
+    to: 'refund_rejected',
+    actors: ['seller', 'admin'],
+    requiresReason: true,
+    effects: ['start_auto_complete'],
+    verb: 'refuse the refund of',
+    past: 'refused a refund',
+    notify: {
+      buyer: ({ shopName }) => `${shopName} refused your refund request`,
+      seller: ({ buyerUsername }) => `The refund asked by ${buyerUsername} was refused`,
+    },
+  },
+];
+
+/** Transitions a person can ask for (not the timers). */
+export function isPersonAction(trigger: OrderTrigger): trigger is TOrderAction {
+  return trigger !== 'expire' && trigger !== 'auto_complete';
+}
+
+export function transitionsFor(trigger: OrderTrigger): OrderTransition[] {
+  return ORDER_TRANSITIONS.filter((transition) => transition.trigger === trigger);
+}
+
+/** The row that applies to this trigger from this status, if any. */
+export function findTransition(trigger: OrderTrigger, status: TOrderStatus): OrderTransition | undefined {
+  return ORDER_TRANSITIONS.find((transition) => transition.trigger === trigger && transition.from.includes(status));
+}
+
+export function effectsOf(transition: OrderTransition, fulfilment: TFulfilment): readonly OrderEffect[] {
+  return fulfilment === 'pickup' && transition.pickupEffects ? transition.pickupEffects : transition.effects;
+}
+
+export function targetStatus(transition: OrderTransition, fulfilment: TFulfilment): TOrderStatus {
+  return fulfilment === 'pickup' && transition.pickupTo ? transition.pickupTo : transition.to;
+}
+
+/** What the asking person may do now: the buttons of the order page. */
+export function allowedActionsFor(status: TOrderStatus, actors: readonly TOrderActor[]): TOrderAction[] {
+  const actions: TOrderAction[] = [];
+  for (const transition of ORDER_TRANSITIONS) {
+    if (!isPersonAction(transition.trigger) || !transition.from.includes(status)) continue;
+    if (!transition.actors.some((actor) => actors.includes(actor))) continue;
+    if (!actions.includes(transition.trigger)) actions.push(transition.trigger);
+  }
+  return actions;
+}
+
+const ACTOR_NAMES: Record<TOrderActor, string> = { buyer: 'buyer', seller: 'farm', agent: 'delivery agent', admin: 'admin', system: 'system' };
+
+export function actorsText(actors: readonly TOrderActor[]): string {
+  const names = actors.map((actor) => `the ${ACTOR_NAMES[actor]}`);
+  return names.length <= 1 ? (names[0] ?? 'nobody') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] ?? ''}`;
+}

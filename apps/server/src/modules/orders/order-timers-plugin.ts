@@ -1,0 +1,30 @@
+import fp from 'fastify-plugin';
+import { sweepOrderTimers } from './orders-service';
+
+export const ORDER_TIMER_INTERVAL_MS = 30_000;
+
+/**
+ * The order timers in process: every 30 s, lapse unpaid orders and auto-complete delivered ones.
+ * Safe with several processes (each order is claimed with FOR UPDATE SKIP LOCKED). Off with
+ * ORDER_TIMERS=off; tests call sweepOrderTimers directly with their own "now".
+ */
+export const orderTimersPlugin = fp(
+  async (app) => {
+    if (!app.config.orderTimers) return;
+    let running: Promise<unknown> | null = null;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = sweepOrderTimers(app)
+        .catch((error: unknown) => app.log.error({ err: error }, 'Order timers failed'))
+        .finally(() => {
+          running = null;
+        });
+    }, ORDER_TIMER_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      if (running) await running;
+    });
+  },
+  { name: 'order-timers', dependencies: ['app-context'] },
+);

@@ -1,0 +1,436 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  orderStatusLabels,
+  type TFinalWeightsInput,
+  type TOrderActionInput,
+  type TOrderActor,
+  type TOrderDetails,
+  type TOrderListResponse,
+  type TOrderStatus,
+  type TOrderSummary,
+} from '@pulse/contract/orders';
+import { WEIGHED_UNITS } from '@pulse/contract/products';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { ORDER_ITEM_QUANTITY_SCALE, type OrderEventRow, type OrderRow } from '../../db/schema/orders';
+import type { UserRow } from '../../db/schema/users';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../errors/domain-errors';
+import { notify } from '../notifications/notifications-service';
+import { findReviewJsonForOrder } from '../reviews/reviews-repository';
+import { releaseSlot } from '../slots/slots-repository';
+import { chargeOrder, lineTotalForMilli, releaseEscrow, returnFromEscrow } from './order-money';
+import {
+  actorsText,
+  allowedActionsFor,
+  effectsOf,
+  findTransition,
+  targetStatus,
+  transitionsFor,
+  type OrderTransition,
+  type OrderTrigger,
+} from './order-state-machine';
+import {
+  convertReservationsToSales,
+  findOrderSummary,
+  insertOrderEvent,
+  listOrderEvents,
+  listOrderItems,
+  listOrderSummaries,
+  lockDueOrder,
+  lockOrder,
+  releaseReservations,
+  updateOrder,
+  updateOrderItemFinalQuantity,
+  type NewOrderRow,
+  type OrderSummaryRecord,
+} from './orders-repository';
+
+export const ORDER_NOT_FOUND_MESSAGE = 'Order not found.';
+export const INVALID_ORDER_CURSOR_MESSAGE = 'The cursor is not valid. Start again from the first page.';
+export const CODE_REQUIRED_MESSAGE = "Enter the buyer's 6-digit confirmation code.";
+export const CODE_WRONG_MESSAGE = 'That confirmation code is not right. Ask the buyer for the code shown on their order.';
+export const REASON_REQUIRED_MESSAGE = 'Tell us the reason.';
+export const FINAL_WEIGHT_RECORDED_NOTE = 'Final weight recorded';
+
+export type OrdersConfig = Pick<Config, 'commissionBps' | 'autoCompleteDays' | 'currency'>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+export function statusLabel(status: TOrderStatus): string {
+  return lowerFirst(orderStatusLabels[status]);
+}
+
+/** The roles this user has on the order; empty means not a party (404). */
+export function partyRoles(user: Pick<UserRow, 'id' | 'roles'>, order: Pick<OrderRow, 'buyerUserId' | 'sellerUserId'>): TOrderActor[] {
+  const roles: TOrderActor[] = [];
+  if (order.buyerUserId === user.id) roles.push('buyer');
+  if (order.sellerUserId === user.id) roles.push('seller');
+  if (user.roles.includes('admin')) roles.push('admin');
+  return roles;
+}
+
+/* ------------------------------------------------------------------ JSON */
+
+export function toOrderSummaryJson(record: OrderSummaryRecord): TOrderSummary {
+  const { order } = record;
+  return {
+    id: order.id,
+    status: order.status,
+    buyerUserId: order.buyerUserId,
+    sellerUserId: order.sellerUserId,
+    shopName: record.shopName,
+    buyerUsername: record.buyerUsername,
+    fulfilment: order.fulfilment,
+    currency: order.currency,
+    subtotalMinor: order.subtotalMinor,
+    deliveryFeeMinor: order.deliveryFeeMinor,
+    totalMinor: order.totalMinor,
+    refundedMinor: order.refundedMinor,
+    itemCount: record.itemCount,
+    firstItemTitle: record.firstItemTitle ?? '',
+    thumbUrl: record.thumbUrl,
+    slotStartsAt: order.slotStartsAt?.toISOString() ?? null,
+    slotEndsAt: order.slotEndsAt?.toISOString() ?? null,
+    expiresAt: order.status === 'pending_payment' ? (order.expiresAt?.toISOString() ?? null) : null,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+/** One order as the asking party sees it: the confirmation code only for the buyer. */
+export async function getOrderDetails(db: Db, user: Pick<UserRow, 'id' | 'roles'>, orderId: string): Promise<TOrderDetails> {
+  const record = await findOrderSummary(db, orderId);
+  const roles = record ? partyRoles(user, record.order) : [];
+  if (!record || roles.length === 0) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
+  const { order } = record;
+  const [items, events, review] = await Promise.all([listOrderItems(db, orderId), listOrderEvents(db, orderId), findReviewJsonForOrder(db, orderId)]);
+  const isBuyer = roles.includes('buyer');
+  return {
+    ...toOrderSummaryJson(record),
+    items: items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      title: item.title,
+      unit: item.unit,
+      imageUrl: item.imageUrl,
+      unitPriceMinor: item.unitPriceMinor,
+      quantity: item.quantity,
+      finalQuantity: item.finalQuantityMilli === null ? null : item.finalQuantityMilli / ORDER_ITEM_QUANTITY_SCALE,
+      lineTotalMinor: item.lineTotalMinor,
+    })),
+    events: events.map((event) => ({
+      id: event.id,
+      fromStatus: event.fromStatus,
+      toStatus: event.toStatus,
+      actor: event.actor,
+      actorUsername: event.actorUsername,
+      note: event.note,
+      createdAt: event.createdAt.toISOString(),
+    })),
+    deliveryAddress: order.deliveryAddress ?? null,
+    distanceKm: order.distanceKm,
+    confirmationCode: isBuyer ? order.confirmationCode : null,
+    refundReason: order.refundReason,
+    cancelReason: order.cancelReason,
+    autoCompleteAt: ['delivered', 'refund_rejected'].includes(order.status) ? (order.autoCompleteAt?.toISOString() ?? null) : null,
+    allowedActions: allowedActionsFor(order.status, roles),
+    canReview: isBuyer && order.status === 'completed' && review === null,
+    review,
+  };
+}
+
+function encodeCursor(orderId: string): string {
+  return Buffer.from(orderId, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) {
+    throw new InvalidError(INVALID_ORDER_CURSOR_MESSAGE, { cursor: INVALID_ORDER_CURSOR_MESSAGE });
+  }
+  return id;
+}
+
+export async function listOrders(
+  db: Db,
+  userId: string,
+  query: { role: 'buyer' | 'seller'; status?: TOrderStatus[] | undefined; cursor?: string | undefined; limit: number },
+): Promise<TOrderListResponse> {
+  const beforeId = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await listOrderSummaries(db, { userId, role: query.role, statuses: query.status, beforeId, limit: query.limit + 1 });
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return { items: page.map(toOrderSummaryJson), nextCursor: rows.length > query.limit && last ? encodeCursor(last.order.id) : null };
+}
+
+/* ----------------------------------------------------------- transitions */
+
+export interface TransitionActor {
+  /** The roles the acting user holds on this order (system: ['system']). */
+  roles: readonly TOrderActor[];
+  userId: string | null;
+}
+
+export interface TransitionOutcome {
+  order: OrderRow;
+  event: OrderEventRow;
+  transition: OrderTransition;
+  actor: TOrderActor;
+}
+
+function illegalStatusMessage(trigger: OrderTrigger, status: TOrderStatus): string {
+  const past = transitionsFor(trigger)[0]?.past ?? 'changed';
+  return `This order is ${statusLabel(status)} and cannot be ${past}`;
+}
+
+/**
+ * Runs one transition on an order the caller has locked, inside the caller's transaction: checks
+ * the from-status and the actor against the state machine, runs its effects (stock, slot, ledger),
+ * updates the order and records the event. Notifications are the caller's, after commit.
+ */
+export async function runTransition(
+  tx: Db,
+  config: OrdersConfig,
+  order: OrderRow,
+  trigger: OrderTrigger,
+  acting: TransitionActor,
+  input: { reason?: string | undefined; confirmationCode?: string | undefined },
+  now: Date,
+): Promise<TransitionOutcome> {
+  const transition = findTransition(trigger, order.status);
+  if (!transition) throw new ConflictError(illegalStatusMessage(trigger, order.status));
+  const actor = transition.actors.find((candidate) => acting.roles.includes(candidate));
+  if (!actor) throw new ForbiddenError(`Only ${actorsText(transition.actors)} can ${transition.verb} this order.`);
+
+  const reason = input.reason?.trim() ? input.reason.trim() : null;
+  if (transition.requiresReason && !reason) throw new InvalidError(REASON_REQUIRED_MESSAGE, { reason: REASON_REQUIRED_MESSAGE });
+  if (transition.requiresCode === 'always' || (transition.requiresCode === 'pickup' && order.fulfilment === 'pickup')) {
+    const code = input.confirmationCode?.trim();
+    if (!code) throw new InvalidError(CODE_REQUIRED_MESSAGE, { confirmationCode: CODE_REQUIRED_MESSAGE });
+    if (code !== order.confirmationCode) throw new InvalidError(CODE_WRONG_MESSAGE, { confirmationCode: CODE_WRONG_MESSAGE });
+  }
+
+  const to = targetStatus(transition, order.fulfilment);
+  const patch: Partial<NewOrderRow> = { status: to };
+  let note: string | null = reason;
+  const items = (transition.effects.length > 0 ? await listOrderItems(tx, order.id) : []).map((item) => ({ productId: item.productId, quantity: item.quantity }));
+
+  for (const effect of effectsOf(transition, order.fulfilment)) {
+    switch (effect) {
+      case 'charge_wallet':
+        await chargeOrder(tx, order, config.currency);
+        patch.paidAt = now;
+        break;
+      case 'refund_escrow': {
+        // Only money that was paid can go back: an unpaid order has nothing in escrow.
+        if (order.paidAt) {
+          await returnFromEscrow(tx, order, order.totalMinor - order.refundedMinor, {
+            kind: 'refund',
+            idempotencyKey: `order-refund:${order.id}`,
+            memo: to === 'cancelled' ? 'Order cancelled' : 'Refund approved',
+            currency: config.currency,
+          });
+          patch.refundedMinor = order.totalMinor;
+        }
+        break;
+      }
+      case 'release_reservation':
+        await releaseReservations(tx, items);
+        break;
+      case 'reservation_to_sale':
+        await convertReservationsToSales(tx, items);
+        break;
+      case 'release_slot':
+        if (order.slotId) await releaseSlot(tx, order.slotId);
+        break;
+      case 'start_auto_complete':
+        patch.autoCompleteAt = new Date(now.getTime() + config.autoCompleteDays * DAY_MS);
+        break;
+      case 'release_escrow':
+        await releaseEscrow(tx, order, config.commissionBps, config.currency);
+        break;
+    }
+  }
+
+  if (to === 'delivered') patch.deliveredAt = now;
+  if (to === 'completed') patch.completedAt = now;
+  if (to === 'cancelled') {
+    patch.cancelReason = trigger === 'expire' ? 'Not paid in time' : reason;
+    if (trigger === 'expire') note = `Not paid within the payment window`;
+  }
+  if (to === 'refund_requested') patch.refundReason = reason;
+  if (trigger === 'auto_complete') note = `Completed automatically ${config.autoCompleteDays} days after delivery`;
+
+  const updated = await updateOrder(tx, order.id, patch);
+  const event = await insertOrderEvent(tx, { orderId: order.id, fromStatus: order.status, toStatus: to, actor, actorUserId: acting.userId, note, createdAt: now });
+  return { order: updated, event, transition, actor };
+}
+
+/** Tells the parties (never the one who acted) about a committed transition; failures are logged. */
+export async function notifyTransition(app: FastifyInstance, outcome: TransitionOutcome, actingUserId: string | null): Promise<void> {
+  const record = await findOrderSummary(app.db, outcome.order.id);
+  if (!record) return;
+  const context = { shopName: record.shopName, buyerUsername: record.buyerUsername, toStatus: outcome.order.status, fulfilment: outcome.order.fulfilment };
+  const parties = [
+    { party: 'buyer' as const, userId: outcome.order.buyerUserId },
+    { party: 'seller' as const, userId: outcome.order.sellerUserId },
+  ];
+  for (const { party, userId } of parties) {
+    const message = outcome.transition.notify[party];
+    if (!message || userId === actingUserId) continue;
+    try {
+      await notify(app, userId, {
+        type: 'order_update',
+        source: 'marketplace',
+        message: message(context),
+        related_entity_id: outcome.order.id,
+        content_type: 'order',
+        idempotencyKey: `order:${outcome.order.id}:${outcome.order.status}:${outcome.event.id}`,
+      });
+    } catch (error) {
+      app.log.error({ err: error, orderId: outcome.order.id }, 'Order notification failed');
+    }
+  }
+}
+
+/** POST /api/orders/{orderId}/actions */
+export async function performOrderAction(
+  app: FastifyInstance,
+  user: Pick<UserRow, 'id' | 'roles'>,
+  orderId: string,
+  input: TOrderActionInput,
+  now: Date = new Date(),
+): Promise<TOrderDetails> {
+  const outcome = await app.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    const roles = order ? partyRoles(user, order) : [];
+    if (!order || roles.length === 0) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
+    return runTransition(tx, app.config, order, input.action, { roles, userId: user.id }, input, now);
+  });
+  await notifyTransition(app, outcome, user.id);
+  return getOrderDetails(app.db, user, orderId);
+}
+
+/* ---------------------------------------------------------------- timers */
+
+export interface SweepResult {
+  expired: number;
+  completed: number;
+}
+
+/**
+ * One pass of the order timers at `now`: lapses unpaid orders past their expiry (stock and slot
+ * released) and completes delivered orders past their auto-complete time (escrow released). Each
+ * order is its own transaction, locked with SKIP LOCKED so several processes can sweep together.
+ */
+export async function sweepOrderTimers(app: FastifyInstance, now: Date = new Date(), batchLimit = 200): Promise<SweepResult> {
+  const result: SweepResult = { expired: 0, completed: 0 };
+  for (const timer of ['expire', 'auto_complete'] as const) {
+    for (let index = 0; index < batchLimit; index += 1) {
+      const outcome = await app.db.transaction(async (tx) => {
+        const order = await lockDueOrder(tx, timer, now);
+        if (!order) return null;
+        return runTransition(tx, app.config, order, timer, { roles: ['system'], userId: null }, {}, now);
+      });
+      if (!outcome) break;
+      if (timer === 'expire') result.expired += 1;
+      else result.completed += 1;
+      await notifyTransition(app, outcome, null);
+    }
+  }
+  return result;
+}
+
+/* --------------------------------------------------------- final weights */
+
+function unitLabel(unit: string): string {
+  return unit;
+}
+
+/**
+ * POST /api/orders/{orderId}/final-weights: the farm weighs produce sold by weight before dispatch;
+ * the line is re-priced (half down) and the difference goes back to the buyer's wallet at once.
+ */
+export async function recordFinalWeights(
+  app: FastifyInstance,
+  user: Pick<UserRow, 'id' | 'roles'>,
+  orderId: string,
+  input: TFinalWeightsInput,
+  now: Date = new Date(),
+): Promise<TOrderDetails> {
+  const outcome = await app.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    const roles = order ? partyRoles(user, order) : [];
+    if (!order || roles.length === 0) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
+    if (!roles.includes('seller')) throw new ForbiddenError('Only the farm can record final weights.');
+    if (order.status !== 'accepted' && order.status !== 'ready') {
+      throw new ConflictError(`This order is ${statusLabel(order.status)}: final weights are recorded after accepting and before the hand-over`);
+    }
+    const items = await listOrderItems(tx, orderId);
+    const seen = new Set<string>();
+    let returnedMinor = 0;
+    const updates: Array<{ itemId: string; milli: number; lineTotal: number }> = [];
+    for (const [index, entry] of input.items.entries()) {
+      const field = `items.${index}.finalQuantity`;
+      const item = items.find((candidate) => candidate.id === entry.itemId.toLowerCase());
+      if (!item) throw new InvalidError('That item is not part of this order.', { [`items.${index}.itemId`]: 'Not an item of this order' });
+      if (seen.has(item.id)) throw new InvalidError('Each item can be weighed once per request.', { [`items.${index}.itemId`]: 'Listed twice' });
+      seen.add(item.id);
+      if (!WEIGHED_UNITS.includes(item.unit)) {
+        const message = `${item.title} is sold by the ${item.unit}, not by weight.`;
+        throw new InvalidError(message, { [field]: message });
+      }
+      if (item.finalQuantityMilli !== null) throw new ConflictError(`The final weight of ${item.title} is already recorded.`);
+      const milli = Math.round(entry.finalQuantity * ORDER_ITEM_QUANTITY_SCALE);
+      if (Math.abs(milli - entry.finalQuantity * ORDER_ITEM_QUANTITY_SCALE) > 1e-6) {
+        throw new InvalidError('Use at most 3 decimals.', { [field]: 'Use at most 3 decimals' });
+      }
+      if (milli > item.quantity * ORDER_ITEM_QUANTITY_SCALE) {
+        const message = `At most ${item.quantity} ${unitLabel(item.unit)} (the ordered quantity).`;
+        throw new InvalidError(message, { [field]: message });
+      }
+      const lineTotal = lineTotalForMilli(item.unitPriceMinor, milli);
+      returnedMinor += item.lineTotalMinor - lineTotal;
+      updates.push({ itemId: item.id, milli, lineTotal });
+    }
+    for (const update of updates) await updateOrderItemFinalQuantity(tx, update.itemId, update.milli, update.lineTotal);
+    const event = await insertOrderEvent(tx, {
+      orderId,
+      fromStatus: order.status,
+      toStatus: order.status,
+      actor: 'seller',
+      actorUserId: user.id,
+      note: FINAL_WEIGHT_RECORDED_NOTE,
+      createdAt: now,
+    });
+    await returnFromEscrow(tx, order, returnedMinor, {
+      kind: 'weight_adjustment',
+      idempotencyKey: `order-weight:${orderId}:${event.id}`,
+      memo: FINAL_WEIGHT_RECORDED_NOTE,
+      currency: app.config.currency,
+    });
+    const updated = returnedMinor > 0 ? await updateOrder(tx, orderId, { refundedMinor: order.refundedMinor + returnedMinor }) : order;
+    return { order: updated, event, returnedMinor };
+  });
+
+  if (outcome.returnedMinor > 0) {
+    const record = await findOrderSummary(app.db, orderId);
+    try {
+      await notify(app, outcome.order.buyerUserId, {
+        type: 'order_update',
+        source: 'marketplace',
+        message: `${record?.shopName ?? 'The farm'} weighed your order: the difference is back in your wallet`,
+        related_entity_id: orderId,
+        content_type: 'order',
+        idempotencyKey: `order:${orderId}:weight:${outcome.event.id}`,
+      });
+    } catch (error) {
+      app.log.error({ err: error, orderId }, 'Order notification failed');
+    }
+  }
+  return getOrderDetails(app.db, user, orderId);
+}
