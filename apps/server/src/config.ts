@@ -48,8 +48,6 @@ export interface Config {
   paymentProvider: 'sandbox';
   /** S3-compatible bucket for uploaded images; null keeps them in DATA_DIR/uploads. */
   s3: S3Config | null;
-}
-
   /** Platform commission on a seller's part of an order, in basis points (1000 = 10%). */
   commissionBps: number;
   /** Delivery fee by distance, ascending; beyond the last band delivery is not offered. */
@@ -58,6 +56,8 @@ export interface Config {
   autoCompleteDays: number;
   /** Runs the in-process order timers (payment expiry, auto-complete) every 30 s. */
   orderTimers: boolean;
+}
+
 export const MEMORY_DATA_DIR = 'memory://';
 
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -134,13 +134,13 @@ const ZEnvironment = z.object({
       .optional(),
   ),
   PAYMENT_PROVIDER: optionalText.pipe(z.enum(['sandbox'], { message: 'must be sandbox (the only built-in provider)' }).optional()),
-  S3_BUCKET: optionalText.pipe(
-    z
-      .string()
   COMMISSION_BPS: integerIn(0, 10_000, 'a number of basis points between 0 and 10000 (1000 = 10%)'),
   DELIVERY_FEE_BANDS: optionalText,
   AUTO_COMPLETE_DAYS: integerIn(1, 365, 'a number of days between 1 and 365'),
   ORDER_TIMERS: optionalText.pipe(z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
       .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)' })
       .optional(),
   ),
@@ -173,9 +173,6 @@ function parseOrigins(list: string, fallback: string): string[] {
   return origins.length > 0 ? origins.map((origin) => new URL(origin).origin) : [fallback];
 }
 
-/** Reads the environment once at start; throws ConfigError naming the first bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ZEnvironment.safeParse(env);
 /** "5:300,15:600,40:1200" -> up to 5 km 300, up to 15 km 600, up to 40 km 1200 (ascending). */
 export function parseDeliveryFeeBands(text: string): Array<{ upToKm: number; feeMinor: number }> {
   const bands = text.split(',').map((part) => {
@@ -197,6 +194,9 @@ export function parseDeliveryFeeBands(text: string): Array<{ upToKm: number; fee
 
 export const DEFAULT_DELIVERY_FEE_BANDS = '5:300,15:600,40:1200';
 
+/** Reads the environment once at start; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnvironment.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
@@ -259,9 +259,9 @@ export const DEFAULT_DELIVERY_FEE_BANDS = '5:300,15:600,40:1200';
           forcePathStyle: values.S3_FORCE_PATH_STYLE === 'true',
         }
       : null,
-  };
-}
     commissionBps: values.COMMISSION_BPS ?? 1000,
     deliveryFeeBands: parseDeliveryFeeBands(values.DELIVERY_FEE_BANDS ?? DEFAULT_DELIVERY_FEE_BANDS),
     autoCompleteDays: values.AUTO_COMPLETE_DAYS ?? 3,
     orderTimers: values.ORDER_TIMERS !== 'off',
+  };
+}
