@@ -155,11 +155,14 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     description: "This product's details, price, stock and photos will be editable here.",
     action: { label: 'Back to catalogue', to: '/seller/catalogue-search' },
   }),
-  emptyStateRoute('basket', '/basket', 'Basket', 'signed-in', false, {
-    icon: 'basket',
-    description: 'Products you add will wait here until you check out.',
-    action: BROWSE_PRODUCTS,
-  }),
+  {
+    id: 'basket',
+    path: '/basket',
+    title: 'Basket',
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/basket/pages/basket-page').then((module) => module.BasketPage),
+  },
   {
     id: 'order',
     path: '/order/:orderId',

@@ -13,6 +13,8 @@ import { apiRequest } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { reactToSessionOrOutage } from '../../../lib/react-to-session-or-outage';
 
+export type QuoteSeller = TCheckoutQuoteResponse['sellers'][number];
+
 export interface QuoteRequest {
   addressId: string | null;
   sellers: { sellerUserId: string; fulfilment: TFulfilment }[];

@@ -1,0 +1,81 @@
+import { ActionIcon, Anchor, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconLeaf, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { TBasketItem } from '@pulse/contract/baskets';
+import { formatMoney } from '@pulse/contract/money';
+import { resolveMediaUrl } from '../../../lib/media-url';
+import { formatQuantity, quantityBounds, suggestLineFix, unitLabel } from '../utils/basket-display';
+import { QuantityStepper } from './quantity-stepper';
+import { useBasketLine } from './use-basket-line';
+import classes from './basket.module.css';
+
+export function BasketThumb({ url, title }: { url: string | null; title: string }) {
+  if (url) return <img className={classes.thumb} src={resolveMediaUrl(url)} alt={title} loading="lazy" />;
+  return (
+    <div className={classes.thumb} aria-hidden>
+      <IconLeaf size={28} stroke={1.5} />
+    </div>
+  );
+}
+
+/** One product in the basket: price, quantity stepper, line total, what is wrong and its fix. */
+export function BasketLine({ item, currency }: { item: TBasketItem; currency: string }) {
+  const { error, isRemoving, changeQuantity, remove } = useBasketLine(item);
+  const { min, max } = quantityBounds(item);
+  const fix = suggestLineFix(item);
+  const problem = error ?? item.problem;
+  const canStep = item.productStatus === 'active' && item.availableQuantity > 0;
+
+  return (
+    <li className={classes.line} aria-label={item.title} data-testid="basket-line">
+      <BasketThumb url={item.thumbUrl} title={item.title} />
+      <div className={classes.info}>
+        <Anchor component={Link} to={`/product-details/${item.productId}`} c="dark" fw={600} lineClamp={2} size="sm">
+          {item.title}
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          {formatMoney(item.unitPriceMinor, currency)} / {unitLabel(item.unit)}
+          {item.minOrderQuantity > 1 && ` · min. ${formatQuantity(item.minOrderQuantity, item.unit)}`}
+        </Text>
+        {problem && (
+          <Group gap={6} mt={4} wrap="nowrap" align="center">
+            <IconAlertTriangle size={16} color="var(--mantine-color-red-7)" aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="sm" c="red.7" fw={500} role="alert">
+              {problem}
+            </Text>
+            {fix && (
+              <Button
+                size="compact-xs"
+                variant="light"
+                color="red"
+                onClick={() => (fix.kind === 'remove' ? void remove() : changeQuantity(fix.quantity, { immediate: true }))}
+              >
+                {fix.label}
+              </Button>
+            )}
+          </Group>
+        )}
+      </div>
+      <div className={classes.controls}>
+        <QuantityStepper value={item.quantity} min={min} max={max} label={item.title} onChange={changeQuantity} disabled={!canStep || isRemoving} />
+        <Text fw={700} className={classes.lineTotal} aria-label={`Line total of ${item.title}`}>
+          {formatMoney(item.lineTotalMinor, currency)}
+        </Text>
+      </div>
+      <Tooltip label="Remove" withArrow>
+        <ActionIcon
+          className={classes.remove}
+          variant="subtle"
+          color="gray"
+          size={36}
+          radius="xl"
+          aria-label={`Remove ${item.title}`}
+          onClick={() => void remove()}
+          loading={isRemoving}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </li>
+  );
+}

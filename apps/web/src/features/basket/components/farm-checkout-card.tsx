@@ -1,0 +1,136 @@
+import { Alert, Badge, Group, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconBuildingStore, IconClock, IconTruckDelivery, IconWalk } from '@tabler/icons-react';
+import type { TBasketSellerGroup } from '@pulse/contract/baskets';
+import { formatMoney } from '@pulse/contract/money';
+import type { TFulfilment } from '@pulse/contract/orders';
+import { useSellerSlots, type QuoteSeller } from '../api/checkout';
+import type { FarmChoice } from '../utils/checkout-plan';
+import { formatSlotCutoff, formatSlotWindow } from '../utils/format-slot';
+
+interface FarmCheckoutCardProps {
+  group: TBasketSellerGroup;
+  currency: string;
+  choice: FarmChoice;
+  quote: QuoteSeller | undefined;
+  onFulfilment: (fulfilment: TFulfilment) => void;
+  onSlot: (slotId: string) => void;
+}
+
+const METHOD_LABELS: Readonly<Record<TFulfilment, string>> = { pickup: 'Pickup at the farm', delivery: 'Delivery' };
+
+function SlotPicker({ sellerUserId, shopName, method, slotId, onSlot }: { sellerUserId: string; shopName: string; method: TFulfilment; slotId: string | null; onSlot: (slotId: string) => void }) {
+  const slots = useSellerSlots(sellerUserId, method);
+  const label = method === 'pickup' ? 'Pickup time' : 'Delivery time';
+  if (slots.isPending) return <Skeleton height={56} radius="md" aria-label={`Loading ${label.toLowerCase()}s`} />;
+  if (slots.isError) {
+    return (
+      <Alert color="red" variant="light">
+        Could not load the times of {shopName}. Check your connection and try again.
+      </Alert>
+    );
+  }
+  if (slots.data.length === 0) {
+    return (
+      <Alert color="orange" variant="light" icon={<IconClock size={18} aria-hidden />}>
+        {shopName} has no {method === 'pickup' ? 'pickup' : 'delivery'} times open right now.{' '}
+        {method === 'pickup' ? 'Try delivery, or message the farm.' : 'Try pickup at the farm, or message the farm.'}
+      </Alert>
+    );
+  }
+  return (
+    <Radio.Group value={slotId} onChange={onSlot} label={label} name={`slot-${sellerUserId}`}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt={6}>
+        {slots.data.map((slot) => (
+          <Radio.Card key={slot.id} value={slot.id} radius="md" p="sm" aria-label={formatSlotWindow(slot)}>
+            <Group wrap="nowrap" gap="sm" align="flex-start">
+              <Radio.Indicator size="sm" mt={2} />
+              <div>
+                <Text size="sm" fw={600}>
+                  {formatSlotWindow(slot)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatSlotCutoff(slot)}
+                  {slot.remaining !== null && slot.remaining <= 5 && ` · ${slot.remaining} left`}
+                </Text>
+              </div>
+            </Group>
+          </Radio.Card>
+        ))}
+      </SimpleGrid>
+    </Radio.Group>
+  );
+}
+
+/** One farm's part of the checkout: how the order reaches the buyer, and when. */
+export function FarmCheckoutCard({ group, currency, choice, quote, onFulfilment, onSlot }: FarmCheckoutCardProps) {
+  const deliveryUnavailable = quote?.deliveryAvailable === false;
+  const pickupUnavailable = quote?.pickupAvailable === false;
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-label={`${group.shopName} checkout`} data-testid="farm-checkout">
+      <Stack gap="sm">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon variant="light" radius="xl" size={32} aria-hidden>
+            <IconBuildingStore size={18} />
+          </ThemeIcon>
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <Text component="h2" fw={700} truncate>
+              {group.shopName}
+            </Text>
+            <Text size="sm" c="dimmed" truncate>
+              {group.items.length} {group.items.length === 1 ? 'item' : 'items'} · {formatMoney(group.subtotalMinor, currency)}
+            </Text>
+          </div>
+        </Group>
+
+        <Radio.Group
+          value={choice.fulfilment}
+          onChange={(value) => onFulfilment(value as TFulfilment)}
+          label="How do you get it?"
+          name={`fulfilment-${group.sellerUserId}`}
+        >
+          <SimpleGrid cols={2} spacing="xs" mt={6}>
+            {(['pickup', 'delivery'] as const).map((method) => {
+              const disabled = method === 'delivery' ? deliveryUnavailable && choice.fulfilment !== 'delivery' : pickupUnavailable;
+              const Icon = method === 'pickup' ? IconWalk : IconTruckDelivery;
+              return (
+                <Radio.Card key={method} value={method} radius="md" p="sm" disabled={disabled} aria-label={METHOD_LABELS[method]}>
+                  <Group wrap="nowrap" gap="xs">
+                    <Radio.Indicator size="sm" disabled={disabled} />
+                    <Icon size={18} aria-hidden />
+                    <Text size="sm" fw={600}>
+                      {METHOD_LABELS[method]}
+                    </Text>
+                  </Group>
+                </Radio.Card>
+              );
+            })}
+          </SimpleGrid>
+        </Radio.Group>
+
+        {choice.fulfilment === 'delivery' && quote && (
+          <Group gap="xs">
+            {quote.deliveryAvailable ? (
+              <Badge variant="light" color="green" size="lg" radius="sm" tt="none">
+                Delivery fee {formatMoney(quote.deliveryFeeMinor, currency)}
+                {quote.distanceKm !== null && ` · ${quote.distanceKm.toFixed(1)} km`}
+              </Badge>
+            ) : (
+              <Alert color="orange" variant="light" w="100%">
+                {group.shopName} does not deliver to this address (too far). Choose pickup at the farm or another address.
+              </Alert>
+            )}
+          </Group>
+        )}
+        {choice.fulfilment === 'pickup' && (
+          <Text size="sm" c="dimmed">
+            Collect your order at the farm; no delivery fee.
+          </Text>
+        )}
+
+        {choice.fulfilment && (
+          <SlotPicker sellerUserId={group.sellerUserId} shopName={group.shopName} method={choice.fulfilment} slotId={choice.slotId} onSlot={onSlot} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

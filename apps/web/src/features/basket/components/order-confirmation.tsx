@@ -1,0 +1,57 @@
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatMoney } from '@pulse/contract/money';
+import { orderStatusLabels, type TCheckoutResponse } from '@pulse/contract/orders';
+
+/** After a checkout that made several orders (one per farm): each with its link. */
+export function OrderConfirmation({ checkout }: { checkout: TCheckoutResponse }) {
+  const orders = checkout.orders;
+  const currency = orders[0]?.currency ?? 'USD';
+  const total = orders.reduce((sum, order) => sum + order.totalMinor, 0);
+  return (
+    <Stack align="center" gap="lg" py="lg">
+      <ThemeIcon size={72} radius={36} variant="light" aria-hidden>
+        <IconCircleCheck size={40} stroke={1.6} />
+      </ThemeIcon>
+      <Stack gap={4} align="center" ta="center">
+        <Title order={2} fz={{ base: 22, sm: 26 }}>
+          Thank you! {orders.length} orders placed
+        </Title>
+        <Text c="dimmed">
+          {formatMoney(total, currency)} paid from your wallet. Each farm prepares its own order.
+        </Text>
+      </Stack>
+      <Stack gap="sm" w="100%" maw={560}>
+        {orders.map((order) => (
+          <Paper key={order.id} withBorder radius="lg" p="md">
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <div style={{ minWidth: 0 }}>
+                <Anchor component={Link} to={`/order/${order.id}`} fw={700} truncate display="block">
+                  {order.shopName}
+                </Anchor>
+                <Text size="sm" c="dimmed" truncate>
+                  {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'} · {order.fulfilment === 'pickup' ? 'Pickup at the farm' : 'Delivery'}
+                </Text>
+              </div>
+              <Stack gap={4} align="flex-end">
+                <Text fw={700}>{formatMoney(order.totalMinor, order.currency)}</Text>
+                <Badge variant="light" size="sm">
+                  {orderStatusLabels[order.status]}
+                </Badge>
+              </Stack>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      <Group>
+        <Button component={Link} to="/buyer-dashboard">
+          All my orders
+        </Button>
+        <Button component={Link} to="/product-listing" variant="default">
+          Keep shopping
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Alert, Button, Container, Divider, Grid, Group, Paper, Skeleton, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertCircle, IconBasket } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatMoney } from '@pulse/contract/money';
+import type { TCheckoutResponse } from '@pulse/contract/orders';
+import type { PageProps } from '../../../app/route-types';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useBasket } from '../api/get-basket';
+import { BasketGroup } from '../components/basket-group';
+import { CheckoutPanel } from '../components/checkout-panel';
+import { OrderConfirmation } from '../components/order-confirmation';
+import { describeBasket } from '../utils/basket-display';
+import classes from '../components/basket.module.css';
+
+const CHECKOUT_STEP = 'checkout';
+
+function BasketSkeleton() {
+  return (
+    <Stack gap="md" role="status" aria-label="Loading your basket">
+      {[0, 1].map((index) => (
+        <Paper key={index} withBorder radius="lg" p="md">
+          <Skeleton height={18} width="40%" mb="md" />
+          {[0, 1].map((line) => (
+            <Group key={line} gap="sm" mb="sm" wrap="nowrap">
+              <Skeleton height={64} width={64} radius="md" />
+              <Stack gap={8} style={{ flex: 1 }}>
+                <Skeleton height={12} width="60%" />
+                <Skeleton height={10} width="30%" />
+              </Stack>
+            </Group>
+          ))}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function EmptyBasket() {
+  return (
+    <Stack align="center" gap="sm" py={56} ta="center">
+      <ThemeIcon size={80} radius={40} variant="light" aria-hidden>
+        <IconBasket size={40} stroke={1.6} />
+      </ThemeIcon>
+      <Text fw={700} size="xl">
+        Your basket is empty
+      </Text>
+      <Text c="dimmed" maw={380}>
+        Fresh produce from local farms is one tap away. Add what you like and it will wait here.
+      </Text>
+      <Button component={Link} to="/product-listing" mt="xs" size="md">
+        Browse products
+      </Button>
+    </Stack>
+  );
+}
+
+/** /basket: the lines by farm, then (step=checkout) delivery choices and payment. */
+export function BasketPage({ route }: PageProps) {
+  const basket = useBasket();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [placed, setPlaced] = useState<TCheckoutResponse | null>(null);
+  const data = basket.data;
+  const isCheckout = searchParams.get('step') === CHECKOUT_STEP && data !== undefined && data.itemCount > 0;
+
+  const goToStep = (step: 'basket' | 'checkout') => {
+    setSearchParams(step === 'checkout' ? { step: CHECKOUT_STEP } : {});
+    window.scrollTo({ top: 0 });
+  };
+
+  const onPlaced = (checkout: TCheckoutResponse) => {
+    const [first] = checkout.orders;
+    if (checkout.orders.length === 1 && first) {
+      void navigate(`/order/${first.id}`);
+      return;
+    }
+    setPlaced(checkout);
+    setSearchParams({}, { replace: true });
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 32 }}>
+      <Title order={1} fz={{ base: 26, sm: 32 }} mb={4}>
+        {route.title}
+      </Title>
+      {!placed && data && data.itemCount > 0 && (
+        <Text size="sm" c="dimmed" mb="md">
+          {describeBasket(data)}
+        </Text>
+      )}
+
+      {placed && <OrderConfirmation checkout={placed} />}
+
+      {!placed && (
+        <>
+          {basket.isPending && <BasketSkeleton />}
+          {basket.isError && <LoadErrorAlert title="Could not load your basket" onRetry={() => void basket.refetch()} />}
+          {data && data.itemCount === 0 && <EmptyBasket />}
+
+          {data && data.itemCount > 0 && (
+            <>
+              <Stepper active={isCheckout ? 1 : 0} size="sm" mb="lg" onStepClick={(index) => index === 0 && goToStep('basket')} allowNextStepsSelect={false}>
+                <Stepper.Step label="Basket" description="Check quantities" />
+                <Stepper.Step label="Checkout" description="Delivery and payment" />
+              </Stepper>
+
+              {isCheckout ? (
+                <CheckoutPanel basket={data} onBack={() => goToStep('basket')} onPlaced={onPlaced} />
+              ) : (
+                <Grid gap="lg">
+                  <Grid.Col span={{ base: 12, md: 8 }}>
+                    <Stack gap="md">
+                      {data.groups.map((group) => (
+                        <BasketGroup key={group.sellerUserId} group={group} currency={data.currency} />
+                      ))}
+                    </Stack>
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, md: 4 }}>
+                    <Paper withBorder radius="lg" p="md" className={classes.summary}>
+                      <Stack gap="sm">
+                        {data.groups.map((group) => (
+                          <Group key={group.sellerUserId} justify="space-between" wrap="nowrap">
+                            <Text size="sm" c="dimmed" truncate>
+                              {group.shopName}
+                            </Text>
+                            <Text size="sm" className={classes.amount}>
+                              {formatMoney(group.subtotalMinor, data.currency)}
+                            </Text>
+                          </Group>
+                        ))}
+                        <Divider />
+                        <Group justify="space-between">
+                          <Text fw={700}>Total</Text>
+                          <Text fw={800} fz="xl" className={classes.amount} data-testid="basket-total">
+                            {formatMoney(data.subtotalMinor, data.currency)}
+                          </Text>
+                        </Group>
+                        <Text size="xs" c="dimmed">
+                          Delivery fees, if any, are added at checkout.
+                        </Text>
+                        {data.hasProblems && (
+                          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+                            Fix the lines marked in red before checking out.
+                          </Alert>
+                        )}
+                        <Button size="lg" fullWidth onClick={() => goToStep('checkout')} disabled={data.hasProblems}>
+                          Checkout
+                        </Button>
+                      </Stack>
+                    </Paper>
+                  </Grid.Col>
+                </Grid>
+              )}
+            </>
+          )}
+        </>
+      )}
+    </Container>
+  );
+}
