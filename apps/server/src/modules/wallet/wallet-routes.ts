@@ -5,19 +5,19 @@ import { createTopUp, getWallet, getWalletHistory, requireIdempotencyKey } from 
 
 /** The signed-in user's wallet: balances, history and top-ups through the payment provider. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/wallet', { schema: { response: { 200: ZWalletResponse } }, preHandler: app.authenticate }, async (request) =>
+  app.get('/api/wallet', { schema: { response: { 200: ZWalletResponse } }, onRequest: app.authenticate }, async (request) =>
     getWallet(app.db, requireUser(request).id, app.config.currency),
   );
 
   app.get(
     '/api/wallet/history',
-    { schema: { querystring: ZWalletHistoryQuery, response: { 200: ZWalletHistoryResponse } }, preHandler: app.authenticate },
+    { schema: { querystring: ZWalletHistoryQuery, response: { 200: ZWalletHistoryResponse } }, onRequest: app.authenticate },
     async (request) => getWalletHistory(app.db, requireUser(request).id, request.query),
   );
 
   app.post(
     '/api/wallet/top-ups',
-    { schema: { body: ZTopUpInput, response: { 200: ZTopUpResponse, 201: ZTopUpResponse } }, preHandler: app.authenticate },
+    { schema: { body: ZTopUpInput, response: { 200: ZTopUpResponse, 201: ZTopUpResponse } }, onRequest: app.authenticate },
     async (request, reply) => {
       const user = requireUser(request);
       const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, registerTestUser } from '../../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { postLedgerTransaction } from './ledger-service';
+import { createSandboxProvider, type PaymentProvider } from './payment-provider';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ CURRENCY: 'EUR' });
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+function topUp(token: string, body: unknown, key: string | null = `key-${Math.random().toString(36).slice(2)}`) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/wallet/top-ups',
+    headers: { ...bearer(token), ...(key === null ? {} : { 'idempotency-key': key }) },
+    payload: body as object,
+  });
+}
+
+async function wallet(token: string) {
+  return (await testApp.app.inject({ method: 'GET', url: '/api/wallet', headers: bearer(token) })).json();
+}
+
+describe('wallet API', () => {
+  it('needs a signed-in user', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/wallet'],
+      ['GET', '/api/wallet/history'],
+      ['POST', '/api/wallet/top-ups'],
+    ] as const) {
+      const response = await testApp.app.inject({ method, url });
+      expect(response.statusCode, url).toBe(401);
+    }
+  });
+
+  it('a new wallet is empty, in the deployment currency', async () => {
+    const { token } = await registerTestUser(testApp.app);
+    expect(await wallet(token)).toEqual({ currency: 'EUR', availableMinor: 0, escrowMinor: 0, paidOutMinor: 0 });
+  });
+
+  it('a top-up charges the card and credits the available balance', async () => {
+    const { token } = await registerTestUser(testApp.app);
+    const response = await topUp(token, { amountMinor: 2500, cardNumber: '4242 4242 4242 4242' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      status: 'succeeded',
+      amountMinor: 2500,
+      failureReason: null,
+      wallet: { currency: 'EUR', availableMinor: 2500, escrowMinor: 0, paidOutMinor: 0 },
+    });
+    expect((await wallet(token)).availableMinor).toBe(2500);
+  });
+
+  it('requires the Idempotency-Key header', async () => {
+    const { token } = await registerTestUser(testApp.app);
+    const response = await topUp(token, { amountMinor: 1000 }, null);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('Idempotency-Key header is required');
+    expect((await wallet(token)).availableMinor).toBe(0);
+  });
+
+  it('refuses amounts outside the limits with field messages', async () => {
+    const { token } = await registerTestUser(testApp.app);
+    const tooSmall = await topUp(token, { amountMinor: 99 });
+    expect(tooSmall.statusCode).toBe(400);
+    expect(tooSmall.json().error.fields).toEqual({ amountMinor: 'The smallest top-up is 1.00' });
+    const tooLarge = await topUp(token, { amountMinor: 1_000_001 });
+    expect(tooLarge.json().error.fields).toEqual({ amountMinor: 'The largest top-up is 10,000.00' });
+    const fraction = await topUp(token, { amountMinor: 150.5 });
+    expect(fraction.json().error.fields).toEqual({ amountMinor: 'Enter a whole number of cents' });
+    const badCard = await topUp(token, { amountMinor: 500, cardNumber: 'abc' });
+    expect(badCard.json().error.fields).toEqual({ cardNumber: 'Enter a card number' });
+    expect((await wallet(token)).availableMinor).toBe(0);
+  });
+
+  it('a declined card answers 201 with status failed and the reason, and credits nothing', async () => {
+    const { token } = await registerTestUser(testApp.app);
+    const response = await topUp(token, { amountMinor: 5000, cardNumber: '4000 0000 0000 0002' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ status: 'failed', failureReason: 'Your card was declined.', wallet: { availableMinor: 0 } });
+    const history = (await testApp.app.inject({ method: 'GET', url: '/api/wallet/history', headers: bearer(token) })).json();
+    expect(history.items).toEqual([]);
+  });
+
+  it('a retried key returns the same top-up with 200 and credits once', async () => {
+    const { token } = await registerTestUser(testApp.app);
+    const first = await topUp(token, { amountMinor: 1200 }, 'retry-key-1');
+    const second = await topUp(token, { amountMinor: 1200 }, 'retry-key-1');
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().id).toBe(first.json().id);
+    expect((await wallet(token)).availableMinor).toBe(1200);
+  });
+
+  it('the same key with another amount is refused', async () => {
+    const { token } = await registerTestUser(testApp.app);
+    await topUp(token, { amountMinor: 1200 }, 'reused-key');
+    const response = await topUp(token, { amountMinor: 9900 }, 'reused-key');
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe('This Idempotency-Key was already used for a different top-up.');
+    expect((await wallet(token)).availableMinor).toBe(1200);
+  });
+
+  it('keys are per user: two users may use the same key', async () => {
+    const alice = await registerTestUser(testApp.app);
+    const bob = await registerTestUser(testApp.app);
+    expect((await topUp(alice.token, { amountMinor: 300 }, 'shared-key')).statusCode).toBe(201);
+    expect((await topUp(bob.token, { amountMinor: 400 }, 'shared-key')).statusCode).toBe(201);
+    expect((await wallet(alice.token)).availableMinor).toBe(300);
+    expect((await wallet(bob.token)).availableMinor).toBe(400);
+  });
+
+  it('ten simultaneous top-ups with one Idempotency-Key credit once', async () => {
+    const { token } = await registerTestUser(testApp.app);
+    const responses = await Promise.all(Array.from({ length: 10 }, () => topUp(token, { amountMinor: 700 }, 'simultaneous-key')));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(new Set(responses.map((response) => response.json().id)).size).toBe(1);
+    expect((await wallet(token)).availableMinor).toBe(700);
+  });
+
+  it('charges through the provider the app is decorated with, once per key', async () => {
+    const { token } = await registerTestUser(testApp.app);
+    const original = testApp.app.paymentProvider;
+    const charges: string[] = [];
+    const sandbox = createSandboxProvider();
+    const counting: PaymentProvider = {
+      name: 'counting',
+      async charge(request) {
+        charges.push(request.idempotencyKey);
+        return sandbox.charge(request);
+      },
+      payout: (request) => sandbox.payout(request),
+    };
+    testApp.app.paymentProvider = counting;
+    try {
+      await topUp(token, { amountMinor: 800 }, 'provider-key');
+      await topUp(token, { amountMinor: 800 }, 'provider-key');
+    } finally {
+      testApp.app.paymentProvider = original;
+    }
+    expect(charges).toHaveLength(1);
+  });
+
+  it('a provider that fails to answer leaves the top-up failed and nothing credited (no 500)', async () => {
+    const { token } = await registerTestUser(testApp.app);
+    const original = testApp.app.paymentProvider;
+    testApp.app.paymentProvider = {
+      name: 'broken',
+      charge: () => Promise.reject(new Error('connection reset')),
+      payout: () => Promise.reject(new Error('connection reset')),
+    };
+    try {
+      const response = await topUp(token, { amountMinor: 800 });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ status: 'failed', failureReason: 'The payment could not be processed right now. Try again later.' });
+    } finally {
+      testApp.app.paymentProvider = original;
+    }
+    expect((await wallet(token)).availableMinor).toBe(0);
+  });
+});
+
+describe('wallet history', () => {
+  it('lists the caller’s movements newest first with the net change of available and escrow, page by page', async () => {
+    const { token, user } = await registerTestUser(testApp.app);
+    const other = await registerTestUser(testApp.app);
+    await topUp(token, { amountMinor: 1000 });
+    await topUp(other.token, { amountMinor: 999 });
+    await postLedgerTransaction(testApp.app.db, {
+      kind: 'order_payment',
+      memo: 'Order payment',
+      postings: [
+        { account: { ownerUserId: user.id, kind: 'user_available' }, amountMinor: -400 },
+        { account: { ownerUserId: user.id, kind: 'user_escrow' }, amountMinor: 400 },
+      ],
+    });
+    await topUp(token, { amountMinor: 300 });
+
+    const first = await testApp.app.inject({ method: 'GET', url: '/api/wallet/history?limit=2', headers: bearer(token) });
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json();
+    expect(page1.items.map((item: { kind: string; availableChangeMinor: number; escrowChangeMinor: number }) => [item.kind, item.availableChangeMinor, item.escrowChangeMinor])).toEqual([
+      ['top_up', 300, 0],
+      ['order_payment', -400, 400],
+    ]);
+    expect(page1.nextCursor).toEqual(expect.any(String));
+    const page2 = (
+      await testApp.app.inject({ method: 'GET', url: `/api/wallet/history?limit=2&cursor=${page1.nextCursor}`, headers: bearer(token) })
+    ).json();
+    expect(page2.items.map((item: { kind: string; availableChangeMinor: number }) => [item.kind, item.availableChangeMinor])).toEqual([['top_up', 1000]]);
+    expect(page2.nextCursor).toBeNull();
+    expect(page2.items[0]).toMatchObject({ memo: 'Wallet top-up', orderId: null, createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+  });
+
+  it('refuses a bad cursor or limit with 400', async () => {
+    const { token } = await registerTestUser(testApp.app);
+    const badCursor = await testApp.app.inject({ method: 'GET', url: '/api/wallet/history?cursor=nope', headers: bearer(token) });
+    expect(badCursor.statusCode).toBe(400);
+    const badLimit = await testApp.app.inject({ method: 'GET', url: '/api/wallet/history?limit=1000', headers: bearer(token) });
+    expect(badLimit.statusCode).toBe(400);
+    expect(badLimit.json().error.fields).toHaveProperty('limit');
+  });
+});
