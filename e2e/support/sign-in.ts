@@ -1,11 +1,12 @@
 import { expect, type Page } from '@playwright/test';
-import { FIXTURE_PASSWORD, type FixtureUser } from './fixtures';
+import { FIXTURE_PASSWORD } from './fixtures';
 
 /**
  * Signs in through the /login form as a person would. Starts from `from` (default /login) and
- * waits until the app has left the login page, i.e. the session is established.
+ * waits until the app has left the login page, i.e. the session is established. Any seeded user:
+ * support/fixtures.ts or a lane's support/fixtures-*.ts.
  */
-export async function signInThroughForm(page: Page, user: Pick<FixtureUser, 'email'>, options: { password?: string; from?: string } = {}) {
+export async function signInThroughForm(page: Page, user: { email: string }, options: { password?: string; from?: string } = {}) {
   await page.goto(options.from ?? '/login');
   await expect(page).toHaveURL(/\/login(\?|#|$)/);
   await fillSignInForm(page, user.email, options.password ?? FIXTURE_PASSWORD);
@@ -23,7 +24,7 @@ export async function fillSignInForm(page: Page, email: string, password: string
  * For specs about something other than signing in: calls POST /api/auth/login from the page and
  * stores the token under jwt_token as the app does, then loads `path`.
  */
-export async function signInThroughApi(page: Page, user: Pick<FixtureUser, 'email'>, path = '/') {
+export async function signInThroughApi(page: Page, user: { email: string }, path = '/') {
   await page.goto('/home');
   const status = await page.evaluate(
     async ({ email, password }) => {
