@@ -7,6 +7,8 @@ import { products } from '../../apps/server/src/db/schema/products';
 import { createLocalUser } from '../../apps/server/src/modules/auth/auth-service';
 import { setSellerStatus } from '../../apps/server/src/modules/sellers/sellers-service';
 import { FIXTURE_COUNTS, FIXTURE_PASSWORD, FIXTURE_USERS, type FixtureUserKey } from './fixtures';
+import { seedOrdersFixtures } from './fixtures-orders';
+import { seedCatalogueFixtures } from './fixtures-catalogue';
 
 const EXTRA_ROLES: Partial<Record<FixtureUserKey, string[]>> = {
   pendingSeller: ['buyer', 'seller'],
@@ -93,4 +95,6 @@ export async function seedFixtures(db: Db): Promise<void> {
   await seedUnreadNotifications(db, ids.liveReceiver, 'marketplace', FIXTURE_COUNTS.liveReceiverMarketplaceUnread);
   await seedUnreadNotifications(db, ids.readAllBuyer, 'marketplace', FIXTURE_COUNTS.readAllMarketplaceUnread);
   await seedUnreadNotifications(db, ids.readAllBuyer, 'pulse_hub', FIXTURE_COUNTS.readAllPulseHubUnread);
+  await seedCatalogueFixtures(db);
+  await seedOrdersFixtures(db);
 }

@@ -23,7 +23,7 @@ const PUBLIC_PLACEHOLDERS: Array<[string, string]> = [
   ['/', 'Products'],
   ['/product-listing', 'Products'],
   ['/seller-signup', 'Seller Sign-up'],
-  ['/product-details/fixture-product', 'Product Details'],
+  // /product-details has its own page now: tests/catalogue-layout.spec.ts.
   ['/no-such-page', 'Page not found'],
 ];
 

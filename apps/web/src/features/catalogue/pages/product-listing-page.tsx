@@ -28,7 +28,7 @@ function locationRefusedMessage(keptSort: TProductSort): string {
 }
 
 /** / and /product-listing: search, categories, filters and sort, all kept in the address. */
-export function ProductListingPage(_props: PageProps) {
+export function ProductListingPage({ route }: PageProps) {
   const { filters, setFilters } = useListingFilters();
   const near = useNearPoint();
   const [filtersOpened, filtersDrawer] = useDisclosure(false);
@@ -79,7 +79,7 @@ export function ProductListingPage(_props: PageProps) {
   const sellerSampleId = filters.seller ? (firstItem?.sellerUserId === filters.seller ? firstItem.id : null) : null;
 
   const filtersPanel = <FiltersPanel filters={filters} currency={currency} onChange={(changes) => update(changes)} onClear={clearFilters} />;
-  const heading = filters.q ? `Results for “${filters.q}”` : filters.seller ? 'Produce from this shop' : 'Fresh from local farms';
+  const heading = filters.q ? `Results for “${filters.q}”` : filters.seller ? 'Produce from this shop' : route.title;
 
   return (
     <div className={classes.page}>
