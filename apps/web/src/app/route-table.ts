@@ -101,11 +101,14 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   },
 
   // Signed in
-  emptyStateRoute('profile-addresses', '/profile/addresses', 'Addresses', 'signed-in', true, {
-    icon: 'address',
-    description: 'Your saved delivery addresses will be listed here for quick checkout.',
-    action: BROWSE_PRODUCTS,
-  }),
+  {
+    id: 'profile-addresses',
+    path: '/profile/addresses',
+    title: 'Addresses',
+    access: 'signed-in',
+    bars: true,
+    load: () => import('../features/addresses/pages/addresses-page').then((module) => module.AddressesPage),
+  },
   emptyStateRoute('seller-dashboard', '/seller-dashboard', 'Seller Dashboard', 'signed-in', true, {
     icon: 'dashboard',
     description: 'Your sales, orders to fulfil and earnings will be summarised here.',
@@ -212,11 +215,14 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     description: 'Open delivery tasks near your area will be listed here for you to accept.',
     action: { label: 'Agent dashboard', to: '/agent-dashboard' },
   }),
-  emptyStateRoute('wallet', '/wallet', 'Wallet', 'signed-in', false, {
-    icon: 'wallet',
-    description: 'Your balance, payments and payouts will be shown here.',
-    action: { label: 'Refunds history', to: '/refunds-history' },
-  }),
+  {
+    id: 'wallet',
+    path: '/wallet',
+    title: 'Wallet',
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/wallet/pages/wallet-page').then((module) => module.WalletPage),
+  },
   emptyStateRoute('refunds-history', '/refunds-history', 'Refunds History', 'signed-in', false, {
     icon: 'refunds',
     description: 'Your refund requests and their outcomes will be listed here.',

@@ -1,0 +1,105 @@
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconArrowDownLeft, IconArrowUpRight, IconLock, IconReceipt } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { TWalletEntry } from '@pulse/contract/wallet';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useWalletHistory } from '../api/get-wallet-history';
+import { describeWalletEntry, WALLET_KIND_LABELS, type EntryTone } from '../utils/wallet-entry';
+import classes from './wallet.module.css';
+
+const TONES: Readonly<Record<EntryTone, { color: string; Icon: typeof IconArrowDownLeft }>> = {
+  in: { color: 'green', Icon: IconArrowDownLeft },
+  out: { color: 'red', Icon: IconArrowUpRight },
+  held: { color: 'gray', Icon: IconLock },
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+function WalletEntryRow({ entry, currency }: { entry: TWalletEntry; currency: string }) {
+  const { amount, tone, detail } = describeWalletEntry(entry, currency);
+  const { color, Icon } = TONES[tone];
+  return (
+    <li className={classes.entry} data-testid="wallet-entry">
+      <ThemeIcon variant="light" color={color} radius="xl" size={36} aria-hidden>
+        <Icon size={18} />
+      </ThemeIcon>
+      <div className={classes.entryText}>
+        <Text size="sm" fw={600}>
+          {WALLET_KIND_LABELS[entry.kind]}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {dateFormat.format(new Date(entry.createdAt))}
+          {entry.memo && ` · ${entry.memo}`}
+        </Text>
+        {entry.orderId && (
+          <Anchor component={Link} to={`/order/${entry.orderId}`} size="xs">
+            View order
+          </Anchor>
+        )}
+      </div>
+      <div className={classes.entryAmount}>
+        <Text fw={700} c={tone === 'in' ? 'green.8' : tone === 'out' ? 'red.8' : 'dimmed'}>
+          {amount}
+        </Text>
+        {detail && (
+          <Text size="xs" c="dimmed">
+            {detail}
+          </Text>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Every movement of the wallet, newest first. */
+export function WalletHistory({ currency }: { currency: string }) {
+  const history = useWalletHistory();
+  const entries = history.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <Paper withBorder radius="lg" component="section" aria-labelledby="wallet-history-heading">
+      <Group px="md" pt="md" pb="xs">
+        <Text component="h2" fw={700} size="lg" id="wallet-history-heading">
+          History
+        </Text>
+      </Group>
+      {history.isPending && (
+        <Stack gap="sm" p="md" role="status" aria-label="Loading history">
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} height={40} radius="md" />
+          ))}
+        </Stack>
+      )}
+      {history.isError && (
+        <div style={{ padding: 'var(--mantine-spacing-md)' }}>
+          <LoadErrorAlert title="Could not load your wallet history" onRetry={() => void history.refetch()} />
+        </div>
+      )}
+      {history.isSuccess && entries.length === 0 && (
+        <Stack align="center" gap={6} p="xl" ta="center">
+          <ThemeIcon variant="light" radius="xl" size={48} aria-hidden>
+            <IconReceipt size={24} />
+          </ThemeIcon>
+          <Text fw={600}>No movements yet</Text>
+          <Text size="sm" c="dimmed" maw={320}>
+            Top-ups, payments and refunds will be listed here.
+          </Text>
+        </Stack>
+      )}
+      {entries.length > 0 && (
+        <ul className={classes.history} aria-label="Wallet history">
+          {entries.map((entry) => (
+            <WalletEntryRow key={entry.id} entry={entry} currency={currency} />
+          ))}
+        </ul>
+      )}
+      {history.hasNextPage && (
+        <Group justify="center" p="md">
+          <Button variant="default" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
+            Load more
+          </Button>
+        </Group>
+      )}
+    </Paper>
+  );
+}

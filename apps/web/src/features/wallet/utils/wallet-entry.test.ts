@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { TWalletEntry } from '@pulse/contract/wallet';
+import { describeWalletEntry, formatSignedMoney, WALLET_KIND_LABELS } from './wallet-entry';
+
+function entry(overrides: Partial<TWalletEntry>): TWalletEntry {
+  return {
+    id: '0190f0e0-0000-7000-8000-000000000001',
+    kind: 'top_up',
+    availableChangeMinor: 0,
+    escrowChangeMinor: 0,
+    orderId: null,
+    memo: '',
+    createdAt: '2026-11-22T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('wallet history wording', () => {
+  it('signs amounts like a statement', () => {
+    expect(formatSignedMoney(1000, 'USD')).toBe('+$10.00');
+    expect(formatSignedMoney(-450, 'USD')).toBe('−$4.50');
+    expect(formatSignedMoney(0, 'USD')).toBe('$0.00');
+  });
+
+  it('shows a top-up as money in', () => {
+    expect(describeWalletEntry(entry({ availableChangeMinor: 2500 }), 'USD')).toEqual({ amount: '+$25.00', tone: 'in', detail: null });
+  });
+
+  it('shows a payment as money out, held in escrow until delivery', () => {
+    expect(describeWalletEntry(entry({ kind: 'order_payment', availableChangeMinor: -1250, escrowChangeMinor: 1250 }), 'USD')).toEqual({
+      amount: '−$12.50',
+      tone: 'out',
+      detail: '$12.50 held until delivery',
+    });
+  });
+
+  it('shows a refund from escrow as money back', () => {
+    expect(describeWalletEntry(entry({ kind: 'refund', availableChangeMinor: 1250, escrowChangeMinor: -1250 }), 'USD')).toEqual({
+      amount: '+$12.50',
+      tone: 'in',
+      detail: '$12.50 back from escrow',
+    });
+  });
+
+  it('labels every kind of movement', () => {
+    expect(WALLET_KIND_LABELS.top_up).toBe('Top-up');
+    expect(WALLET_KIND_LABELS.escrow_release).toBe('Payment released');
+    expect(Object.keys(WALLET_KIND_LABELS)).toHaveLength(7);
+  });
+});

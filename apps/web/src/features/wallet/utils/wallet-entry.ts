@@ -1,0 +1,34 @@
+import { formatMoney } from '@pulse/contract/money';
+import type { TLedgerTransactionKind, TWalletEntry } from '@pulse/contract/wallet';
+
+export const WALLET_KIND_LABELS: Readonly<Record<TLedgerTransactionKind, string>> = {
+  top_up: 'Top-up',
+  order_payment: 'Order payment',
+  escrow_release: 'Payment released',
+  refund: 'Refund',
+  weight_adjustment: 'Weight adjustment',
+  payout: 'Payout',
+  tip: 'Tip',
+};
+
+/** "+$10.00", "−$4.50", "$0.00": the sign a bank statement would show. */
+export function formatSignedMoney(minor: number, currency: string): string {
+  if (minor === 0) return formatMoney(0, currency);
+  return `${minor > 0 ? '+' : '−'}${formatMoney(Math.abs(minor), currency)}`;
+}
+
+export type EntryTone = 'in' | 'out' | 'held';
+
+/**
+ * How one movement reads in the history: the change of the available balance first; a payment that
+ * only moved money into escrow says so ("held until delivery") rather than showing a loss.
+ */
+export function describeWalletEntry(entry: TWalletEntry, currency: string): { amount: string; tone: EntryTone; detail: string | null } {
+  const { availableChangeMinor: available, escrowChangeMinor: escrow } = entry;
+  if (available === 0 && escrow !== 0) {
+    return { amount: formatSignedMoney(escrow, currency), tone: 'held', detail: escrow > 0 ? 'Into escrow' : 'Out of escrow' };
+  }
+  const detail =
+    escrow > 0 ? `${formatMoney(escrow, currency)} held until delivery` : escrow < 0 ? `${formatMoney(-escrow, currency)} back from escrow` : null;
+  return { amount: formatSignedMoney(available, currency), tone: available > 0 ? 'in' : available < 0 ? 'out' : 'held', detail };
+}
