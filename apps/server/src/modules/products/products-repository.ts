@@ -187,7 +187,8 @@ function mapListRecord(row: RawRow): ProductListRecord {
 
 /** Great-circle distance in km from a point to the product's origin (null without coordinates). */
 function distanceSql(lat: number, lng: number): SQL {
-  return sql`(2 * 6371 * asin(least(1, sqrt(power(sin(radians(p.origin_lat - ${lat}::float8) / 2), 2) + cos(radians(${lat}::float8)) * cos(radians(p.origin_lat)) * power(sin(radians(p.origin_lng - ${lng}::float8) / 2), 2)))))`;
+  // least() ignores NULLs, so a product without coordinates is caught first.
+  return sql`(case when p.origin_lat is null or p.origin_lng is null then null else 2 * 6371 * asin(least(1, sqrt(power(sin(radians(p.origin_lat - ${lat}::float8) / 2), 2) + cos(radians(${lat}::float8)) * cos(radians(p.origin_lat)) * power(sin(radians(p.origin_lng - ${lng}::float8) / 2), 2)))) end)`;
 }
 
 const LIST_COLUMNS = sql`p.id, p.title, p.category, p.unit, p.price_minor, p.stock_quantity, p.reserved_quantity,
