@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { bearer, registerTestUser } from '../../testing/auth-helpers';
-import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { createTestApp, TEST_ENV, type TestApp } from '../../testing/create-test-app';
 import { postLedgerTransaction } from './ledger-service';
 import { createSandboxProvider, type PaymentProvider } from './payment-provider';
 
@@ -205,5 +206,24 @@ describe('wallet history', () => {
     const badLimit = await testApp.app.inject({ method: 'GET', url: '/api/wallet/history?limit=1000', headers: bearer(token) });
     expect(badLimit.statusCode).toBe(400);
     expect(badLimit.json().error.fields).toHaveProperty('limit');
+  });
+});
+
+describe('payment provider configuration', () => {
+  it('PAYMENT_PROVIDER defaults to the sandbox and refuses unknown providers by name', () => {
+    expect(loadConfig(TEST_ENV).paymentProvider).toBe('sandbox');
+    expect(testApp.app.paymentProvider.name).toBe('sandbox');
+    expect(() => loadConfig({ ...TEST_ENV, PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      'Invalid configuration: PAYMENT_PROVIDER must be sandbox (the only built-in provider)',
+    );
+  });
+
+  it('the sandbox pays out and answers the same reference for the same key', async () => {
+    const sandbox = createSandboxProvider();
+    const request = { userId: 'u', amountMinor: 100, currency: 'USD', destination: 'GH-0001', idempotencyKey: 'payout-1' };
+    const first = await sandbox.payout(request);
+    expect(first).toMatchObject({ status: 'succeeded', failureReason: null });
+    expect((await sandbox.payout(request)).reference).toBe(first.reference);
+    expect((await sandbox.charge({ userId: 'u', amountMinor: 100, currency: 'USD', cardNumber: '4000000000000002', idempotencyKey: 'c' })).status).toBe('failed');
   });
 });
