@@ -47,6 +47,8 @@ async function startServer(): Promise<void> {
     // Every spec signs in from 127.0.0.1; the production limit of 10 per 15 minutes would lock it out.
     LOGIN_RATE_LIMIT: '100000',
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+    // The suite brings its own fixtures; the demo marketplace would only slow the start.
+    SEED_DEMO: 'false',
   });
   // main.ts starts listening on import, with its own signal handlers that close the database.
   await import('../../apps/server/src/main');

@@ -44,6 +44,8 @@ export interface Config {
   vapidSubject: string | null;
   /** ISO 4217 code of the one currency of this deployment; amounts are integer minor units of it. */
   currency: string;
+  /** Seed the demo marketplace on first start (a database without users); SEED_DEMO=false turns it off. */
+  seedDemo: boolean;
   /** Which payment provider charges top-ups and sends payouts (`sandbox`: built in, no outside service). */
   paymentProvider: 'sandbox';
   /** S3-compatible bucket for uploaded images; null keeps them in DATA_DIR/uploads. */
@@ -90,6 +92,7 @@ function urlText(description: string) {
 }
 
 const ZEnvironment = z.object({
+  SEED_DEMO: optionalText.pipe(z.enum(['true', 'false'], { message: 'must be true or false' }).optional()),
   PORT: integerIn(1, 65535, 'a number between 1 and 65535'),
   HOST: optionalText,
   DATA_DIR: optionalText,
@@ -248,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 1_048_576,
     vapidSubject: values.VAPID_SUBJECT ?? null,
     currency: values.CURRENCY ?? 'USD',
+    seedDemo: values.SEED_DEMO !== 'false',
     paymentProvider: values.PAYMENT_PROVIDER ?? 'sandbox',
     s3: values.S3_BUCKET
       ? {

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { createDb, DatabaseLockedError } from './db/client';
 import { migrate } from './db/migrate';
+import { seedDemoData } from './seed/demo-seed';
 
 async function start(): Promise<void> {
   const config = loadConfig();
@@ -13,6 +14,21 @@ async function start(): Promise<void> {
     throw error;
   }
   const app = await buildApp({ config, db: database });
+  if (config.seedDemo) {
+    try {
+      const seeded = await seedDemoData(app);
+      if (seeded) {
+        app.log.info(
+          `Demo data seeded in ${(seeded.milliseconds / 1000).toFixed(1)} s: ${seeded.sellers} farms, ${seeded.buyers} buyers, ` +
+            `${seeded.products} products, ${seeded.images} images, ${seeded.deliverySlots} delivery slots (SEED_DEMO=false to skip)`,
+        );
+      }
+    } catch (error) {
+      await app.close();
+      await database.close();
+      throw error;
+    }
+  }
 
   let stopping = false;
   async function stop(signal: string) {

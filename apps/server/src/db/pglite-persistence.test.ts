@@ -90,7 +90,7 @@ function startServer(dataDir: string, port: number): ChildProcess {
   const { DATABASE_URL: _ignored, ...env } = process.env;
   return spawn(process.execPath, [tsxCli, 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST_DIR: join(dataDir, 'no-web') },
+    env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST_DIR: join(dataDir, 'no-web'), SEED_DEMO: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }

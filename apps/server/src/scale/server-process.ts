@@ -62,7 +62,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 60_
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_OPTIONS'));
   const child = spawn(TSX, [MAIN], {
     cwd: serverRoot,
-    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl },
+    env: { SEED_DEMO: 'false', ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

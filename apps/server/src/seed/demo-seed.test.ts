@@ -1,0 +1,184 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_CATEGORIES } from '@pulse/contract/products';
+import { loadConfig, ConfigError } from '../config';
+import { deliverySlots } from '../db/schema/delivery-slots';
+import { productImages, products } from '../db/schema/products';
+import { sellerApplications } from '../db/schema/seller-applications';
+import { uploads } from '../db/schema/uploads';
+import { users } from '../db/schema/users';
+import { getWalletBalances } from '../modules/wallet/ledger-service';
+import { createTestApp, TEST_ENV, type TestApp } from '../testing/create-test-app';
+import { registerTestUser } from '../testing/auth-helpers';
+import { DEMO_PASSWORD } from './catalogue-data';
+import { DEMO_BUYER_EMAIL, DEMO_SELLER_EMAIL, DEMO_TOP_UP_MINOR, seedDemoData, type DemoSeedSummary } from './demo-seed';
+
+describe('demo seed on an empty database', () => {
+  let testApp: TestApp;
+  let summary: DemoSeedSummary | null;
+  const now = new Date('2026-05-04T06:30:00Z');
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    summary = await seedDemoData(testApp.app, { now });
+  }, 120_000);
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('costs well under a minute of work and reports what it seeded', () => {
+    expect(summary).not.toBeNull();
+    // CPU time, not wall time: on a loaded machine the clock measures the neighbours.
+    expect(summary?.cpuMilliseconds).toBeLessThan(30_000);
+    expect(summary?.sellers).toBe(8);
+    expect(summary?.products).toBeGreaterThanOrEqual(200);
+  });
+
+  it('creates 200+ active products with every category represented', async () => {
+    const rows = await testApp.app.db
+      .select({ category: products.category, total: sql<number>`count(*)::int` })
+      .from(products)
+      .where(eq(products.status, 'active'))
+      .groupBy(products.category);
+    const total = rows.reduce((sum, row) => sum + Number(row.total), 0);
+    expect(total).toBeGreaterThanOrEqual(200);
+    expect(rows.map((row) => row.category).sort()).toEqual([...PRODUCT_CATEGORIES].sort());
+    for (const row of rows) expect(Number(row.total)).toBeGreaterThanOrEqual(5);
+  });
+
+  it('gives products believable prices, stock, origins and 1-3 images each', async () => {
+    const rows = await testApp.app.db.select().from(products);
+    for (const row of rows) {
+      expect(row.priceMinor).toBeGreaterThan(0);
+      expect(row.minOrderQuantity).toBeGreaterThanOrEqual(1);
+      expect(row.originFarmName).not.toBe('');
+      expect(row.originRegion).toMatch(/^[A-Z][A-Za-z ]+, [A-Z]/);
+      expect(row.originLat).toBeGreaterThan(4.5);
+      expect(row.originLat).toBeLessThan(11.5);
+      expect(row.description.length).toBeGreaterThan(40);
+    }
+    expect(rows.some((row) => row.organic)).toBe(true);
+    expect(rows.some((row) => !row.organic)).toBe(true);
+    const perProduct = await testApp.app.db
+      .select({ productId: productImages.productId, images: sql<number>`count(*)::int` })
+      .from(productImages)
+      .groupBy(productImages.productId);
+    expect(perProduct).toHaveLength(rows.length);
+    for (const row of perProduct) {
+      expect(Number(row.images)).toBeGreaterThanOrEqual(1);
+      expect(Number(row.images)).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('stores the pictures so they are served as WebP, with a thumbnail', async () => {
+    const [image] = await testApp.app.db
+      .select({ storageKey: uploads.storageKey, thumbStorageKey: uploads.thumbStorageKey, width: uploads.width })
+      .from(productImages)
+      .innerJoin(uploads, eq(uploads.id, productImages.uploadId))
+      .limit(1);
+    expect(image).toBeDefined();
+    for (const key of [image?.storageKey, image?.thumbStorageKey]) {
+      const response = await testApp.app.inject({ method: 'GET', url: `/uploads/${key}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.rawPayload.subarray(8, 12).toString('ascii')).toBe('WEBP');
+    }
+    expect(image?.width).toBe(800);
+  });
+
+  it('makes every farm an approved seller with a shop name, and people with Hub profiles', async () => {
+    const applications = await testApp.app.db
+      .select({ status: sellerApplications.status, businessName: sellerApplications.businessName, roles: users.roles })
+      .from(sellerApplications)
+      .innerJoin(users, eq(users.id, sellerApplications.userId));
+    expect(applications).toHaveLength(8);
+    for (const application of applications) {
+      expect(application.status).toBe('approved');
+      expect(application.roles).toContain('seller');
+    }
+    expect(applications.map((row) => row.businessName)).toContain('Green Valley Farm');
+
+    const people = await testApp.app.db.select().from(users);
+    for (const person of people) {
+      expect(person.bio).toBeTruthy();
+      expect(person.profession).toBeTruthy();
+      expect(person.profilePictureUrl).toMatch(/^\/uploads\/.+\.webp$/);
+    }
+    expect(people.filter((person) => person.isLegacyCreator).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lets the demo buyer and the demo seller sign in with the documented password', async () => {
+    for (const email of [DEMO_BUYER_EMAIL, DEMO_SELLER_EMAIL]) {
+      const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEMO_PASSWORD } });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
+  it('tops up the demo buyer wallet', async () => {
+    const [buyer] = await testApp.app.db.select().from(users).where(eq(users.email, DEMO_BUYER_EMAIL));
+    const balances = await getWalletBalances(testApp.app.db, buyer?.id ?? '');
+    expect(balances.availableMinor).toBe(DEMO_TOP_UP_MINOR);
+    expect(summary?.topUpMinor).toBe(DEMO_TOP_UP_MINOR);
+  });
+
+  it('publishes a week of pickup and delivery slots per farm, closing 2 h before the start', async () => {
+    const slots = await testApp.app.db.select().from(deliverySlots);
+    const sellers = new Set(slots.map((slot) => slot.sellerUserId));
+    expect(sellers.size).toBe(8);
+    expect(slots.length).toBeGreaterThanOrEqual(8 * 14);
+    for (const slot of slots) {
+      expect(slot.startsAt.getTime() - slot.cutoffAt.getTime()).toBe(2 * 3_600_000);
+      expect(slot.cutoffAt.getTime()).toBeGreaterThan(now.getTime());
+      expect(slot.startsAt.getTime()).toBeLessThan(now.getTime() + 8 * 86_400_000);
+    }
+    expect(new Set(slots.map((slot) => slot.method))).toEqual(new Set(['pickup', 'delivery']));
+  });
+
+  it('shows in the public listing with thumbnails, and typo search finds seeded produce', async () => {
+    const listing = await testApp.app.inject({ method: 'GET', url: '/api/products?limit=12' });
+    expect(listing.statusCode).toBe(200);
+    const page = listing.json() as { items: Array<{ title: string; thumbUrl: string | null }> };
+    expect(page.items).toHaveLength(12);
+    for (const item of page.items) expect(item.thumbUrl).toMatch(/^\/uploads\/.+-thumb\.webp$/);
+    const search = await testApp.app.inject({ method: 'GET', url: '/api/products?q=tomatos' });
+    const found = search.json() as { items: Array<{ title: string }> };
+    expect(found.items.map((item) => item.title)).toContain('Roma Tomatoes');
+  });
+
+  it('does nothing the second time (the database has users)', async () => {
+    const before = await testApp.app.db.select({ total: sql<number>`count(*)::int` }).from(products);
+    const again = await seedDemoData(testApp.app);
+    expect(again).toBeNull();
+    const after = await testApp.app.db.select({ total: sql<number>`count(*)::int` }).from(products);
+    expect(Number(after[0]?.total)).toBe(Number(before[0]?.total));
+  });
+});
+
+describe('demo seed on a database that already has users', () => {
+  it('is skipped and writes nothing', async () => {
+    const testApp = await createTestApp();
+    try {
+      await registerTestUser(testApp.app);
+      const result = await seedDemoData(testApp.app);
+      expect(result).toBeNull();
+      const [row] = await testApp.app.db.select({ total: sql<number>`count(*)::int` }).from(products);
+      expect(Number(row?.total)).toBe(0);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
+
+describe('SEED_DEMO', () => {
+  it('is on by default and off with SEED_DEMO=false', () => {
+    expect(loadConfig(TEST_ENV).seedDemo).toBe(true);
+    expect(loadConfig({ ...TEST_ENV, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...TEST_ENV, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('refuses anything but true or false, naming the variable', () => {
+    expect(() => loadConfig({ ...TEST_ENV, SEED_DEMO: 'no' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...TEST_ENV, SEED_DEMO: 'no' })).toThrow('SEED_DEMO must be true or false');
+  });
+});

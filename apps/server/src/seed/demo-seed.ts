@@ -1,0 +1,264 @@
+import type { FastifyInstance } from 'fastify';
+import { createId } from '../db/new-id';
+import type { NewProductRow } from '../db/schema/products';
+import { hashPassword } from '../modules/auth/password-hashing';
+import { createTopUp } from '../modules/wallet/wallet-service';
+import { DEMO_PASSWORD, PRODUCT_TEMPLATES, SEED_FARMS, SEED_PEOPLE, type ProductTemplate, type SeedFarm } from './catalogue-data';
+import { renderAvatar, renderProductImage } from './images';
+import { createRandom, type Random } from './random';
+import { createSeedImageStore } from './seed-images';
+import {
+  countAllUsers,
+  insertApprovedSellerApplications,
+  insertDeliverySlots,
+  insertProductImages,
+  insertProducts,
+  insertUsers,
+  lockDemoSeed,
+  setProfilePicture,
+} from './seed-repository';
+
+export const DEMO_SEED = 20_260_501;
+export const DEMO_BUYER_EMAIL = 'buyer@demo.pulse.market';
+export const DEMO_SELLER_EMAIL = 'seller@demo.pulse.market';
+/** What the demo buyer finds in the wallet: 250.00 in the deployment's currency. */
+export const DEMO_TOP_UP_MINOR = 25_000;
+
+export interface DemoSeedOptions {
+  /** The clock the catalogue's dates and the slots are laid out from (tests fix it). */
+  now?: Date;
+}
+
+export interface DemoSeedSummary {
+  sellers: number;
+  buyers: number;
+  products: number;
+  images: number;
+  deliverySlots: number;
+  topUpMinor: number;
+  milliseconds: number;
+  /** CPU time of this process during the seed (image encoding runs on libvips threads, counted too). */
+  cpuMilliseconds: number;
+}
+
+const DAY_MS = 86_400_000;
+
+function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function stockFor(template: ProductTemplate, random: Random): number {
+  switch (template.unit) {
+    case 'g':
+      return random.int(20, 200) * 100;
+    case 'kg':
+      return random.int(20, 400);
+    case 'crate':
+      return random.int(2, 30);
+    case 'dozen':
+      return random.int(5, 60);
+    case 'bunch':
+      return random.int(10, 80);
+    case 'litre':
+      return random.int(5, 80);
+    default:
+      return random.int(5, 120);
+  }
+}
+
+function priceFor(template: ProductTemplate, random: Random): number {
+  const factor = 0.85 + random.next() * 0.35;
+  const raw = template.priceMinor * factor;
+  // Per-gram prices are a few cents: keep them whole; others end in 0 or 5.
+  return template.priceMinor < 20 ? Math.max(1, Math.round(raw)) : Math.max(5, Math.round(raw / 5) * 5);
+}
+
+const FARM_SENTENCES = [
+  (farm: SeedFarm) => `Grown and packed by ${farm.businessName} near ${farm.region.split(',')[0]}.`,
+  (farm: SeedFarm) => `From ${farm.businessName} in ${farm.region}; we pick and pack on the day of your order.`,
+  (farm: SeedFarm) => `${farm.businessName}, ${farm.region}. Ask us in chat about larger quantities.`,
+];
+
+/** Which farms list a template: one to three of those carrying its category. */
+function offersFor(templates: readonly ProductTemplate[], random: Random): Array<{ template: ProductTemplate; farmIndex: number }> {
+  const offers: Array<{ template: ProductTemplate; farmIndex: number }> = [];
+  for (const template of templates) {
+    const carriers = SEED_FARMS.map((farm, index) => ({ farm, index })).filter(({ farm }) => farm.categories.includes(template.category));
+    const wanted = 1 + (random.chance(0.75) ? 1 : 0) + (random.chance(0.25) ? 1 : 0);
+    for (const { index } of random.sample(carriers, Math.min(wanted, carriers.length))) offers.push({ template, farmIndex: index });
+  }
+  return offers;
+}
+
+/** Runs `work` over the items, `parallel` at a time, keeping the input order in the result. */
+async function mapInPool<T, R>(items: readonly T[], parallel: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  async function worker() {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index] as T, index);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Seeds a believable marketplace on a database without users (first start): eight approved farms
+ * around Ghanaian towns, 200+ products in every category with generated pictures, buyers with Pulse
+ * Hub profiles, a week of pickup and delivery slots per farm and a topped-up demo wallet. The same
+ * catalogue every run (seeded PRNG); everything in one transaction. Returns null when the database
+ * already has users.
+ */
+export async function seedDemoData(app: FastifyInstance, options: DemoSeedOptions = {}): Promise<DemoSeedSummary | null> {
+  const started = Date.now();
+  const cpuStarted = process.cpuUsage();
+  if ((await countAllUsers(app.db)) > 0) return null;
+  const now = options.now ?? new Date();
+  const random = createRandom(DEMO_SEED);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  const seeded = await app.db.transaction(async (tx) => {
+    await lockDemoSeed(tx);
+    if ((await countAllUsers(tx)) > 0) return null;
+    const storeImage = createSeedImageStore({ db: tx, objectStorage: app.objectStorage });
+    // Sellers first, so users sort by creation as farms then people.
+    const sellerRows = await insertUsers(
+      tx,
+      SEED_FARMS.map((farm) => ({
+        email: farm.email,
+        username: farm.username,
+        passwordHash,
+        roles: ['buyer', 'seller'],
+        bio: farm.bio,
+        profession: farm.profession,
+      })),
+    );
+    const sellerIds = sellerRows.map((row) => row.id);
+    await insertApprovedSellerApplications(
+      tx,
+      SEED_FARMS.map((farm, index) => ({ userId: sellerIds[index] as string, businessName: farm.businessName })),
+    );
+    const peopleRows = await insertUsers(
+      tx,
+      SEED_PEOPLE.map((person) => ({
+        email: person.email,
+        username: person.username,
+        passwordHash,
+        roles: ['buyer'],
+        bio: person.bio,
+        profession: person.profession,
+        isLegacyCreator: person.isLegacyCreator,
+      })),
+    );
+
+    const avatarColours = ['#5a8a3a', '#c98a3a', '#3a7a9a', '#7a5a9a', '#a8553a', '#c9a03a', '#8a6a4a', '#3a8a6a'];
+    const avatars = [
+      ...SEED_FARMS.map((farm, index) => ({ userId: sellerIds[index] as string, name: farm.businessName, colour: avatarColours[index % avatarColours.length] as string })),
+      ...SEED_PEOPLE.map((person, index) => ({ userId: peopleRows[index]?.id as string, name: person.username, colour: person.colour })),
+    ];
+    await mapInPool(avatars, 2, async (avatar) => {
+      const stored = await storeImage(`avatar|${avatar.userId}`, avatar.userId, () => renderAvatar(avatar.name, avatar.colour));
+      await setProfilePicture(tx, avatar.userId, stored.url);
+    });
+
+    // Products: newest first spread over the last 30 days; ids follow creation time (UUIDv7).
+    const offers = offersFor(PRODUCT_TEMPLATES, random);
+    const productRows: NewProductRow[] = offers.map(({ template, farmIndex }) => {
+      const farm = SEED_FARMS[farmIndex] as SeedFarm;
+      const createdAt = new Date(now.getTime() - random.int(10, 30 * 24 * 60) * 60_000);
+      const harvestDate = template.harvestDays
+        ? isoDate(new Date(now.getTime() - random.int(template.harvestDays[0], template.harvestDays[1]) * DAY_MS))
+        : null;
+      const soldOut = random.chance(0.05);
+      return {
+        id: createId(createdAt.getTime()),
+        sellerUserId: sellerIds[farmIndex] as string,
+        title: template.title,
+        description: `${template.description} ${random.pick(FARM_SENTENCES)(farm)}`,
+        category: template.category,
+        unit: template.unit,
+        priceMinor: priceFor(template, random),
+        stockQuantity: soldOut ? 0 : stockFor(template, random),
+        minOrderQuantity: template.minOrder,
+        harvestDate,
+        organic: random.chance(template.organic),
+        originFarmName: farm.businessName,
+        originRegion: farm.region,
+        // A few hundred metres around the town centre, so farms do not sit on one point.
+        originLat: Math.round((farm.lat + (random.next() - 0.5) * 0.04) * 1e5) / 1e5,
+        originLng: Math.round((farm.lng + (random.next() - 0.5) * 0.04) * 1e5) / 1e5,
+        status: 'active',
+        createdAt,
+        updatedAt: createdAt,
+      };
+    });
+    const productIds = await insertProducts(tx, productRows);
+
+    const pictures = offers.flatMap(({ template, farmIndex }, productIndex) => {
+      // One picture for half the products, two for a third, three for the rest.
+      const roll = random.next();
+      const imageCount = roll < 0.5 ? 1 : roll < 0.83 ? 2 : 3;
+      // Fixed per product name, so farms selling the same produce share the drawings (encoded once).
+      const firstVariant = PRODUCT_TEMPLATES.indexOf(template) % 3;
+      return Array.from({ length: imageCount }, (_, position) => ({
+        productId: productIds[productIndex] as string,
+        ownerUserId: sellerIds[farmIndex] as string,
+        position,
+        picture: { title: template.title, shape: template.shape, colour: template.colour, variant: (firstVariant + position) % 3 },
+      }));
+    });
+    const imageRows = await mapInPool(pictures, 2, async (item) => {
+      const key = `${item.picture.title}|${item.picture.variant}`;
+      const stored = await storeImage(key, item.ownerUserId, () => renderProductImage(item.picture));
+      return { productId: item.productId, uploadId: stored.id, position: item.position };
+    });
+    await insertProductImages(tx, imageRows);
+
+    // Slots: pickup 09:00-11:00 and delivery 14:00-17:00 (UTC, Ghana's time) for the next 7 days,
+    // orders closing 2 h before the start; today's too when its cut-off is still ahead.
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const slotRows = sellerIds.flatMap((sellerUserId) =>
+      Array.from({ length: 8 }, (_, day) => today + day * DAY_MS).flatMap((dayStart) =>
+        [
+          { method: 'pickup' as const, startHour: 9, endHour: 11, capacity: 20 },
+          { method: 'delivery' as const, startHour: 14, endHour: 17, capacity: 12 },
+        ]
+          .map((window) => ({
+            sellerUserId,
+            method: window.method,
+            startsAt: new Date(dayStart + window.startHour * 3_600_000),
+            endsAt: new Date(dayStart + window.endHour * 3_600_000),
+            cutoffAt: new Date(dayStart + (window.startHour - 2) * 3_600_000),
+            capacity: window.capacity,
+          }))
+          .filter((slot) => slot.cutoffAt.getTime() > now.getTime()),
+      ),
+    );
+    await insertDeliverySlots(tx, slotRows);
+
+    const demoBuyerId = peopleRows.find((row) => row.email === DEMO_BUYER_EMAIL)?.id ?? null;
+    return {
+      sellers: sellerIds.length,
+      buyers: peopleRows.length,
+      products: productIds.length,
+      images: imageRows.length + avatars.length,
+      deliverySlots: slotRows.length,
+      demoBuyerId,
+    };
+  });
+
+  // The demo buyer's wallet, topped up through the wallet's own sandbox payment (after the seed's
+  // transaction: the top-up runs its own).
+  if (!seeded) return null;
+  let topUpMinor = 0;
+  if (seeded.demoBuyerId) {
+    const { topUp } = await createTopUp(app, seeded.demoBuyerId, { amountMinor: DEMO_TOP_UP_MINOR }, 'demo-seed-top-up');
+    if (topUp.status === 'succeeded') topUpMinor = DEMO_TOP_UP_MINOR;
+  }
+  const { demoBuyerId: _demoBuyerId, ...counts } = seeded;
+  const cpu = process.cpuUsage(cpuStarted);
+  return { ...counts, topUpMinor, milliseconds: Date.now() - started, cpuMilliseconds: Math.round((cpu.user + cpu.system) / 1000) };
+}
