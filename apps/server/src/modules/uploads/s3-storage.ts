@@ -13,6 +13,10 @@ export function createS3Storage(config: S3Config): ObjectStorage & { close(): vo
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     forcePathStyle: config.forcePathStyle,
+    // Checksums only where S3 demands them: several S3-compatible servers reject the newer
+    // default (CRC32 headers and trailers) on plain PUT/GET.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(config.accessKeyId && config.secretAccessKey
       ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
       : {}),
