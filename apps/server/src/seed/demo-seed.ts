@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createId } from '../db/new-id';
 import type { NewProductRow } from '../db/schema/products';
 import { hashPassword } from '../modules/auth/password-hashing';
+import { insertProductRows } from '../modules/products/products-repository';
 import { createTopUp } from '../modules/wallet/wallet-service';
 import { DEMO_PASSWORD, PRODUCT_TEMPLATES, SEED_FARMS, SEED_PEOPLE, type ProductTemplate, type SeedFarm } from './catalogue-data';
 import { renderAvatar, renderProductImage } from './images';
@@ -12,7 +13,6 @@ import {
   insertApprovedSellerApplications,
   insertDeliverySlots,
   insertProductImages,
-  insertProducts,
   insertUsers,
   lockDemoSeed,
   setProfilePicture,
@@ -195,7 +195,7 @@ export async function seedDemoData(app: FastifyInstance, options: DemoSeedOption
         updatedAt: createdAt,
       };
     });
-    const productIds = await insertProducts(tx, productRows);
+    const productIds = await insertProductRows(tx, productRows);
 
     const pictures = offers.flatMap(({ template, farmIndex }, productIndex) => {
       // One picture for half the products, two for a third, three for the rest.

@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { deliverySlots } from '../db/schema/delivery-slots';
-import { productImages, products, type NewProductRow } from '../db/schema/products';
+import { productImages, products } from '../db/schema/products';
 import { sellerApplications } from '../db/schema/seller-applications';
 import { users, type NewUserRow } from '../db/schema/users';
 
@@ -35,13 +35,6 @@ export async function setProfilePicture(db: Db, userId: string, url: string): Pr
 export async function insertApprovedSellerApplications(db: Db, rows: Array<{ userId: string; businessName: string }>): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(sellerApplications).values(rows.map((row) => ({ ...row, status: 'approved' as const })));
-}
-
-/** One multi-row INSERT; the caller keeps batches under PostgreSQL's 65,535 parameters. */
-export async function insertProducts(db: Db, rows: NewProductRow[]): Promise<string[]> {
-  if (rows.length === 0) return [];
-  const inserted = await db.insert(products).values(rows).returning({ id: products.id });
-  return inserted.map((row) => row.id);
 }
 
 export async function insertProductImages(db: Db, rows: Array<{ productId: string; uploadId: string; position: number }>): Promise<void> {
