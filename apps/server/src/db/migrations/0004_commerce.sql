@@ -232,6 +232,7 @@ CREATE INDEX "products_title_trgm_idx" ON "products" USING gin ("title" gin_trgm
 CREATE INDEX "products_active_created_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'active';--> statement-breakpoint
 CREATE INDEX "products_active_price_idx" ON "products" USING btree ("price_minor","id") WHERE status = 'active';--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_active_region_idx" ON "products" USING btree (lower("origin_region") text_pattern_ops) WHERE status = 'active';--> statement-breakpoint
 CREATE UNIQUE INDEX "uploads_thumb_storage_key_unique" ON "uploads" USING btree ("thumb_storage_key");--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_price_non_negative" CHECK ("products"."price_minor" >= 0);--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_stock_non_negative" CHECK ("products"."stock_quantity" >= 0);--> statement-breakpoint

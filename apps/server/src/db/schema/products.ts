@@ -90,6 +90,10 @@ export const products = pgTable(
     index('products_active_created_idx').on(table.createdAt.desc(), table.id.desc()).where(sql`status = 'active'`),
     index('products_active_price_idx').on(table.priceMinor, table.id).where(sql`status = 'active'`),
     index('products_category_idx').on(table.category, table.createdAt.desc()),
+    // Region filter (case-insensitive prefix: lower(origin_region) like 'som%').
+    index('products_active_region_idx')
+      .on(sql`lower(${table.originRegion}) text_pattern_ops`)
+      .where(sql`status = 'active'`),
     check('products_price_non_negative', sql`${table.priceMinor} >= 0`),
     check('products_stock_non_negative', sql`${table.stockQuantity} >= 0`),
     check('products_reserved_within_stock', sql`${table.reservedQuantity} >= 0 and ${table.reservedQuantity} <= ${table.stockQuantity}`),

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { productImages, products, type NewProductRow, type ProductRow } from '../../db/schema/products';
+import { productImages, products, productStatus, type NewProductRow, type ProductRow } from '../../db/schema/products';
 import { uploads } from '../../db/schema/uploads';
 
 /*
@@ -257,6 +257,8 @@ export interface ListFilter {
   statuses: ProductRow['status'][];
 }
 
+const PRODUCT_STATUSES: ReadonlySet<string> = new Set(productStatus.enumValues);
+
 /** Distance sort key for products without coordinates: after every real distance. */
 export const NO_DISTANCE_KEY = 1e9;
 
@@ -272,11 +274,11 @@ function escapeLike(text: string): string {
  */
 export async function listProductRecords(db: Db, filter: ListFilter, sort: ListSort, after: ListAfter | null, limit: number): Promise<ProductListRecord[]> {
   const conditions: SQL[] = [];
-  const statusList = sql.join(
-    filter.statuses.map((status) => sql`${status}`),
-    sql`, `,
-  );
-  conditions.push(sql`p.status in (${statusList})`);
+  // Statuses are written as literals (from the enum, never user text) so the planner can match the
+  // partial indexes `... where status = 'active'`; a bound parameter would hide that.
+  const statusLiterals = filter.statuses.filter((status) => PRODUCT_STATUSES.has(status)).map((status) => `'${status}'`);
+  if (statusLiterals.length === 0) throw new Error('listProductRecords needs at least one status');
+  conditions.push(statusLiterals.length === 1 ? sql.raw(`p.status = ${statusLiterals[0]}`) : sql.raw(`p.status in (${statusLiterals.join(', ')})`));
 
   let scoreSql: SQL = sql`null::float8`;
   if (filter.search) {
@@ -309,7 +311,8 @@ export async function listProductRecords(db: Db, filter: ListFilter, sort: ListS
   let keyset: SQL | null = null;
   switch (sort) {
     case 'newest':
-      order = sql`p.created_at desc, p.id desc`;
+      // `nulls last` matches products_active_created_idx (drizzle writes DESC NULLS LAST).
+      order = sql`p.created_at desc nulls last, p.id desc nulls last`;
       if (after?.sort === 'newest') keyset = sql`(p.created_at, p.id) < (${after.created}::timestamptz, ${after.id}::uuid)`;
       break;
     case 'price_asc':
