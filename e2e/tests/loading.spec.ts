@@ -2,6 +2,9 @@ import { expect, test, type Route } from '@playwright/test';
 import { getShell } from '../support/shell';
 
 const ABOUT_CHUNK = '**/assets/about-page-*.js';
+const CLOCK_START = new Date('2025-03-03T09:00:00Z').getTime();
+/** Later than any moment the page clock can reach first (it runs in real time, a test lasts 30 s at most). */
+const CLOCK_PAUSED_AT = CLOCK_START + 60_000;
 
 test.describe('loading states', () => {
   test('a full-screen "Loading..." shows while the app asks who is signed in', async ({ page }) => {
@@ -41,7 +44,21 @@ test.describe('loading states', () => {
   });
 
   test('a chunk that never arrives shows the time-out message after 120 s; Retry loads the page', async ({ page }) => {
-    await page.clock.install();
+    // After install() the page clock keeps running in real time, so the seconds a loaded machine
+    // spends between the chunk request and fastForward() would be added to the 119 s. The clock is
+    // paused while the app still waits for /api/auth/me, i.e. before the page mounts and starts its
+    // 120 s timer: from then on only this test moves time on.
+    await page.clock.install({ time: CLOCK_START });
+    let releaseMe: () => void = () => {};
+    const meHeld = new Promise<void>((resolve) => {
+      releaseMe = resolve;
+    });
+    let meRequested = false;
+    await page.route('**/api/auth/me', async (route) => {
+      meRequested = true;
+      await meHeld;
+      await route.continue();
+    });
     const held: Route[] = [];
     let letThrough = false;
     await page.route(ABOUT_CHUNK, async (route) => {
@@ -49,6 +66,9 @@ test.describe('loading states', () => {
       else held.push(route);
     });
     await page.goto('/about-us');
+    await expect.poll(() => meRequested).toBe(true);
+    await page.clock.pauseAt(CLOCK_PAUSED_AT);
+    releaseMe();
     await expect(page.getByLabel('Loading page')).toBeVisible();
     await expect.poll(() => held.length).toBe(1);
 
