@@ -294,3 +294,15 @@ export async function findShopName(db: Db, sellerUserId: string): Promise<string
     .where(eq(users.id, sellerUserId));
   return row?.name ?? 'The farm';
 }
+
+/** The farm and region of the order's first product that still exists (where the goods are collected). */
+export async function findPickupLocation(db: Db, orderId: string): Promise<{ farmName: string; region: string } | null> {
+  const [row] = await db
+    .select({ farmName: products.originFarmName, region: products.originRegion })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
+    .limit(1);
+  return row ?? null;
+}

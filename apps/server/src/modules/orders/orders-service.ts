@@ -32,6 +32,7 @@ import {
 import {
   convertReservationsToSales,
   findOrderSummary,
+  findPickupLocation,
   insertOrderEvent,
   listOrderEvents,
   listOrderItems,
@@ -107,7 +108,12 @@ export async function getOrderDetails(db: Db, user: Pick<UserRow, 'id' | 'roles'
   const roles = record ? partyRoles(user, record.order) : [];
   if (!record || roles.length === 0) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
   const { order } = record;
-  const [items, events, review] = await Promise.all([listOrderItems(db, orderId), listOrderEvents(db, orderId), findReviewJsonForOrder(db, orderId)]);
+  const [items, events, review, origin] = await Promise.all([
+    listOrderItems(db, orderId),
+    listOrderEvents(db, orderId),
+    findReviewJsonForOrder(db, orderId),
+    findPickupLocation(db, orderId),
+  ]);
   const isBuyer = roles.includes('buyer');
   return {
     ...toOrderSummaryJson(record),
@@ -140,6 +146,7 @@ export async function getOrderDetails(db: Db, user: Pick<UserRow, 'id' | 'roles'
     allowedActions: allowedActionsFor(order.status, roles),
     canReview: isBuyer && order.status === 'completed' && review === null,
     review,
+    pickupLocation: { farmName: origin?.farmName || record.shopName, region: origin?.region ?? '' },
   };
 }
 

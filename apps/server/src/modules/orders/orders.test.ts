@@ -229,6 +229,8 @@ describe('GET /api/orders and /api/orders/:id', () => {
     expect(asBuyer.allowedActions).toEqual(['cancel']);
     expect(asSeller.allowedActions.sort()).toEqual(['accept', 'cancel']);
     expect(asBuyer.items[0]).toMatchObject({ title: 'Tomatoes', unit: 'kg', quantity: 4, unitPriceMinor: 250, lineTotalMinor: 1000 });
+    // No farm name on the product: the shop name stands in.
+    expect(asBuyer.pickupLocation).toEqual({ farmName: 'Green Valley Farm', region: '' });
   });
 
   it("answers 404 for another user's order", async () => {
