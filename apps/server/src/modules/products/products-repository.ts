@@ -268,9 +268,21 @@ function escapeLike(text: string): string {
 
 /**
  * One page of products in ONE SQL statement (thumbnail through a correlated subquery), keyset
- * paginated: rows strictly after `after` in the sort order, `limit` of them. Full-text matching
- * uses the generated search_vector (GIN); typo matching uses `q <% title` (pg_trgm word
- * similarity at the default threshold 0.6, GIN trigram index on title).
+ * paginated: rows strictly after `after` in the sort order, `limit` of them.
+ *
+ * Search: a product matches when its generated search_vector (title A, category words/farm/region
+ * B, description C; GIN index) matches every word, the last one as a prefix (`tomato & red:*`,
+ * built from letter/digit tokens only, so no tsquery syntax reaches PostgreSQL), OR when the
+ * whole text is word-similar to the title (`q <% title`, pg_trgm, GIN trigram index). The
+ * threshold is pg_trgm's default word_similarity_threshold 0.6: "tomatos"->"Tomatoes" scores
+ * 0.75, "strawbery"->"Strawberries" 0.8, "hony"->"Honey" exactly 0.6; short words are already
+ * loose at 0.6 ("pear" finds "Peas"), so it is not lowered (a per-query SET would also cost a
+ * second statement). Relevance = ts_rank + word_similarity(q, title), so exact words rank first.
+ *
+ * EXPLAIN ANALYZE on PostgreSQL 15 with 100,000 active products (loaded 2-core machine): newest,
+ * price and category pages and any keyset page after them are index scans (0.2-6 ms); a search
+ * on a word that 5% of products contain takes 20-100 ms (ranking every match); a word in every
+ * product, or distance order without a radius, ranks all rows (0.3-1 s).
  */
 export async function listProductRecords(db: Db, filter: ListFilter, sort: ListSort, after: ListAfter | null, limit: number): Promise<ProductListRecord[]> {
   const conditions: SQL[] = [];
