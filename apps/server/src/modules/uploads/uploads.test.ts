@@ -6,7 +6,7 @@ import { bearer, registerTestUser } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { IMAGE_NOT_FOUND_MESSAGE } from '../messages/messages-service';
 import { SEND_MULTIPART_MESSAGE } from './uploads-routes';
-import { IMAGE_TOO_LARGE_MESSAGE, NOT_AN_IMAGE_MESSAGE, UNREADABLE_IMAGE_MESSAGE } from './uploads-service';
+import { IMAGE_TOO_LARGE_MESSAGE, NOT_AN_IMAGE_MESSAGE, storeImageUpload, UNREADABLE_IMAGE_MESSAGE } from './uploads-service';
 
 let testApp: TestApp;
 
@@ -62,6 +62,27 @@ describe('POST /api/uploads/images', () => {
     expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     const metadata = await sharp(served.rawPayload).metadata();
     expect(metadata).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+  });
+
+  it('also stores a ~400 px thumbnail variant beside the full image', async () => {
+    const user = await registerTestUser(testApp.app);
+    const response = await upload(user, { name: 'crate.png', type: 'image/png', bytes: await makePng(1200, 1800) });
+    const { id } = response.json<TUploadImageResponse>();
+    const thumb = await testApp.app.inject({ method: 'GET', url: `/uploads/${id}-thumb.webp` });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 267, height: 400 });
+    const full = await testApp.app.inject({ method: 'GET', url: `/uploads/${id}.webp` });
+    expect(await sharp(full.rawPayload).metadata()).toMatchObject({ width: 1067, height: 1600 });
+  });
+
+  it('storeImageUpload (used by the seed) applies the same size and type rules', async () => {
+    const user = await registerTestUser(testApp.app);
+    const big = Buffer.concat([await makePng(10, 10), randomBytes(5 * 1024 * 1024)]);
+    await expect(storeImageUpload(testApp.app, user.user.id, big)).rejects.toThrow(IMAGE_TOO_LARGE_MESSAGE);
+    await expect(storeImageUpload(testApp.app, user.user.id, Buffer.from('plain text'))).rejects.toThrow(NOT_AN_IMAGE_MESSAGE);
+    const stored = await storeImageUpload(testApp.app, user.user.id, await makePng(80, 60));
+    expect(stored).toEqual({ id: stored.id, url: `/uploads/${stored.id}.webp`, thumbUrl: `/uploads/${stored.id}-thumb.webp`, width: 80, height: 60 });
   });
 
   it('keeps a small picture at its size and tells JPEG by its bytes, whatever the name says', async () => {
