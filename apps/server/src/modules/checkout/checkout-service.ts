@@ -246,10 +246,12 @@ export async function placeCheckout(
     }
     const thumbs = await findProductThumbUrls(tx, lines.map((line) => line.productId));
 
-    const orderIds: string[] = [];
-    const created: Array<Awaited<ReturnType<typeof insertOrder>>> = [];
-    for (const group of groups) {
-      const choice = choices.get(group.sellerUserId);
+    // Book the slots in one stable order too (slot id), before any order row exists.
+    const booked = new Map<string, Awaited<ReturnType<typeof bookSlot>>>();
+    const bySlot = groups
+      .map((group) => ({ group, choice: choices.get(group.sellerUserId) }))
+      .sort((a, b) => ((a.choice?.slotId.toLowerCase() ?? '') < (b.choice?.slotId.toLowerCase() ?? '') ? -1 : 1));
+    for (const { group, choice } of bySlot) {
       if (!choice) continue;
       const delivery = quoteDelivery(app.config.deliveryFeeBands, group.farm, address);
       if (choice.fulfilment === 'delivery' && delivery.feeMinor === null) {
@@ -260,6 +262,16 @@ export async function placeCheckout(
       const slotId = choice.slotId.toLowerCase();
       const slot = await bookSlot(tx, { slotId, sellerUserId: group.sellerUserId, method: choice.fulfilment, now });
       if (!slot) await explainSlotRefusal(tx, slotId, group, choice.fulfilment, now);
+      booked.set(group.sellerUserId, slot);
+    }
+
+    const orderIds: string[] = [];
+    const created: Array<Awaited<ReturnType<typeof insertOrder>>> = [];
+    for (const group of groups) {
+      const choice = choices.get(group.sellerUserId);
+      if (!choice) continue;
+      const delivery = quoteDelivery(app.config.deliveryFeeBands, group.farm, address);
+      const slot = booked.get(group.sellerUserId);
 
       const items = group.lines.map((line) => {
         const product = reserved.get(line.productId);

@@ -10,7 +10,11 @@ import type { TFulfilment, TOrderAction, TOrderActor, TOrderStatus } from '@puls
  * auto-complete timer (or the buyer confirms receipt).
  */
 
-/** What a transition does besides changing the status. */
+/**
+ * What a transition does besides changing the status. Effects run in the listed order; rows lock
+ * in the same order as a checkout does (products, then slots, then ledger accounts), so a
+ * transition and a checkout never wait on each other in a cycle.
+ */
 export type OrderEffect =
   /** Buyer's available -> escrow, the whole total (ledger order_payment). */
   | 'charge_wallet'
@@ -83,7 +87,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     from: ['paid'],
     to: 'cancelled',
     actors: ['buyer', 'seller'],
-    effects: ['refund_escrow', 'release_reservation', 'release_slot'],
+    effects: ['release_reservation', 'release_slot', 'refund_escrow'],
     verb: 'cancel',
     past: 'cancelled',
     notify: {
@@ -96,7 +100,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     from: ['accepted'],
     to: 'cancelled',
     actors: ['seller'],
-    effects: ['refund_escrow', 'release_reservation', 'release_slot'],
+    effects: ['release_reservation', 'release_slot', 'refund_escrow'],
     verb: 'cancel',
     past: 'cancelled',
     notify: { buyer: ({ shopName }) => `${shopName} cancelled your order; the money is back in your wallet` },
