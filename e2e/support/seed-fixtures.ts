@@ -8,6 +8,7 @@ import { createLocalUser } from '../../apps/server/src/modules/auth/auth-service
 import { setSellerStatus } from '../../apps/server/src/modules/sellers/sellers-service';
 import { FIXTURE_COUNTS, FIXTURE_PASSWORD, FIXTURE_USERS, type FixtureUserKey } from './fixtures';
 import { seedOrdersFixtures } from './fixtures-orders';
+import { seedBasketFixtures } from './fixtures-basket';
 import { seedCatalogueFixtures } from './fixtures-catalogue';
 
 const EXTRA_ROLES: Partial<Record<FixtureUserKey, string[]>> = {
@@ -97,4 +98,5 @@ export async function seedFixtures(db: Db): Promise<void> {
   await seedUnreadNotifications(db, ids.readAllBuyer, 'pulse_hub', FIXTURE_COUNTS.readAllPulseHubUnread);
   await seedCatalogueFixtures(db);
   await seedOrdersFixtures(db);
+  await seedBasketFixtures(db);
 }

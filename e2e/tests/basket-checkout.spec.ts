@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import { addToBasketThroughApi, readBuyerOrders, readWalletThroughApi, topUpThroughApi, usd } from '../support/basket-api';
+import { BASKET_PRODUCTS, BASKET_SHOPS, BASKET_USERS } from '../support/fixtures-basket';
+import { getShell } from '../support/shell';
+import { signInThroughApi } from '../support/sign-in';
+import { getToast } from '../support/toasts';
+
+const { yams, cabbage, watercress } = BASKET_PRODUCTS;
+/** DELIVERY_FEE_BANDS default: an address without a position pays the farthest band. */
+const FARTHEST_BAND_FEE_MINOR = 1200;
+
+function farmCheckout(page: Page, shopName: string) {
+  return page.getByRole('region', { name: `${shopName} checkout` });
+}
+
+/** Pickup or delivery for one farm, then its first open time. */
+async function chooseFulfilment(page: Page, shopName: string, method: 'Pickup at the farm' | 'Delivery') {
+  const card = farmCheckout(page, shopName);
+  await card.getByRole('radio', { name: method, exact: true }).click();
+  const label = method === 'Delivery' ? 'Delivery time' : 'Pickup time';
+  const firstSlot = card.getByRole('radiogroup', { name: label }).getByRole('radio').first();
+  await firstSlot.click();
+  await expect(firstSlot).toHaveAttribute('aria-checked', 'true');
+}
+
+test.describe('checkout', () => {
+  test('delivery to a new address and pickup, topping up inline: one order per farm, badge 0, wallet down by the total', async ({ page }) => {
+    await signInThroughApi(page, BASKET_USERS.checkoutBuyer, '/home');
+    await addToBasketThroughApi(page, 'yams', 2);
+    await addToBasketThroughApi(page, 'watercress', 3);
+    await page.goto('/basket');
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await expect(page).toHaveURL(/\/basket\?step=checkout$/);
+
+    await chooseFulfilment(page, BASKET_SHOPS.farmA.name, 'Delivery');
+    await chooseFulfilment(page, BASKET_SHOPS.farmB.name, 'Pickup at the farm');
+
+    // No saved address yet: the profile's form is right here.
+    const addressSection = page.getByRole('region', { name: 'Delivery address' });
+    await addressSection.getByRole('button', { name: 'Save address' }).click();
+    await expect(addressSection.getByText('Enter the street and number')).toBeVisible();
+    await addressSection.getByLabel('Recipient').fill('Abena Owusu');
+    await addressSection.getByLabel('Phone').fill('+233 20 555 0199');
+    await addressSection.getByLabel('Street and number').fill('7 Oxford Street');
+    await addressSection.getByLabel('Town or city').fill('Accra');
+    await addressSection.getByRole('button', { name: 'Save address' }).click();
+    await expect(addressSection.getByRole('radio', { name: /Abena Owusu, 7 Oxford Street/ })).toHaveAttribute('aria-checked', 'true');
+
+    const subtotal = 2 * yams.priceMinor + 3 * watercress.priceMinor;
+    const total = subtotal + FARTHEST_BAND_FEE_MINOR;
+    await expect(page.getByTestId('checkout-total')).toHaveText(usd(total));
+    await expect(page.getByTestId('checkout-wallet-balance')).toHaveText(usd(0));
+    const pay = page.getByRole('button', { name: `Pay ${usd(total)}` });
+    await expect(pay).toBeDisabled();
+
+    await page.getByRole('button', { name: `Top up ${usd(total)}` }).click();
+    const topUp = page.getByRole('form', { name: 'Top up' });
+    await expect(topUp.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+    await topUp.getByRole('button', { name: `Top up ${usd(total)}` }).click();
+    await expect(getToast(page, 'Wallet topped up')).toBeVisible();
+    await expect(page.getByTestId('checkout-wallet-balance')).toHaveText(usd(total));
+
+    await expect(pay).toBeEnabled();
+    await pay.click();
+    await expect(page.getByRole('heading', { name: 'Thank you! 2 orders placed' })).toBeVisible();
+    await expect(page.getByRole('link', { name: BASKET_SHOPS.farmA.name })).toHaveAttribute('href', /^\/order\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('link', { name: BASKET_SHOPS.farmB.name })).toBeVisible();
+
+    const orders = await readBuyerOrders(page);
+    expect(orders).toHaveLength(2);
+    expect(orders.map((order) => order.status)).toEqual(['paid', 'paid']);
+    expect(orders.reduce((sum, order) => sum + order.totalMinor, 0)).toBe(total);
+    expect(await readWalletThroughApi(page)).toEqual(expect.objectContaining({ availableMinor: 0, escrowMinor: total }));
+
+    await page.goto('/');
+    await expect(getShell(page).topBar).toBeVisible();
+    await expect(getShell(page).basketBadge).toHaveCount(0);
+  });
+
+  test('a double click on Pay places the order once', async ({ page }) => {
+    await signInThroughApi(page, BASKET_USERS.doublePayBuyer, '/home');
+    await topUpThroughApi(page, 5000);
+    await addToBasketThroughApi(page, 'cabbage', 2);
+    let checkoutCalls = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/checkout') checkoutCalls += 1;
+    });
+    await page.goto('/basket?step=checkout');
+    await chooseFulfilment(page, BASKET_SHOPS.farmA.name, 'Pickup at the farm');
+    const total = 2 * cabbage.priceMinor;
+    await page.getByRole('button', { name: `Pay ${usd(total)}` }).dblclick();
+
+    // One farm, one order: straight to its page.
+    await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+    const orders = await readBuyerOrders(page);
+    expect(orders).toHaveLength(1);
+    expect(checkoutCalls).toBe(1);
+    expect((await readWalletThroughApi(page)).availableMinor).toBe(5000 - total);
+  });
+
+  test('when the answer to Pay is lost, paying again returns the same order instead of paying twice', async ({ page }) => {
+    await signInThroughApi(page, BASKET_USERS.lostAnswerBuyer, '/home');
+    await topUpThroughApi(page, 5000);
+    await addToBasketThroughApi(page, 'watercress', 1);
+    const keys: string[] = [];
+    let dropped = false;
+    await page.route('**/api/checkout', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (dropped) return route.continue();
+      dropped = true;
+      // The server places the order, but its answer never reaches the browser.
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    await page.goto('/basket?step=checkout');
+    await chooseFulfilment(page, BASKET_SHOPS.farmB.name, 'Pickup at the farm');
+    const pay = page.getByRole('button', { name: `Pay ${usd(watercress.priceMinor)}` });
+    await pay.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Press Pay again' })).toBeVisible();
+
+    await pay.click();
+    await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await readBuyerOrders(page)).toHaveLength(1);
+    expect((await readWalletThroughApi(page)).availableMinor).toBe(5000 - watercress.priceMinor);
+  });
+});
