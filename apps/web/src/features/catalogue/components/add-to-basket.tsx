@@ -86,12 +86,17 @@ export function AddToBasket({ product }: { product: TProductDetails }) {
   return (
     <Stack gap="xs">
       {!unavailable && (
-        <Group gap="xs" wrap="nowrap" align="flex-end">
+        <Text component="label" htmlFor={`quantity-${product.id}`} size="sm" fw={600}>
+          Quantity ({formatUnit(product.unit, 2)})
+        </Text>
+      )}
+      {!unavailable && (
+        <Group gap="xs" wrap="nowrap">
           <ActionIcon variant="default" size={42} radius="md" aria-label="Less" onClick={() => change(quantity - 1)} disabled={quantity <= min}>
             <IconMinus size={18} />
           </ActionIcon>
           <NumberInput
-            label={`Quantity (${formatUnit(product.unit, 2)})`}
+            id={`quantity-${product.id}`}
             value={quantity}
             onChange={(value) => {
               if (typeof value === 'number') change(value);

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TProductDetails } from '@pulse/contract/products';
@@ -24,12 +24,12 @@ export function SellerCard({ product }: { product: TProductDetails }) {
             <RatingSummary average={seller.ratingAverage} count={seller.ratingCount} />
           </Stack>
         </Group>
-        <Group gap="sm" grow>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 1, lg: 2 }} spacing="sm">
           <Button component={Link} to={`/product-listing?seller=${seller.userId}`} variant="default" leftSection={<IconBuildingStore size={18} aria-hidden />}>
             Visit shop
           </Button>
           <MessageSellerButton sellerUserId={seller.userId} subject={{ kind: 'product', id: product.id }} />
-        </Group>
+        </SimpleGrid>
       </Stack>
     </Paper>
   );

@@ -10,8 +10,7 @@ export function SortSelect({ value, options, locating, onChange }: { value: TPro
       onChange={(event) => onChange(event.currentTarget.value as TProductSort)}
       data={options.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))}
       leftSection={locating ? <Loader size={14} aria-label="Finding your location" /> : undefined}
-      w={{ base: 'auto', xs: 200 }}
-      style={{ flex: '0 1 200px' }}
+      miw={{ md: 200 }}
       radius="md"
     />
   );

@@ -108,7 +108,9 @@ function ProductView({ product }: { product: TProductDetails }) {
           </Paper>
           <ReviewsSection productId={product.id} />
         </Stack>
-        <SellerCard product={product} />
+        <div className={classes.sellerColumn}>
+          <SellerCard product={product} />
+        </div>
       </div>
     </>
   );

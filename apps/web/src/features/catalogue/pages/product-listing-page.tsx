@@ -89,21 +89,27 @@ export function ProductListingPage({ route }: PageProps) {
         <SearchBox value={filters.q} onSearch={onSearch} placeholder={filters.seller ? 'Search this shop' : undefined} />
         <CategoryChips value={filters.category} onChange={(category) => update({ category })} />
 
-        <Group justify="space-between" gap="sm" wrap="nowrap">
-          <Title order={filters.seller ? 2 : 1} fz={{ base: 18, sm: 22 }} lineClamp={1} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        <div className={classes.toolbar}>
+          <Title order={filters.seller ? 2 : 1} fz={{ base: 20, sm: 22 }} lineClamp={1} className={classes.toolbarTitle} style={{ overflowWrap: 'anywhere' }}>
             {heading}
           </Title>
-          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          <div className={classes.toolbarControls}>
             <Box hiddenFrom="md">
               <Indicator label={activeFilters} size={18} disabled={activeFilters === 0} offset={4}>
-                <Button variant="default" leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />} onClick={filtersDrawer.open} aria-label={activeFilters ? `Filters, ${activeFilters} on` : 'Filters'}>
+                <Button
+                  variant="default"
+                  fullWidth
+                  leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+                  onClick={filtersDrawer.open}
+                  aria-label={activeFilters ? `Filters, ${activeFilters} on` : 'Filters'}
+                >
                   Filters
                 </Button>
               </Indicator>
             </Box>
             <SortSelect value={sort} options={availableSorts(filters)} locating={near.locating} onChange={(next) => void changeSort(next)} />
-          </Group>
-        </Group>
+          </div>
+        </div>
 
         {locationMessage && (
           <Alert color="orange" variant="light" radius="lg" icon={<IconMapPinOff size={20} aria-hidden />} role="status">
@@ -186,7 +192,7 @@ export function ProductListingPage({ route }: PageProps) {
         onClose={filtersDrawer.close}
         title={<Text fw={700}>Filters</Text>}
         position="bottom"
-        size="auto"
+        size={520}
         radius="lg"
         hiddenFrom="md"
         closeButtonProps={{ 'aria-label': 'Close filters' }}
