@@ -47,7 +47,7 @@ function ActionDialog({ orderId, action, onClose }: { orderId: string; action: D
   const submit = () => {
     const trimmed = reason.trim();
     if (dialog.reasonRequired && trimmed === '') {
-      setError('Tell the farm what went wrong');
+      setError('Describe what went wrong to request a refund');
       return;
     }
     setError(null);

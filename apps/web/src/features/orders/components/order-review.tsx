@@ -33,7 +33,13 @@ function ReviewDialog({ orderId, shopName, onClose }: { orderId: string; shopNam
             Your rating
           </Text>
           <Group gap="sm">
-            <Rating value={rating} onChange={setRating} size="xl" aria-labelledby="review-rating-label" />
+            <Rating
+              value={rating}
+              onChange={setRating}
+              size="xl"
+              aria-labelledby="review-rating-label"
+              getSymbolLabel={(value) => `${value} ${value === 1 ? 'star' : 'stars'}`}
+            />
             <Text size="sm" c="dimmed">
               {RATING_WORDS[rating]}
             </Text>
