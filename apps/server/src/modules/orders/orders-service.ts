@@ -52,6 +52,7 @@ export const CODE_REQUIRED_MESSAGE = "Enter the buyer's 6-digit confirmation cod
 export const CODE_WRONG_MESSAGE = 'That confirmation code is not right. Ask the buyer for the code shown on their order.';
 export const REASON_REQUIRED_MESSAGE = 'Tell us the reason.';
 export const FINAL_WEIGHT_RECORDED_NOTE = 'Final weight recorded';
+export const ORDER_LAPSED_MESSAGE = 'This order was not paid within 15 minutes and is cancelled. Its items are back on sale.';
 
 export type OrdersConfig = Pick<Config, 'commissionBps' | 'autoCompleteDays' | 'currency'>;
 
@@ -312,13 +313,18 @@ export async function performOrderAction(
   input: TOrderActionInput,
   now: Date = new Date(),
 ): Promise<TOrderDetails> {
-  const outcome = await app.db.transaction(async (tx) => {
+  const { outcome, lapsed } = await app.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     const roles = order ? partyRoles(user, order) : [];
     if (!order || roles.length === 0) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
-    return runTransition(tx, app.config, order, input.action, { roles, userId: user.id }, input, now);
+    // Past its payment window the order lapses now, whether or not the timer got to it yet.
+    if (order.status === 'pending_payment' && order.expiresAt && order.expiresAt.getTime() <= now.getTime()) {
+      return { outcome: await runTransition(tx, app.config, order, 'expire', { roles: ['system'], userId: null }, {}, now), lapsed: true };
+    }
+    return { outcome: await runTransition(tx, app.config, order, input.action, { roles, userId: user.id }, input, now), lapsed: false };
   });
-  await notifyTransition(app, outcome, user.id);
+  await notifyTransition(app, outcome, lapsed ? null : user.id);
+  if (lapsed) throw new ConflictError(ORDER_LAPSED_MESSAGE);
   return getOrderDetails(app.db, user, orderId);
 }
 

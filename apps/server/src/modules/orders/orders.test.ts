@@ -356,6 +356,19 @@ describe('timers', () => {
     expect(paying.statusCode).toBe(409);
   });
 
+  it('an unpaid order past its window lapses when someone acts on it, even before the timer runs', async () => {
+    const { app } = testApp;
+    const { orderId, productId } = await orderIn('pending_payment', 'pickup');
+    await app.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, orderId));
+    const paying = await act(app, buyer, orderId, { action: 'pay' });
+    expect(paying.statusCode).toBe(409);
+    expect(paying.json().error.message).toContain('not paid within 15 minutes');
+    const details = await getOrder(app, buyer, orderId);
+    expect(details.status).toBe('cancelled');
+    expect(details.events[details.events.length - 1]).toMatchObject({ actor: 'system', toStatus: 'cancelled' });
+    expect(await productStock(app, productId)).toMatchObject({ reserved: 0 });
+  });
+
   it('auto-completes delivered orders after AUTO_COMPLETE_DAYS and releases the escrow', async () => {
     const { app } = testApp;
     const { orderId } = await orderIn('delivered');
