@@ -18,6 +18,8 @@ export const ORDERS_USERS = {
   buyer: { email: 'buyer@orders.e2e.example', username: 'orders_lane_buyer' },
   /** tests/orders-dashboard.spec.ts: the dashboard tabs and reorder. */
   dashboardBuyer: { email: 'dashboard@orders.e2e.example', username: 'orders_dashboard_buyer' },
+  /** tests/orders-dashboard.spec.ts: a buyer who never ordered sees the empty state. */
+  noOrdersBuyer: { email: 'no.orders@orders.e2e.example', username: 'orders_none_yet' },
   /** tests/buyer-journey.spec.ts: the whole journey on a phone. */
   journeyBuyer: { email: 'journey@orders.e2e.example', username: 'journey_buyer_efua' },
 } as const;

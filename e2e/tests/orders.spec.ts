@@ -46,6 +46,7 @@ test('the buyer watches the farm weigh, prepare and hand over the order, confirm
   await farm.recordFinalWeights(orderId, [{ itemId: placed.items[0]!.id, finalQuantity: 1.85 }]);
   await expect(page.getByTestId('order-item-quantity')).toHaveText('ordered 2 kg, weighed 1.85 kg');
   await expect(page.getByTestId('order-refunded')).toContainText('$0.53');
+  await expect(page.getByTestId('order-net')).toContainText('$6.47');
   await expect(timeline(page).getByText('Final weight recorded')).toBeVisible();
 
   await farm.orderAction(orderId, 'mark_ready');

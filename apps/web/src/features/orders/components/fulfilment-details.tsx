@@ -21,7 +21,7 @@ function Line({ icon, label, children }: { icon: React.ReactNode; label: string;
 
 export function formatAddressLines(address: NonNullable<TOrderDetails['deliveryAddress']>): string[] {
   const street = [address.line1, address.line2].filter(Boolean).join(', ');
-  const town = [address.postalCode, address.city, address.region].filter(Boolean).join(' ');
+  const town = [[address.postalCode, address.city].filter(Boolean).join(' '), address.region].filter(Boolean).join(', ');
   return [address.recipientName, street, town, address.phone].filter(Boolean);
 }
 

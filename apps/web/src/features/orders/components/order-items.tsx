@@ -57,7 +57,12 @@ export function OrderItems({ order }: { order: TOrderDetails }) {
       <MoneyRow label="Subtotal" value={money(order.subtotalMinor)} />
       <MoneyRow label={order.fulfilment === 'delivery' ? 'Delivery fee' : 'Pickup'} value={order.fulfilment === 'delivery' ? money(order.deliveryFeeMinor) : 'Free'} />
       <MoneyRow label="Total" value={money(order.totalMinor)} strong testId="order-total" />
-      {order.refundedMinor > 0 && <MoneyRow label="Refunded" value={`− ${money(order.refundedMinor)}`} testId="order-refunded" />}
+      {order.refundedMinor > 0 && (
+        <>
+          <MoneyRow label="Refunded" value={`− ${money(order.refundedMinor)}`} testId="order-refunded" />
+          <MoneyRow label="Paid after refunds" value={money(Math.max(0, order.totalMinor - order.refundedMinor))} strong testId="order-net" />
+        </>
+      )}
     </Stack>
   );
 }
