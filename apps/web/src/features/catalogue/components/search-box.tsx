@@ -22,6 +22,7 @@ export function SearchBox({ value, onSearch, placeholder = 'Search produce, farm
   const [syncedValue, setSyncedValue] = useState(value);
   const typingSession = useRef(false);
   const lastSent = useRef(value);
+  const pendingSearch = useRef<number | undefined>(undefined);
 
   // Back/Forward or a cleared filter changed the search in the address: show it.
   if (value !== syncedValue) {
@@ -36,6 +37,7 @@ export function SearchBox({ value, onSearch, placeholder = 'Search produce, farm
   }, [value]);
 
   const send = (query: string) => {
+    window.clearTimeout(pendingSearch.current);
     lastSent.current = query;
     onSearch(query, { replace: typingSession.current });
   };
@@ -43,17 +45,19 @@ export function SearchBox({ value, onSearch, placeholder = 'Search produce, farm
   useEffect(() => {
     const query = text.trim();
     if (query === value) return;
-    const timer = window.setTimeout(() => {
+    pendingSearch.current = window.setTimeout(() => {
+      if (query === lastSent.current) return;
       lastSent.current = query;
       onSearch(query, { replace: typingSession.current });
       typingSession.current = true;
     }, SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
+    return () => window.clearTimeout(pendingSearch.current);
   }, [text, value, onSearch]);
 
   const submit = () => {
     const query = text.trim();
-    if (query !== value) send(query);
+    window.clearTimeout(pendingSearch.current);
+    if (query !== lastSent.current) send(query);
     typingSession.current = false;
   };
 

@@ -15,10 +15,11 @@ export function useListingFilters() {
   const setFilters = useCallback(
     (next: ListingFilters, options: { replace?: boolean } = {}) => {
       const params = toListingSearchParams(next);
-      if (params.toString() === key) return;
+      // The address itself, not the last render: two changes may come before React re-renders.
+      if (params.toString() === new URLSearchParams(window.location.search).toString()) return;
       setSearchParams(params, { replace: options.replace ?? false, preventScrollReset: true });
     },
-    [key, setSearchParams],
+    [setSearchParams],
   );
 
   return { filters, setFilters };
