@@ -336,5 +336,6 @@ describe('POST /api/checkout', () => {
     expect(await productStock(app, productId)).toMatchObject({ stock: 5, reserved: 5 });
     expect(await app.db.select().from(orders).where(eq(orders.sellerUserId, seller.id))).toHaveLength(5);
     expect(await ledgerTotal(app)).toBe(0);
-  });
+    // 20 registrations (password hashing) and 20 checkouts: room for a busy machine.
+  }, 120_000);
 });
