@@ -188,3 +188,26 @@ test.describe('product details', () => {
     await expect(page).toHaveURL(/\/product-listing$/);
   });
 });
+
+test.describe('nearest first', () => {
+  test('refused location: says so and keeps the previous sort', async ({ page }) => {
+    await page.goto('/product-listing?q=mackerel&sort=price_asc');
+    await expect(productCards(page).first()).toBeVisible();
+    await page.getByLabel('Sort by').selectOption({ label: 'Nearest' });
+    await expect(page.getByText(/We could not get your location, so the results stay sorted by price: low to high\./)).toBeVisible();
+    await expect(page.getByLabel('Sort by')).toHaveValue('price_asc');
+    await expect(page).toHaveURL(/[?&]sort=price_asc(&|$)/);
+  });
+
+  test('shared location: the nearest farm comes first, with its distance', async ({ page, context }) => {
+    await context.grantPermissions(['geolocation']);
+    // Standing in Cape Coast: the coastal co-op is next door, Green Valley (Kumasi) some 180 km away.
+    await context.setGeolocation({ latitude: 5.1053, longitude: -1.2466 });
+    await page.goto('/product-listing?q=coconut');
+    await expect(productCards(page).first()).toBeVisible();
+    await page.getByLabel('Sort by').selectOption({ label: 'Nearest' });
+    await expect(page).toHaveURL(/[?&]sort=distance(&|$)/);
+    await expect(productCards(page).first()).toContainText('Coastal Harvest Co-op');
+    await expect(productCards(page).first()).toContainText('0 km away');
+  });
+});
