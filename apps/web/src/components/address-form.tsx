@@ -130,7 +130,7 @@ export function AddressForm({ address, onSaved, onCancel, hideDefaultToggle = fa
           <TextInput label="Postal code (optional)" autoComplete="postal-code" {...text('postalCode')} />
         </SimpleGrid>
         <TextInput label="Label (optional)" placeholder="Home, Work…" {...text('label')} />
-        <Group gap="xs" wrap="nowrap" align="center">
+        <Group gap="xs" align="center">
           <Button
             variant="light"
             size="xs"
@@ -140,7 +140,7 @@ export function AddressForm({ address, onSaved, onCancel, hideDefaultToggle = fa
           >
             {hasPosition ? 'Update my position' : 'Use my position'}
           </Button>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" style={{ flex: '1 1 180px' }}>
             {hasPosition
               ? `Position saved (${values.lat?.toFixed(3)}, ${values.lng?.toFixed(3)}): the delivery fee follows the distance.`
               : 'Optional: lets the farm price delivery by distance.'}

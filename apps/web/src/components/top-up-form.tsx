@@ -40,6 +40,10 @@ export function TopUpForm({ currency, initialAmountMinor, submitLabel, onDone }:
   const { keyFor, reset } = useIdempotentAttempt();
   const { isPending, runOnce } = useSingleSubmit();
   const amountMinor = toMinorUnits(amount, currency);
+  const changeAmount = (value: number | string) => {
+    setAmount(value);
+    setErrors((current) => (current.fields.amountMinor ? { ...current, fields: { ...current.fields, amountMinor: '' } } : current));
+  };
 
   const presets = PRESET_UNITS.map((units) => units * 10 ** digits);
   if (initialAmountMinor && !presets.includes(initialAmountMinor)) presets.unshift(initialAmountMinor);
@@ -82,7 +86,7 @@ export function TopUpForm({ currency, initialAmountMinor, submitLabel, onDone }:
           <NumberInput
             label="Amount"
             value={amount}
-            onChange={setAmount}
+            onChange={changeAmount}
             prefix={currencySymbol(currency)}
             decimalScale={digits}
             fixedDecimalScale={digits > 0}
@@ -91,7 +95,7 @@ export function TopUpForm({ currency, initialAmountMinor, submitLabel, onDone }:
             max={fromMinorUnits(TOP_UP_MAX_MINOR, currency)}
             hideControls
             inputMode="decimal"
-            error={errors.fields.amountMinor}
+            error={errors.fields.amountMinor || undefined}
             size="md"
           />
           <Chip.Group>
@@ -102,7 +106,7 @@ export function TopUpForm({ currency, initialAmountMinor, submitLabel, onDone }:
                   size="sm"
                   variant="outline"
                   checked={amountMinor === minor}
-                  onChange={() => setAmount(fromMinorUnits(minor, currency))}
+                  onChange={() => changeAmount(fromMinorUnits(minor, currency))}
                 >
                   {formatMoney(minor, currency)}
                 </Chip>
@@ -117,7 +121,7 @@ export function TopUpForm({ currency, initialAmountMinor, submitLabel, onDone }:
           leftSection={<IconCreditCard size={18} aria-hidden />}
           inputMode="numeric"
           autoComplete="cc-number"
-          error={errors.fields.cardNumber}
+          error={errors.fields.cardNumber || undefined}
           size="md"
         />
         <Text size="xs" c="dimmed" style={{ display: 'flex', gap: 6, alignItems: 'flex-start' }}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Container, Divider, Grid, Group, Paper, Skeleton, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconBasket } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '@pulse/contract/money';
 import type { TCheckoutResponse } from '@pulse/contract/orders';
@@ -61,6 +62,7 @@ export function BasketPage({ route }: PageProps) {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const [placed, setPlaced] = useState<TCheckoutResponse | null>(null);
+  const isPhone = useMediaQuery('(max-width: 36em)');
   const data = basket.data;
   const isCheckout = searchParams.get('step') === CHECKOUT_STEP && data !== undefined && data.itemCount > 0;
 
@@ -102,8 +104,8 @@ export function BasketPage({ route }: PageProps) {
           {data && data.itemCount > 0 && (
             <>
               <Stepper active={isCheckout ? 1 : 0} size="sm" mb="lg" onStepClick={(index) => index === 0 && goToStep('basket')} allowNextStepsSelect={false}>
-                <Stepper.Step label="Basket" description="Check quantities" />
-                <Stepper.Step label="Checkout" description="Delivery and payment" />
+                <Stepper.Step label="Basket" description={isPhone ? undefined : 'Check quantities'} />
+                <Stepper.Step label="Checkout" description={isPhone ? undefined : 'Delivery and payment'} />
               </Stepper>
 
               {isCheckout ? (
