@@ -120,7 +120,8 @@ export interface ProductListRecord {
   ratingCount: number;
   ratingSum: number;
   distanceKm: number | null;
-  createdAt: Date;
+  /** created_at as ISO 8601 in UTC with milliseconds (what Date#toISOString prints), built by PostgreSQL. */
+  createdAtIso: string;
   /** Exact text of created_at (microseconds), for the cursor. */
   createdKey: string;
   /** Relevance score (ts_rank + trigram word similarity) when searching. */
@@ -179,7 +180,7 @@ function mapListRecord(row: RawRow): ProductListRecord {
     ratingCount: toNumber(row.rating_count),
     ratingSum: toNumber(row.rating_sum),
     distanceKm: toNullableNumber(row.distance_km),
-    createdAt: toDate(row.created_at),
+    createdAtIso: String(row.created_iso),
     createdKey: String(row.created_key),
     score: toNullableNumber(row.score),
   };
@@ -193,7 +194,10 @@ function distanceSql(lat: number, lng: number): SQL {
 
 const LIST_COLUMNS = sql`p.id, p.title, p.category, p.unit, p.price_minor, p.stock_quantity, p.reserved_quantity,
   p.min_order_quantity, p.organic, p.origin_region, p.origin_farm_name, p.seller_user_id, p.status, p.rating_count,
-  p.rating_sum, p.created_at, p.created_at::text as created_key`;
+  p.rating_sum, to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_iso,
+  p.created_at::text as created_key`;
+// created_iso: PostgreSQL prints the ISO text the contract wants, so Node never parses a timestamptz
+// into a Date just to print it again (measurable at 1,000 pages/s).
 
 export async function findProductDetails(db: Db, productId: string): Promise<ProductDetailsRecord | null> {
   const rows = await rowsOf(
@@ -266,25 +270,16 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-/**
- * One page of products in ONE SQL statement (thumbnail through a correlated subquery), keyset
- * paginated: rows strictly after `after` in the sort order, `limit` of them.
- *
- * Search: a product matches when its generated search_vector (title A, category words/farm/region
- * B, description C; GIN index) matches every word, the last one as a prefix (`tomato & red:*`,
- * built from letter/digit tokens only, so no tsquery syntax reaches PostgreSQL), OR when the
- * whole text is word-similar to the title (`q <% title`, pg_trgm, GIN trigram index). The
- * threshold is pg_trgm's default word_similarity_threshold 0.6: "tomatos"->"Tomatoes" scores
- * 0.75, "strawbery"->"Strawberries" 0.8, "hony"->"Honey" exactly 0.6; short words are already
- * loose at 0.6 ("pear" finds "Peas"), so it is not lowered (a per-query SET would also cost a
- * second statement). Relevance = ts_rank + word_similarity(q, title), so exact words rank first.
- *
- * EXPLAIN ANALYZE on PostgreSQL 15 with 100,000 active products (loaded 2-core machine): newest,
- * price and category pages and any keyset page after them are index scans (0.2-6 ms); a search
- * on a word that 5% of products contain takes 20-100 ms (ranking every match); a word in every
- * product, or distance order without a radius, ranks all rows (0.3-1 s).
- */
-export async function listProductRecords(db: Db, filter: ListFilter, sort: ListSort, after: ListAfter | null, limit: number): Promise<ProductListRecord[]> {
+interface ListSql {
+  conditions: SQL[];
+  /** Relevance (null::float8 without a search). */
+  score: SQL;
+  /** Distance in km from the query point (null::float8 without one). */
+  distance: SQL;
+}
+
+/** The WHERE conditions of a listing (status, search, filters, radius) and its score/distance expressions. */
+function listSql(filter: ListFilter, withSearch: boolean): ListSql {
   const conditions: SQL[] = [];
   // Statuses are written as literals (from the enum, never user text) so the planner can match the
   // partial indexes `... where status = 'active'`; a bound parameter would hide that.
@@ -292,12 +287,12 @@ export async function listProductRecords(db: Db, filter: ListFilter, sort: ListS
   if (statusLiterals.length === 0) throw new Error('listProductRecords needs at least one status');
   conditions.push(statusLiterals.length === 1 ? sql.raw(`p.status = ${statusLiterals[0]}`) : sql.raw(`p.status in (${statusLiterals.join(', ')})`));
 
-  let scoreSql: SQL = sql`null::float8`;
-  if (filter.search) {
+  let score: SQL = sql`null::float8`;
+  if (filter.search && withSearch) {
     const tsquery = filter.search.tokens.map((token, index) => (index === filter.search!.tokens.length - 1 ? `${token}:*` : token)).join(' & ');
     const text = filter.search.text;
     conditions.push(sql`(p.search_vector @@ to_tsquery('simple', ${tsquery}) or ${text} <% p.title)`);
-    scoreSql = sql`(ts_rank(p.search_vector, to_tsquery('simple', ${tsquery}))::float8 + word_similarity(${text}, p.title)::float8)`;
+    score = sql`(ts_rank(p.search_vector, to_tsquery('simple', ${tsquery}))::float8 + word_similarity(${text}, p.title)::float8)`;
   }
   if (filter.category) conditions.push(sql`p.category = ${filter.category}`);
   if (filter.minPrice !== undefined) conditions.push(sql`p.price_minor >= ${filter.minPrice}`);
@@ -318,6 +313,31 @@ export async function listProductRecords(db: Db, filter: ListFilter, sort: ListS
       conditions.push(sql`${distance} <= ${filter.radiusKm}`);
     }
   }
+  return { conditions, score, distance };
+}
+
+/**
+ * One page of products in ONE SQL statement (thumbnail through a correlated subquery), keyset
+ * paginated: rows strictly after `after` in the sort order, `limit` of them.
+ *
+ * Search: a product matches when its generated search_vector (title A, category words/farm/region
+ * B, description C; GIN index) matches every word, the last one as a prefix (`tomato & red:*`,
+ * built from letter/digit tokens only, so no tsquery syntax reaches PostgreSQL), OR when the
+ * whole text is word-similar to the title (`q <% title`, pg_trgm, GIN trigram index). The
+ * threshold is pg_trgm's default word_similarity_threshold 0.6: "tomatos"->"Tomatoes" scores
+ * 0.75, "strawbery"->"Strawberries" 0.8, "hony"->"Honey" exactly 0.6; short words are already
+ * loose at 0.6 ("pear" finds "Peas"), so it is not lowered (a per-query SET would also cost a
+ * second statement). Relevance = ts_rank + word_similarity(q, title), so exact words rank first.
+ *
+ * EXPLAIN ANALYZE on PostgreSQL 15 with 100,000 active products (loaded 2-core machine): newest,
+ * price and category pages and any keyset page after them are index scans (0.2-6 ms); a search
+ * on a word that 5% of products contain takes 20-100 ms (ranking every match); a word in every
+ * product, or distance order without a radius, ranks all rows (0.3-1 s). The public relevance
+ * search therefore goes through rankSearchIds + findListRecordsByIds and a short-lived cache
+ * (products-search-cache.ts); this query still serves the other sorts and pages past the cache.
+ */
+export async function listProductRecords(db: Db, filter: ListFilter, sort: ListSort, after: ListAfter | null, limit: number): Promise<ProductListRecord[]> {
+  const { conditions, score: scoreSql, distance } = listSql(filter, true);
 
   let order: SQL;
   let keyset: SQL | null = null;
@@ -355,6 +375,47 @@ export async function listProductRecords(db: Db, filter: ListFilter, sort: ListS
       where ${sql.join(conditions, sql` and `)}
       order by ${order}
       limit ${limit}`,
+  );
+  return rows.map(mapListRecord);
+}
+
+/** A search's matches in relevance order: ids and scores only (same order and scores as listProductRecords). */
+export interface RankedIds {
+  ids: string[];
+  scores: number[];
+}
+
+/**
+ * The first `cap` matches of a search (with every filter of `filter`) in relevance order, ids and
+ * scores only: one statement, no thumbnail or card columns. Still ranks every match (the cost the
+ * cache amortises).
+ */
+export async function rankSearchIds(db: Db, filter: ListFilter, cap: number): Promise<RankedIds> {
+  if (!filter.search) throw new Error('rankSearchIds needs a search');
+  const { conditions, score } = listSql(filter, true);
+  const rows = await rowsOf(
+    db,
+    sql`select p.id, ${score} as score from products p
+      where ${sql.join(conditions, sql` and `)}
+      order by ${score} desc, p.id desc
+      limit ${cap}`,
+  );
+  return { ids: rows.map((row) => String(row.id)), scores: rows.map((row) => toNumber(row.score)) };
+}
+
+/**
+ * The current card rows of `ids` that still pass the filter's status and non-search conditions
+ * (price, stock, category, region, seller, radius), in no particular order: a product archived or
+ * repriced out of range since the ids were ranked is simply not returned.
+ */
+export async function findListRecordsByIds(db: Db, filter: ListFilter, ids: readonly string[]): Promise<ProductListRecord[]> {
+  if (ids.length === 0) return [];
+  const { conditions, distance } = listSql(filter, false);
+  const rows = await rowsOf(
+    db,
+    sql`select ${LIST_COLUMNS}, ${productThumbUrlSql(sql`p.id`)} as thumb_url, ${distance} as distance_km, null::float8 as score
+      from products p
+      where p.id = any(${`{${ids.join(',')}}`}::uuid[]) and ${sql.join(conditions, sql` and `)}`,
   );
   return rows.map(mapListRecord);
 }

@@ -17,11 +17,13 @@ import { buildUploadUrl } from '../uploads/uploads-service';
 import { decodeCursor, encodeCursor } from './product-cursor';
 import {
   createProductWithImages,
+  findListRecordsByIds,
   findOwnedUploadIds,
   findOwnProductForUpdate,
   findProductDetails,
   listProductRecords,
   NO_DISTANCE_KEY,
+  rankSearchIds,
   replaceProductImages,
   updateProductRow,
   type ListAfter,
@@ -30,6 +32,7 @@ import {
   type ProductListRecord,
   type ProductWriteFields,
 } from './products-repository';
+import { clearSearchCache, SEARCH_CACHE_IDS, searchCacheFor, searchCacheKey } from './products-search-cache';
 
 export const SELLER_ROLE_REQUIRED_MESSAGE = 'Only sellers can list products. Apply to sell first.';
 export const PRODUCT_NOT_FOUND_MESSAGE = 'This product does not exist or is no longer listed.';
@@ -86,7 +89,7 @@ function toSummary(record: ProductListRecord, currency: string): TProductSummary
     ratingAverage: ratingAverage(record.ratingSum, record.ratingCount),
     ratingCount: record.ratingCount,
     distanceKm: record.distanceKm === null ? null : Math.round(record.distanceKm * 10) / 10,
-    createdAt: record.createdAt.toISOString(),
+    createdAt: record.createdAtIso,
   };
 }
 
@@ -134,6 +137,7 @@ export async function createProduct(db: Db, user: UserRow, input: ProductInput, 
   await checkImages(db, user.id, input.imageIds);
   const { imageIds, ...fields } = input;
   const row = await createProductWithImages(db, user.id, fields, imageIds);
+  clearSearchCache(db);
   return getProductForViewer(db, row.id, user.id, currency);
 }
 
@@ -156,6 +160,7 @@ export async function updateProduct(db: Db, user: UserRow, productId: string, pa
     await updateProductRow(tx, productId, values);
     if (imageIds) await replaceProductImages(tx, productId, imageIds);
   });
+  clearSearchCache(db);
   return getProductForViewer(db, productId, user.id, currency);
 }
 
@@ -167,6 +172,7 @@ export async function archiveProduct(db: Db, user: UserRow, productId: string): 
     if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND_MESSAGE);
     if (current.status !== 'archived') await updateProductRow(tx, productId, { status: 'archived' });
   });
+  clearSearchCache(db);
 }
 
 /** Anyone sees an active product; a draft, paused or archived one only its seller. */
@@ -198,14 +204,66 @@ function cursorAfter(record: ProductListRecord, sort: TProductSort): ListAfter {
   }
 }
 
+/** Search text as the database compares it: pg_trgm and the tsquery ignore case and repeated spaces. */
+function normaliseSearchText(text: string): string {
+  return text.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** Whether (score, id) comes strictly after the cursor in relevance order (score desc, id desc). */
+function isAfter(score: number, id: string, after: Extract<ListAfter, { sort: 'relevance' }>): boolean {
+  return score < after.score || (score === after.score && id < after.id);
+}
+
+/**
+ * A relevance page from the cached ranking (see products-search-cache.ts): one query on a hit
+ * (the page's rows by id), two on a miss (rank, then the page). Candidates are the next
+ * limit+1 ranked ids plus `limit` spare ones, so a few products archived or filtered out since the
+ * ranking do not shorten the page. Null when the page reaches past the end of a capped list: the
+ * uncached keyset query answers that page (the cursor format is the same).
+ */
+async function cachedSearchPage(
+  db: Db,
+  filter: ListFilter,
+  after: ListAfter | null,
+  limit: number,
+  currency: string,
+): Promise<TProductListResponse | null> {
+  const ranked = await searchCacheFor(db).getOrCompute(searchCacheKey(filter), () => rankSearchIds(db, filter, SEARCH_CACHE_IDS));
+  let start = 0;
+  if (after?.sort === 'relevance') {
+    while (start < ranked.ids.length && !isAfter(ranked.scores[start]!, ranked.ids[start]!, after)) start += 1;
+  }
+  const capped = ranked.ids.length >= SEARCH_CACHE_IDS;
+  const windowEnd = Math.min(ranked.ids.length, start + 2 * limit + 1);
+  if (capped && start + limit + 1 > ranked.ids.length) return null;
+  const windowIds = ranked.ids.slice(start, windowEnd);
+  const records = await findListRecordsByIds(db, filter, windowIds);
+  const byId = new Map(records.map((record) => [record.id, record]));
+  const survivors: ProductListRecord[] = [];
+  for (let index = start; index < windowEnd && survivors.length <= limit; index += 1) {
+    const record = byId.get(ranked.ids[index]!);
+    if (record) survivors.push({ ...record, score: ranked.scores[index]! });
+  }
+  const page = survivors.slice(0, limit);
+  let nextCursor: string | null = null;
+  if (survivors.length > limit) {
+    nextCursor = encodeCursor(cursorAfter(page.at(-1)!, 'relevance'));
+  } else if (windowEnd < ranked.ids.length) {
+    // Fewer survivors than a page but more ranked ids after the window: continue after the window.
+    nextCursor = encodeCursor({ sort: 'relevance', score: ranked.scores[windowEnd - 1]!, id: ranked.ids[windowEnd - 1]! });
+  }
+  return { items: page.map((record) => toSummary(record, currency)), nextCursor };
+}
+
 async function listPage(
   db: Db,
   query: ListQuery,
   statuses: ListFilter['statuses'],
   sellerUserId: string | undefined,
   currency: string,
+  cacheSearch = false,
 ): Promise<TProductListResponse> {
-  const text = query.q?.trim() ?? '';
+  const text = normaliseSearchText(query.q ?? '');
   const tokens = searchTokens(text);
   const search = tokens.length > 0 ? { tokens, text } : null;
   const point = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : undefined;
@@ -229,6 +287,10 @@ async function listPage(
     radiusKm: query.radiusKm,
     statuses,
   };
+  if (cacheSearch && sort === 'relevance' && search) {
+    const cached = await cachedSearchPage(db, filter, after, query.limit, currency);
+    if (cached) return cached;
+  }
   const records = await listProductRecords(db, filter, sort, after, query.limit + 1);
   const page = records.slice(0, query.limit);
   const last = page.at(-1);
@@ -240,7 +302,7 @@ async function listPage(
 
 /** GET /api/products: public, active products only. */
 export function listProducts(db: Db, query: ListQuery, currency: string): Promise<TProductListResponse> {
-  return listPage(db, query, ['active'], query.sellerUserId, currency);
+  return listPage(db, query, ['active'], query.sellerUserId, currency, true);
 }
 
 /** GET /api/seller/products: the seller's own products in every status (or the one asked for). */
