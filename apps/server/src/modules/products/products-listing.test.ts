@@ -4,6 +4,7 @@ import type { NewProductRow } from '../../db/schema/products';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { INVALID_CURSOR_MESSAGE } from './product-cursor';
 import { insertProductImages, insertProductRows } from './products-repository';
+import { searchCacheFor } from './products-search-cache';
 import { DISTANCE_SORT_NEEDS_POINT_MESSAGE, RADIUS_NEEDS_POINT_MESSAGE } from './products-service';
 import { registerSeller, uploadImage, type TestUser } from './products-test-helpers';
 
@@ -328,14 +329,20 @@ describe('bad parameters', () => {
 });
 
 describe('query count', () => {
-  it('runs exactly one SQL statement per listing page, whatever the limit and filters', async () => {
+  it('runs exactly one SQL statement per listing page, whatever the limit and filters (a new search: two)', async () => {
     const client = (testApp.app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
     const spy = vi.spyOn(client, 'query');
     try {
+      searchCacheFor(testApp.app.db).clear();
+      spy.mockClear();
+      await list('q=tomatos&limit=1');
+      // Ranking, then the page; the ranking is then cached (products-search-cache.test.ts).
+      expect(spy).toHaveBeenCalledTimes(2);
       for (const query of [
         'limit=60',
         'limit=1',
         'q=tomatos&limit=60',
+        'q=tomatos&sort=price_asc&limit=60',
         `sort=distance&lat=${BRISTOL.lat}&lng=${BRISTOL.lng}&radiusKm=500&organic=true&inStock=true&category=vegetables&region=som`,
         'sort=price_desc&minPrice=100&maxPrice=1000',
       ]) {

@@ -279,13 +279,20 @@ interface ListSql {
 }
 
 /** The WHERE conditions of a listing (status, search, filters, radius) and its score/distance expressions. */
-function listSql(filter: ListFilter, withSearch: boolean): ListSql {
+function listSql(filter: ListFilter, withSearch: boolean, byIds = false): ListSql {
   const conditions: SQL[] = [];
   // Statuses are written as literals (from the enum, never user text) so the planner can match the
   // partial indexes `... where status = 'active'`; a bound parameter would hide that.
   const statusLiterals = filter.statuses.filter((status) => PRODUCT_STATUSES.has(status)).map((status) => `'${status}'`);
   if (statusLiterals.length === 0) throw new Error('listProductRecords needs at least one status');
-  conditions.push(statusLiterals.length === 1 ? sql.raw(`p.status = ${statusLiterals[0]}`) : sql.raw(`p.status in (${statusLiterals.join(', ')})`));
+  if (byIds) {
+    // Fetching known ids: the primary key finds them; the status is only a recheck. As text, so
+    // the planner cannot match a partial index and AND a bitmap of every active product (measured:
+    // 8 ms per page at 100,000 products instead of 0.3 ms).
+    conditions.push(sql.raw(`p.status::text in (${statusLiterals.join(', ')})`));
+  } else {
+    conditions.push(statusLiterals.length === 1 ? sql.raw(`p.status = ${statusLiterals[0]}`) : sql.raw(`p.status in (${statusLiterals.join(', ')})`));
+  }
 
   let score: SQL = sql`null::float8`;
   if (filter.search && withSearch) {
@@ -410,7 +417,7 @@ export async function rankSearchIds(db: Db, filter: ListFilter, cap: number): Pr
  */
 export async function findListRecordsByIds(db: Db, filter: ListFilter, ids: readonly string[]): Promise<ProductListRecord[]> {
   if (ids.length === 0) return [];
-  const { conditions, distance } = listSql(filter, false);
+  const { conditions, distance } = listSql(filter, false, true);
   const rows = await rowsOf(
     db,
     sql`select ${LIST_COLUMNS}, ${productThumbUrlSql(sql`p.id`)} as thumb_url, ${distance} as distance_km, null::float8 as score

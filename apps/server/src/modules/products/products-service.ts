@@ -217,7 +217,7 @@ function isAfter(score: number, id: string, after: Extract<ListAfter, { sort: 'r
 /**
  * A relevance page from the cached ranking (see products-search-cache.ts): one query on a hit
  * (the page's rows by id), two on a miss (rank, then the page). Candidates are the next
- * limit+1 ranked ids plus `limit` spare ones, so a few products archived or filtered out since the
+ * limit+1 ranked ids plus a quarter of a page of spare ones, so a few products archived or filtered out since the
  * ranking do not shorten the page. Null when the page reaches past the end of a capped list: the
  * uncached keyset query answers that page (the cursor format is the same).
  */
@@ -234,7 +234,8 @@ async function cachedSearchPage(
     while (start < ranked.ids.length && !isAfter(ranked.scores[start]!, ranked.ids[start]!, after)) start += 1;
   }
   const capped = ranked.ids.length >= SEARCH_CACHE_IDS;
-  const windowEnd = Math.min(ranked.ids.length, start + 2 * limit + 1);
+  // Spare candidates: a quarter of a page (at least 2), for products dropped since the ranking.
+  const windowEnd = Math.min(ranked.ids.length, start + limit + 1 + Math.ceil(limit / 4) + 1);
   if (capped && start + limit + 1 > ranked.ids.length) return null;
   const windowIds = ranked.ids.slice(start, windowEnd);
   const records = await findListRecordsByIds(db, filter, windowIds);
