@@ -38,7 +38,7 @@ export function BasketLine({ item, currency }: { item: TBasketItem; currency: st
           {item.minOrderQuantity > 1 && ` · min. ${formatQuantity(item.minOrderQuantity, item.unit)}`}
         </Text>
         {problem && (
-          <Group gap={6} mt={4} wrap="nowrap" align="center">
+          <Group gap={6} mt={4} align="center">
             <IconAlertTriangle size={16} color="var(--mantine-color-red-7)" aria-hidden style={{ flexShrink: 0 }} />
             <Text size="sm" c="red.7" fw={500} role="alert">
               {problem}
@@ -48,6 +48,7 @@ export function BasketLine({ item, currency }: { item: TBasketItem; currency: st
                 size="compact-xs"
                 variant="light"
                 color="red"
+                style={{ flexShrink: 0 }}
                 onClick={() => (fix.kind === 'remove' ? void remove() : changeQuantity(fix.quantity, { immediate: true }))}
               >
                 {fix.label}

@@ -42,6 +42,11 @@ export function useBasketLine(item: TBasketItem) {
   const [error, setError] = useState<string | null>(null);
   const [isRemoving, setIsRemoving] = useState(false);
 
+  // A refetch that brings another quantity (changed in another tab) becomes the new rollback point.
+  useEffect(() => {
+    if (timerRef.current === null && pendingRef.current === null) confirmedRef.current = item.quantity;
+  }, [item.quantity]);
+
   const updateBasket = useCallback(
     (change: (basket: TBasketResponse) => TBasketResponse) => {
       queryClient.setQueryData<TBasketResponse>(key, (basket) => (basket ? change(basket) : basket));
