@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, updatedAtColumn } from './columns';
+import { createdAtColumn, idColumn, timestampColumn, updatedAtColumn } from './columns';
 
 export const LOCAL_PROVIDER = 'local';
 
@@ -20,6 +20,9 @@ export const users = pgTable(
     bio: text('bio'),
     profession: text('profession'),
     isLegacyCreator: boolean('is_legacy_creator').notNull().default(false),
+    /** Set while an admin has suspended the account: no sign-in, every session refused. */
+    suspendedAt: timestampColumn('suspended_at'),
+    suspensionReason: text('suspension_reason'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
