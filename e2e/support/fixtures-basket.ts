@@ -25,6 +25,8 @@ export const BASKET_USERS = {
   doublePayBuyer: { email: 'double.pay@basket.e2e.example', username: 'basket_double_pay' },
   /** basket-checkout.spec.ts: the first answer of Pay is lost on the way back. */
   lostAnswerBuyer: { email: 'lost.answer@basket.e2e.example', username: 'basket_lost_answer' },
+  /** basket-checkout.spec.ts: stock runs short between choosing and paying. */
+  stockBuyer: { email: 'stock@basket.e2e.example', username: 'basket_stock_buyer' },
   /** wallet.spec.ts */
   walletBuyer: { email: 'wallet@basket.e2e.example', username: 'wallet_page_buyer' },
   /** addresses.spec.ts */
@@ -42,6 +44,8 @@ export const BASKET_PRODUCTS = {
   cabbage: { title: 'Mensah Savoy Cabbage', unit: 'piece', priceMinor: 275, stock: 400, minOrder: 1, farm: 'farmA' },
   watercress: { title: 'Lakeside Watercress', unit: 'bunch', priceMinor: 320, stock: 400, minOrder: 1, farm: 'farmB' },
   tilapia: { title: 'Lakeside Smoked Tilapia', unit: 'kg', priceMinor: 1250, stock: 300, minOrder: 1, farm: 'farmB' },
+  /** basket-checkout.spec.ts lowers its stock while the stock buyer is at the checkout. */
+  shortHoney: { title: 'Mensah Forest Honey', unit: 'litre', priceMinor: 1600, stock: 10, minOrder: 1, farm: 'farmA' },
   /** Only 4 left: the problem buyer's basket asks for 9. */
   lastMushrooms: { title: 'Lakeside Oyster Mushrooms', unit: 'kg', priceMinor: 980, stock: 4, minOrder: 1, farm: 'farmB' },
 } as const;

@@ -1,11 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
-import { addToBasketThroughApi, readBuyerOrders, readWalletThroughApi, topUpThroughApi, usd } from '../support/basket-api';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { addToBasketThroughApi, findBasketProductId, readBuyerOrders, readWalletThroughApi, topUpThroughApi, usd } from '../support/basket-api';
+import { APP_URL, FIXTURE_PASSWORD } from '../support/fixtures';
 import { BASKET_PRODUCTS, BASKET_SHOPS, BASKET_USERS } from '../support/fixtures-basket';
 import { getShell } from '../support/shell';
 import { signInThroughApi } from '../support/sign-in';
 import { getToast } from '../support/toasts';
 
-const { yams, cabbage, watercress } = BASKET_PRODUCTS;
+const { yams, cabbage, watercress, shortHoney } = BASKET_PRODUCTS;
 /** DELIVERY_FEE_BANDS default: an address without a position pays the farthest band. */
 const FARTHEST_BAND_FEE_MINOR = 1200;
 
@@ -124,5 +125,35 @@ test.describe('checkout', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(await readBuyerOrders(page)).toHaveLength(1);
     expect((await readWalletThroughApi(page)).availableMinor).toBe(5000 - watercress.priceMinor);
+  });
+
+  test('stock that runs short before Pay is reported in place, and the basket offers the fix', async ({ page }) => {
+    await signInThroughApi(page, BASKET_USERS.stockBuyer, '/home');
+    await topUpThroughApi(page, 10_000);
+    await addToBasketThroughApi(page, 'shortHoney', 3);
+    const productId = await findBasketProductId(page, 'shortHoney');
+    await page.goto('/basket?step=checkout');
+    await chooseFulfilment(page, BASKET_SHOPS.farmA.name, 'Pickup at the farm');
+
+    // Meanwhile the farm sells most of it elsewhere and lowers its stock.
+    const farm = await playwrightRequest.newContext({ baseURL: APP_URL });
+    const login = await farm.post('/api/auth/login', { data: { email: BASKET_USERS.farmA.email, password: FIXTURE_PASSWORD } });
+    const { token } = (await login.json()) as { token: string };
+    const patched = await farm.patch(`/api/products/${productId}`, { data: { stockQuantity: 2 }, headers: { Authorization: `Bearer ${token}` } });
+    expect(patched.status()).toBe(200);
+    await farm.dispose();
+
+    await page.getByRole('button', { name: `Pay ${usd(3 * shortHoney.priceMinor)}` }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Your orders were not placed' });
+    await expect(refusal).toContainText(`Only 2 left of ${shortHoney.title}`);
+    await expect(refusal).toContainText('Go back to the basket');
+    expect(await readBuyerOrders(page)).toHaveLength(0);
+    expect((await readWalletThroughApi(page)).availableMinor).toBe(10_000);
+
+    await refusal.getByRole('button', { name: 'Back to basket' }).click();
+    const line = page.getByRole('listitem', { name: shortHoney.title });
+    await line.getByRole('button', { name: 'Change to 2 litres' }).click();
+    await expect(line.getByRole('textbox', { name: `Quantity of ${shortHoney.title}`, exact: true })).toHaveValue('2');
+    await expect(page.getByRole('button', { name: 'Checkout', exact: true })).toBeEnabled();
   });
 });
