@@ -105,6 +105,39 @@ export const topUps = pgTable(
   ],
 );
 
+export const payoutStatus = pgEnum('payout_status', ['pending', 'succeeded', 'failed']);
+
+/**
+ * A seller's payout to their payout details through the payment provider. Unique per user and
+ * Idempotency-Key: a retry returns the same payout. Only a succeeded payout moves money
+ * (user_available -> user_paid_out, ledger kind payout).
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** Where the money went, as shown to the seller (e.g. "Mobile money MTN ****4321"). */
+    destination: text('destination').notNull(),
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference'),
+    status: payoutStatus('status').notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    uniqueIndex('payouts_user_key_unique').on(table.userId, table.idempotencyKey),
+    index('payouts_user_id_idx').on(table.userId, table.id),
+    check('payouts_amount_positive', sql`${table.amountMinor} > 0`),
+  ],
+);
+
+export type PayoutRow = typeof payouts.$inferSelect;
 export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
 export type LedgerTransactionRow = typeof ledgerTransactions.$inferSelect;
 export type LedgerPostingRow = typeof ledgerPostings.$inferSelect;

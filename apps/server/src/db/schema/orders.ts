@@ -16,6 +16,8 @@ export const orderStatus = pgEnum('order_status', [
   'completed',
   'cancelled',
   'refund_requested',
+  /** The farm contested the refund request: an admin decides (refunded or refund_rejected). */
+  'refund_disputed',
   'refunded',
   'refund_rejected',
 ]);
@@ -80,6 +82,14 @@ export const orders = pgTable(
     /** The code the buyer gives the agent (or the farm at pickup) to confirm the hand-over. */
     confirmationCode: text('confirmation_code').notNull(),
     refundReason: text('refund_reason'),
+    /** When the buyer asked for the refund. */
+    refundRequestedAt: timestampColumn('refund_requested_at'),
+    /** The farm's reason for contesting the refund (refund_disputed). */
+    refundContestReason: text('refund_contest_reason'),
+    /** Why the refund was refused (by the farm or an admin). */
+    refundDecisionReason: text('refund_decision_reason'),
+    /** When the refund was approved or refused. */
+    refundResolvedAt: timestampColumn('refund_resolved_at'),
     cancelReason: text('cancel_reason'),
     /** When an unpaid order lapses and releases its stock. */
     expiresAt: timestampColumn('expires_at'),
