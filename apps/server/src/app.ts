@@ -11,6 +11,8 @@ import { adminRoutes } from './modules/admin/admin-routes';
 import { checkoutRoutes } from './modules/checkout/checkout-routes';
 import { orderTimersPlugin } from './modules/orders/order-timers-plugin';
 import { ordersRoutes } from './modules/orders/orders-routes';
+import { refundsRoutes } from './modules/orders/refunds-routes';
+import { sellerDashboardRoutes } from './modules/seller-dashboard/seller-dashboard-routes';
 import { reviewsRoutes } from './modules/reviews/reviews-routes';
 import { slotsRoutes } from './modules/slots/slots-routes';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -135,6 +137,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(slotsRoutes);
   await app.register(checkoutRoutes);
   await app.register(ordersRoutes);
+  await app.register(refundsRoutes);
+  await app.register(sellerDashboardRoutes);
   await app.register(reviewsRoutes);
   await app.register(orderTimersPlugin);
 

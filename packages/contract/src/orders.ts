@@ -14,6 +14,7 @@ export const ORDER_STATUSES = [
   'completed',
   'cancelled',
   'refund_requested',
+  'refund_disputed',
   'refunded',
   'refund_rejected',
 ] as const;
@@ -30,6 +31,7 @@ export const orderStatusLabels: Readonly<Record<TOrderStatus, string>> = {
   completed: 'Completed',
   cancelled: 'Cancelled',
   refund_requested: 'Refund requested',
+  refund_disputed: 'Refund contested',
   refunded: 'Refunded',
   refund_rejected: 'Refund refused',
 };
@@ -49,6 +51,7 @@ export const ORDER_ACTIONS = [
   'request_refund',
   'approve_refund',
   'reject_refund',
+  'contest_refund',
 ] as const;
 export const ZOrderAction = z.enum(ORDER_ACTIONS);
 export type TOrderAction = z.infer<typeof ZOrderAction>;
@@ -125,6 +128,10 @@ export const ZOrderDetails = ZOrderSummary.extend({
   /** Shown to the buyer (and to nobody else) to confirm the hand-over. */
   confirmationCode: z.string().nullable(),
   refundReason: z.string().nullable(),
+  /** The farm's reason for contesting the refund (status refund_disputed and after). */
+  refundContestReason: z.string().nullable().optional(),
+  /** Why the refund was refused (by the farm or Pulse Market support). */
+  refundDecisionReason: z.string().nullable().optional(),
   cancelReason: z.string().nullable(),
   autoCompleteAt: z.iso.datetime().nullable(),
   /** The actions the asking user may take now (drives the buttons). */
@@ -168,7 +175,7 @@ export type TOrderListResponse = z.infer<typeof ZOrderListResponse>;
 /** POST /api/orders/{orderId}/actions */
 export const ZOrderActionInput = z.object({
   action: ZOrderAction,
-  /** Needed for cancel (optional), request_refund and reject_refund (required). */
+  /** Needed for cancel (optional), request_refund, reject_refund and contest_refund (required). */
   reason: z.string().trim().max(1000, { message: 'Too long (1000 characters at most)' }).optional(),
   /** For hand_over / mark_delivered of a delivery: the buyer's confirmation code. */
   confirmationCode: z.string().trim().max(20).optional(),
@@ -278,3 +285,51 @@ export const ZSlotParams = z.object({ slotId: ZId });
 
 /** Header a checkout must carry; a retry with the same value returns the same orders. */
 export const CHECKOUT_IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/* ------------------------------------------------------------- refunds */
+
+/** The refund statuses listed on /refunds-history and in the admin's dispute list. */
+export const REFUND_STATUSES = ['refund_requested', 'refund_disputed', 'refunded', 'refund_rejected'] as const satisfies readonly TOrderStatus[];
+export const ZRefundStatus = z.enum(REFUND_STATUSES);
+export type TRefundStatus = z.infer<typeof ZRefundStatus>;
+
+/** One refund case: the order (as in lists) and what happened to the refund request. */
+export const ZRefundCase = ZOrderSummary.extend({
+  refund: z.object({
+    /** The buyer's reason. */
+    reason: z.string().nullable(),
+    /** The farm's reason when it contested the request. */
+    contestReason: z.string().nullable(),
+    /** Why the refund was refused, when it was. */
+    decisionReason: z.string().nullable(),
+    /** Open: what would go back to the buyer now; refunded: what went back when approved. */
+    amountMinor: ZMinor,
+    requestedAt: z.iso.datetime().nullable(),
+    resolvedAt: z.iso.datetime().nullable(),
+  }),
+});
+export type TRefundCase = z.infer<typeof ZRefundCase>;
+
+/** GET /api/seller/refunds and GET /api/admin/refunds: `status` is one or more refund statuses, comma separated. */
+export const ZRefundListQuery = z.object({
+  status: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const parts = value.split(',');
+      for (const part of parts) {
+        if (!(REFUND_STATUSES as readonly string[]).includes(part)) {
+          context.addIssue({ code: 'custom', message: `Unknown refund status "${part}" (use ${REFUND_STATUSES.join(', ')})` });
+          return z.NEVER;
+        }
+      }
+      return parts as TRefundStatus[];
+    }),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number({ message: 'Must be a number' }).int().min(1).max(50).default(20),
+});
+export type TRefundListQuery = z.input<typeof ZRefundListQuery>;
+
+export const ZRefundListResponse = z.object({ items: z.array(ZRefundCase), nextCursor: z.string().nullable() });
+export type TRefundListResponse = z.infer<typeof ZRefundListResponse>;

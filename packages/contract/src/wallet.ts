@@ -57,3 +57,99 @@ export const ZTopUpResponse = z.object({
   wallet: ZWalletResponse,
 });
 export type TTopUpResponse = z.infer<typeof ZTopUpResponse>;
+
+/* ---------------------------------------------------------------- payouts */
+
+export const PAYOUT_MIN_MINOR = 100;
+export const PAYOUT_MAX_MINOR = 10_000_000;
+
+/**
+ * POST /api/wallet/payouts with header Idempotency-Key (seller role). The money goes to the payout
+ * details of the seller's approved application; `destination` is used only when the application
+ * has none (e.g. "MTN mobile money 024 000 0000").
+ */
+export const ZPayoutInput = z.object({
+  amountMinor: z
+    .number({ message: 'Enter an amount' })
+    .int({ message: 'Enter a whole number of cents' })
+    .min(PAYOUT_MIN_MINOR, { message: 'The smallest payout is 1.00' })
+    .max(PAYOUT_MAX_MINOR, { message: 'The largest payout is 100,000.00' }),
+  destination: z
+    .string()
+    .trim()
+    .min(3, { message: 'Enter where the money should go' })
+    .max(200, { message: 'Too long (200 characters at most)' })
+    .optional(),
+});
+export type TPayoutInput = z.infer<typeof ZPayoutInput>;
+
+export const ZPayoutStatus = z.enum(['pending', 'succeeded', 'failed']);
+
+export const ZPayout = z.object({
+  id: ZId,
+  status: ZPayoutStatus,
+  amountMinor: ZMinor,
+  currency: z.string(),
+  /** Where the money went, as the seller gave it. */
+  destination: z.string(),
+  /** The provider's reference (for support), null when the provider was unreachable. */
+  providerReference: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TPayout = z.infer<typeof ZPayout>;
+
+/** The answer to POST /api/wallet/payouts: the payout and the balances after it. */
+export const ZPayoutResponse = ZPayout.extend({ wallet: ZWalletResponse });
+export type TPayoutResponse = z.infer<typeof ZPayoutResponse>;
+
+export const ZPayoutListQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number({ message: 'Must be a number' }).int().min(1).max(100).default(20),
+});
+export const ZPayoutListResponse = z.object({ items: z.array(ZPayout), nextCursor: z.string().nullable() });
+export type TPayoutListResponse = z.infer<typeof ZPayoutListResponse>;
+
+/* ---------------------------------------------------------- seller wallet */
+
+export const ZSellerWalletDay = z.object({
+  /** Calendar day (YYYY-MM-DD) in the asked time zone offset. */
+  date: z.string(),
+  /** Earnings released to the available balance that day (orders completed, less commission). */
+  releasedMinor: ZMinor,
+  /** Paid out to the seller's payout details that day. */
+  paidOutMinor: ZMinor,
+});
+export type TSellerWalletDay = z.infer<typeof ZSellerWalletDay>;
+
+/** GET /api/seller/wallet (seller role). */
+export const ZSellerWalletResponse = z.object({
+  currency: z.string(),
+  /** Can be paid out now (ledger). */
+  availableMinor: ZMinor,
+  /** What the seller will receive from open paid orders once they complete: the escrow less refunds and commission. */
+  pendingMinor: ZMinor,
+  /** How many open paid orders make up pendingMinor. */
+  pendingOrderCount: z.number().int().nonnegative(),
+  /** Paid out so far (ledger). */
+  paidOutMinor: ZMinor,
+  /** Commission in basis points applied to the farm's part (1000 = 10%). */
+  commissionBps: z.number().int().nonnegative(),
+  /** Where payouts go (from the approved application), null when none is on file. */
+  payoutDestination: z.string().nullable(),
+  /** The last 30 days, oldest first, today last. */
+  series: z.array(ZSellerWalletDay),
+});
+export type TSellerWalletResponse = z.infer<typeof ZSellerWalletResponse>;
+
+/** Query of the seller's dashboard and wallet: the viewer's UTC offset decides where days start. */
+export const ZTimezoneQuery = z.object({
+  /** Minutes east of UTC (Accra 0, Nairobi 180, New York -300); default 0. */
+  tzOffsetMinutes: z.coerce
+    .number({ message: 'Must be a number' })
+    .int({ message: 'Whole minutes' })
+    .min(-840, { message: 'At least -840' })
+    .max(840, { message: 'At most 840' })
+    .default(0),
+});
+export type TTimezoneQuery = z.input<typeof ZTimezoneQuery>;

@@ -7,7 +7,9 @@ import type { TFulfilment, TOrderAction, TOrderActor, TOrderStatus } from '@puls
  *
  * Refunds: only a delivered order can be disputed (request_refund from `delivered`); a completed
  * order is final, the money already belongs to the farm. A refused refund goes back on the
- * auto-complete timer (or the buyer confirms receipt).
+ * auto-complete timer (or the buyer confirms receipt). The farm may contest a request instead of
+ * deciding it (refund_disputed, reason required): then only an admin approves or refuses it, and no
+ * timer runs while it waits.
  */
 
 /**
@@ -210,6 +212,46 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     notify: {
       buyer: ({ shopName }) => `Your refund from ${shopName} was approved; the money is back in your wallet`,
       seller: ({ buyerUsername }) => `The refund asked by ${buyerUsername} was approved`,
+    },
+  },
+  {
+    trigger: 'contest_refund',
+    from: ['refund_requested'],
+    to: 'refund_disputed',
+    actors: ['seller'],
+    requiresReason: true,
+    effects: [],
+    verb: 'contest the refund of',
+    past: 'contested',
+    notify: {
+      buyer: ({ shopName }) => `${shopName} contested your refund request; Pulse Market support will decide and let you know`,
+    },
+  },
+  {
+    trigger: 'approve_refund',
+    from: ['refund_disputed'],
+    to: 'refunded',
+    actors: ['admin'],
+    effects: ['refund_escrow'],
+    verb: 'refund',
+    past: 'refunded',
+    notify: {
+      buyer: ({ shopName }) => `Pulse Market support approved your refund from ${shopName}; the money is back in your wallet`,
+      seller: ({ buyerUsername }) => `Pulse Market support approved the refund contested with ${buyerUsername}`,
+    },
+  },
+  {
+    trigger: 'reject_refund',
+    from: ['refund_disputed'],
+    to: 'refund_rejected',
+    actors: ['admin'],
+    requiresReason: true,
+    effects: ['start_auto_complete'],
+    verb: 'refuse the refund of',
+    past: 'refused a refund',
+    notify: {
+      buyer: ({ shopName }) => `Pulse Market support refused your refund request to ${shopName}`,
+      seller: ({ buyerUsername }) => `Pulse Market support refused the refund asked by ${buyerUsername}: the order completes as usual`,
     },
   },
   {

@@ -11,6 +11,7 @@ import {
   type OrderItemRow,
   type OrderRow,
 } from '../../db/schema/orders';
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema/ledger';
 import { productImages, products } from '../../db/schema/products';
 import { sellerApplications } from '../../db/schema/seller-applications';
 import { uploads } from '../../db/schema/uploads';
@@ -305,4 +306,58 @@ export async function findPickupLocation(db: Db, orderId: string): Promise<{ far
     .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Orders in refund statuses, newest first (keyset on the id): one seller's (sellerUserId) or
+ * everybody's (the admin's list).
+ */
+export async function listRefundCaseSummaries(
+  db: Db,
+  input: { sellerUserId: string | null; statuses: OrderStatus[]; beforeId?: string; limit: number },
+): Promise<OrderSummaryRecord[]> {
+  const conditions: SQL[] = [inArray(orders.status, input.statuses)];
+  if (input.sellerUserId) conditions.push(eq(orders.sellerUserId, input.sellerUserId));
+  if (input.beforeId) conditions.push(lt(orders.id, input.beforeId));
+  const rows = await summarySelect(db)
+    .where(and(...conditions))
+    .orderBy(desc(orders.id))
+    .limit(input.limit);
+  return rows.map(toSummaryRecord);
+}
+
+/** What refunds (ledger kind refund) returned to each order's buyer. */
+export async function refundedAmountsByOrder(db: Db, orderIds: readonly string[]): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  if (orderIds.length === 0) return result;
+  const rows = await db
+    .select({ orderId: ledgerTransactions.orderId, total: sql<string | number>`sum(${ledgerPostings.amountMinor})` })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .where(and(inArray(ledgerTransactions.orderId, [...orderIds]), eq(ledgerTransactions.kind, 'refund'), eq(ledgerAccounts.kind, 'user_available')))
+    .groupBy(ledgerTransactions.orderId);
+  for (const row of rows) if (row.orderId) result.set(row.orderId, Number(row.total));
+  return result;
+}
+
+/** The newest `limit` orders of a seller in each status, and how many there are per status. */
+export async function listSellerOrdersByStatus(
+  db: Db,
+  sellerUserId: string,
+  statuses: readonly OrderStatus[],
+  limit: number,
+): Promise<Map<OrderStatus, { count: number; items: OrderSummaryRecord[] }>> {
+  const counts = await db
+    .select({ status: orders.status, count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.sellerUserId, sellerUserId), inArray(orders.status, [...statuses])))
+    .groupBy(orders.status);
+  const result = new Map<OrderStatus, { count: number; items: OrderSummaryRecord[] }>();
+  for (const status of statuses) {
+    const count = Number(counts.find((row) => row.status === status)?.count ?? 0);
+    const items = count === 0 ? [] : await listOrderSummaries(db, { userId: sellerUserId, role: 'seller', statuses: [status], limit });
+    result.set(status, { count, items });
+  }
+  return result;
 }

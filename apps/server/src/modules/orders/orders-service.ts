@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { ORDER_ITEM_QUANTITY_SCALE, type OrderEventRow, type OrderRow } from '../../db/schema/orders';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../errors/domain-errors';
+import { recordAdminAction } from '../admin/audit-log';
 import { notify } from '../notifications/notifications-service';
 import { findReviewJsonForOrder } from '../reviews/reviews-repository';
 import { releaseSlot } from '../slots/slots-repository';
@@ -142,6 +143,8 @@ export async function getOrderDetails(db: Db, user: Pick<UserRow, 'id' | 'roles'
     distanceKm: order.distanceKm,
     confirmationCode: isBuyer ? order.confirmationCode : null,
     refundReason: order.refundReason,
+    refundContestReason: order.refundContestReason,
+    refundDecisionReason: order.refundDecisionReason,
     cancelReason: order.cancelReason,
     autoCompleteAt: ['delivered', 'refund_rejected'].includes(order.status) ? (order.autoCompleteAt?.toISOString() ?? null) : null,
     allowedActions: allowedActionsFor(order.status, roles),
@@ -270,7 +273,13 @@ export async function runTransition(
     patch.cancelReason = trigger === 'expire' ? 'Not paid in time' : reason;
     if (trigger === 'expire') note = `Not paid within the payment window`;
   }
-  if (to === 'refund_requested') patch.refundReason = reason;
+  if (to === 'refund_requested') {
+    patch.refundReason = reason;
+    patch.refundRequestedAt = now;
+  }
+  if (to === 'refund_disputed') patch.refundContestReason = reason;
+  if (to === 'refunded' || to === 'refund_rejected') patch.refundResolvedAt = now;
+  if (to === 'refund_rejected') patch.refundDecisionReason = reason;
   if (trigger === 'auto_complete') note = `Completed automatically ${config.autoCompleteDays} days after delivery`;
 
   const updated = await updateOrder(tx, order.id, patch);
@@ -321,7 +330,18 @@ export async function performOrderAction(
     if (order.status === 'pending_payment' && order.expiresAt && order.expiresAt.getTime() <= now.getTime()) {
       return { outcome: await runTransition(tx, app.config, order, 'expire', { roles: ['system'], userId: null }, {}, now), lapsed: true };
     }
-    return { outcome: await runTransition(tx, app.config, order, input.action, { roles, userId: user.id }, input, now), lapsed: false };
+    const outcome = await runTransition(tx, app.config, order, input.action, { roles, userId: user.id }, input, now);
+    if (outcome.actor === 'admin') {
+      // Every admin decision is in the audit log, written in the same transaction.
+      await recordAdminAction(tx, {
+        adminUserId: user.id,
+        action: `order.${input.action}`,
+        targetType: 'order',
+        targetId: order.id,
+        details: { fromStatus: order.status, toStatus: outcome.order.status, reason: outcome.event.note },
+      });
+    }
+    return { outcome, lapsed: false };
   });
   await notifyTransition(app, outcome, lapsed ? null : user.id);
   if (lapsed) throw new ConflictError(ORDER_LAPSED_MESSAGE);

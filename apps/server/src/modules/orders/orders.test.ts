@@ -76,12 +76,14 @@ async function orderIn(status: TOrderStatus, fulfilment: 'pickup' | 'delivery' =
     completed: [],
     cancelled: [['buyer', { action: 'cancel' }]],
     refund_requested: [],
+    refund_disputed: [],
     refunded: [],
     refund_rejected: [],
   };
   const deliveredPath = steps.delivered;
   steps.completed = [...deliveredPath, ['buyer', { action: 'confirm_receipt' }]];
   steps.refund_requested = [...deliveredPath, ['buyer', { action: 'request_refund', reason: 'Half the tomatoes were bruised' }]];
+  steps.refund_disputed = [...steps.refund_requested, ['seller', { action: 'contest_refund', reason: 'The photos show whole tomatoes' }]];
   steps.refunded = [...steps.refund_requested, ['seller', { action: 'approve_refund' }]];
   steps.refund_rejected = [...steps.refund_requested, ['seller', { action: 'reject_refund', reason: 'They left the farm in good shape' }]];
   for (const [party, body] of steps[status]) {
@@ -182,7 +184,7 @@ describe('illegal transitions', () => {
     const legal = new Set(ORDER_TRANSITIONS.flatMap((transition) => transition.from.map((from) => `${transition.trigger}:${from}`)));
     for (const status of ORDER_STATUSES) {
       await app.db.update(orders).set({ status }).where(eq(orders.id, orderId));
-      for (const action of ['pay', 'cancel', 'accept', 'mark_ready', 'hand_over', 'mark_delivered', 'confirm_receipt', 'request_refund', 'approve_refund', 'reject_refund'] as const) {
+      for (const action of ['pay', 'cancel', 'accept', 'mark_ready', 'hand_over', 'mark_delivered', 'confirm_receipt', 'request_refund', 'approve_refund', 'reject_refund', 'contest_refund'] as const) {
         if (legal.has(`${action}:${status}`)) continue;
         const response = await act(app, seller, orderId, { action, reason: 'x', confirmationCode: '000000' });
         expect(response.statusCode, `${action} from ${status}`).toBe(409);

@@ -51,7 +51,7 @@ function StatusNotice({ order }: { order: TOrderDetails }) {
       </Alert>
     );
   }
-  if ((order.status === 'refund_requested' || order.status === 'refunded' || order.status === 'refund_rejected') && order.refundReason) {
+  if ((order.status === 'refund_requested' || order.status === 'refund_disputed' || order.status === 'refunded' || order.status === 'refund_rejected') && order.refundReason) {
     return (
       <Alert color={order.status === 'refund_rejected' ? 'red' : 'orange'} radius="lg" title="Your refund request">
         {order.refundReason}

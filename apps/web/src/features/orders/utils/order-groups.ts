@@ -16,7 +16,7 @@ export const orderGroupLabels: Readonly<Record<OrderGroup, string>> = {
 export const ORDER_GROUP_STATUSES: Readonly<Record<OrderGroup, readonly TOrderStatus[]>> = {
   active: ['pending_payment', 'paid', 'accepted', 'ready', 'in_transit', 'delivered'],
   completed: ['completed'],
-  cancelled: ['cancelled', 'refund_requested', 'refunded', 'refund_rejected'],
+  cancelled: ['cancelled', 'refund_requested', 'refund_disputed', 'refunded', 'refund_rejected'],
 };
 
 export function getOrderGroup(status: TOrderStatus): OrderGroup {
@@ -48,6 +48,7 @@ export const orderStatusColors: Readonly<Record<TOrderStatus, StatusColor>> = {
   completed: 'green',
   cancelled: 'red',
   refund_requested: 'orange',
+  refund_disputed: 'orange',
   refunded: 'grape',
   refund_rejected: 'red',
 };

@@ -21,6 +21,7 @@ const EVENT_TITLES: Readonly<Record<TOrderStatus, string>> = {
   completed: 'Completed',
   cancelled: 'Cancelled',
   refund_requested: 'Refund requested',
+  refund_disputed: 'Refund contested by the farm',
   refunded: 'Refunded',
   refund_rejected: 'Refund refused',
 };

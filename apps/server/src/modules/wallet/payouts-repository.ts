@@ -1,0 +1,71 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ledgerAccounts, payouts, type PayoutRow } from '../../db/schema/ledger';
+import { sellerApplications } from '../../db/schema/seller-applications';
+
+/** Claims the (user, key) pair; null when a payout with that key exists (a concurrent twin waits for ours). */
+export async function insertPendingPayout(
+  db: Db,
+  values: { userId: string; amountMinor: number; currency: string; destination: string; provider: string; idempotencyKey: string },
+): Promise<PayoutRow | null> {
+  const [row] = await db
+    .insert(payouts)
+    .values({ ...values, status: 'pending' })
+    .onConflictDoNothing({ target: [payouts.userId, payouts.idempotencyKey] })
+    .returning();
+  return row ?? null;
+}
+
+export async function findPayoutByKey(db: Db, userId: string, idempotencyKey: string): Promise<PayoutRow | null> {
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.userId, userId), eq(payouts.idempotencyKey, idempotencyKey)));
+  return row ?? null;
+}
+
+export async function settlePayout(
+  db: Db,
+  payoutId: string,
+  values: { status: 'succeeded' | 'failed'; providerReference: string | null; failureReason: string | null },
+): Promise<PayoutRow> {
+  const [row] = await db.update(payouts).set(values).where(eq(payouts.id, payoutId)).returning();
+  if (!row) throw new Error('payout disappeared while settling');
+  return row;
+}
+
+/** The user's payouts, newest first; keyset on the id (UUIDv7). */
+export async function listPayouts(db: Db, userId: string, limit: number, beforeId: string | null): Promise<PayoutRow[]> {
+  return db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.userId, userId), beforeId ? lt(payouts.id, beforeId) : undefined))
+    .orderBy(desc(payouts.id))
+    .limit(limit);
+}
+
+/** Locks the user's available-balance account row (created by the caller) for the transaction. */
+export async function lockLedgerAccount(db: Db, accountId: string): Promise<void> {
+  await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId)).for('update');
+}
+
+export interface PayoutDetails {
+  method: 'mobile_money' | 'bank' | null;
+  accountName: string | null;
+  accountNumber: string | null;
+  providerName: string | null;
+}
+
+/** The payout details of the user's approved seller application, if any. */
+export async function findApprovedPayoutDetails(db: Db, userId: string): Promise<PayoutDetails | null> {
+  const [row] = await db
+    .select({
+      method: sellerApplications.payoutMethod,
+      accountName: sellerApplications.payoutAccountName,
+      accountNumber: sellerApplications.payoutAccountNumber,
+      providerName: sellerApplications.payoutProviderName,
+    })
+    .from(sellerApplications)
+    .where(and(eq(sellerApplications.userId, userId), eq(sellerApplications.status, 'approved')));
+  return row ?? null;
+}
