@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ZId } from './ids';
+import { ZSellerApplication, ZSellerStatus } from './sellers';
+import { ZRole } from './users';
 
 /** Figures on the /admin landing page. */
 export const ZGetAdminOverviewResponse = z.object({
@@ -6,3 +9,143 @@ export const ZGetAdminOverviewResponse = z.object({
   pendingSellerApplications: z.number().int().nonnegative(),
 });
 export type TGetAdminOverviewResponse = z.infer<typeof ZGetAdminOverviewResponse>;
+
+const ZCursor = z.string().max(200).optional();
+const ZLimit = z.coerce.number({ message: 'Must be a number' }).int().min(1).max(100).default(20);
+
+const requiredReason = (what: string) =>
+  z
+    .string({ message: `Give a reason ${what}` })
+    .trim()
+    .min(1, { message: `Give a reason ${what}` })
+    .max(1000, { message: 'Too long (1000 characters at most)' });
+
+// ----- Applications -----
+
+/** Seller applications now; agent applications (issue of the agent portal) join the same list. */
+export const ZApplicationKind = z.enum(['seller', 'agent'], { message: 'Kind is seller or agent' });
+export type TApplicationKind = z.infer<typeof ZApplicationKind>;
+
+export const ZApplicationStatus = ZSellerStatus;
+
+/** GET /api/admin/applications?status=&kind=&cursor=&limit= (newest submission first). */
+export const ZAdminApplicationListQuery = z.object({
+  status: z.enum(['approved', 'pending', 'rejected'], { message: 'Status is pending, approved or rejected' }).optional(),
+  kind: ZApplicationKind.default('seller'),
+  cursor: ZCursor,
+  limit: ZLimit,
+});
+export type TAdminApplicationListQuery = z.input<typeof ZAdminApplicationListQuery>;
+
+export const ZAdminApplicant = z.object({ id: ZId, username: z.string(), email: z.string() });
+
+export const ZAdminApplicationSummary = z.object({
+  id: ZId,
+  kind: ZApplicationKind,
+  status: ZApplicationStatus,
+  applicant: ZAdminApplicant,
+  /** The business name for a seller. */
+  displayName: z.string(),
+  region: z.string(),
+  submittedAt: z.iso.datetime(),
+  reviewedAt: z.iso.datetime().nullable(),
+});
+export type TAdminApplicationSummary = z.infer<typeof ZAdminApplicationSummary>;
+
+export const ZAdminApplicationListResponse = z.object({
+  items: z.array(ZAdminApplicationSummary),
+  nextCursor: z.string().nullable(),
+});
+export type TAdminApplicationListResponse = z.infer<typeof ZAdminApplicationListResponse>;
+
+/** An earlier submission of the application and how it ended. */
+export const ZApplicationHistoryEntry = z.object({
+  status: ZApplicationStatus,
+  rejectionReason: z.string().nullable(),
+  submittedAt: z.iso.datetime(),
+  reviewedAt: z.iso.datetime().nullable(),
+  businessName: z.string().nullable(),
+});
+
+/** GET /api/admin/applications/{id}: the whole application, the ID document's URL, past rounds. */
+export const ZAdminApplicationDetail = ZAdminApplicationSummary.extend({
+  seller: ZSellerApplication,
+  idDocumentUrl: z.string().nullable(),
+  history: z.array(ZApplicationHistoryEntry),
+});
+export type TAdminApplicationDetail = z.infer<typeof ZAdminApplicationDetail>;
+
+/** POST /api/admin/applications/{id}/reject */
+export const ZRejectApplicationInput = z.object({ reason: requiredReason('for the rejection') });
+export type TRejectApplicationInput = z.infer<typeof ZRejectApplicationInput>;
+
+export const APPLICATION_NOT_FOUND_MESSAGE = 'Application not found.';
+export const APPLICATION_ALREADY_DECIDED_MESSAGE = 'This application was already decided. Only pending applications can be approved or rejected.';
+
+// ----- Users -----
+
+/** GET /api/admin/users?q=&cursor=&limit= (newest account first; q matches e-mail or username). */
+export const ZAdminUserListQuery = z.object({
+  q: z.string().trim().max(100, { message: 'Too long (100 characters at most)' }).optional(),
+  cursor: ZCursor,
+  limit: ZLimit,
+});
+export type TAdminUserListQuery = z.input<typeof ZAdminUserListQuery>;
+
+export const ZAdminUser = z.object({
+  id: ZId,
+  email: z.string(),
+  username: z.string(),
+  roles: z.array(ZRole),
+  suspended: z.boolean(),
+  suspendedAt: z.iso.datetime().nullable(),
+  suspensionReason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+export const ZAdminUserListResponse = z.object({ items: z.array(ZAdminUser), nextCursor: z.string().nullable() });
+export type TAdminUserListResponse = z.infer<typeof ZAdminUserListResponse>;
+
+/** POST /api/admin/users/{id}/suspend */
+export const ZSuspendUserInput = z.object({ reason: requiredReason('for the suspension') });
+export type TSuspendUserInput = z.infer<typeof ZSuspendUserInput>;
+
+export const ACCOUNT_SUSPENDED_MESSAGE = 'This account is suspended.';
+export const USER_NOT_FOUND_MESSAGE = 'User not found.';
+export const CANNOT_SUSPEND_SELF_MESSAGE = 'You cannot suspend your own account.';
+export const ALREADY_SUSPENDED_MESSAGE = 'This account is already suspended.';
+export const NOT_SUSPENDED_MESSAGE = 'This account is not suspended.';
+
+// ----- Audit log -----
+
+/** Actions written so far; other modules (refunds) add their own names. */
+export const AUDIT_ACTIONS = [
+  'application.approve',
+  'application.reject',
+  'user.suspend',
+  'user.unsuspend',
+  'popup.create',
+  'popup.update',
+  'popup.delete',
+] as const;
+
+export const ZAuditLogEntry = z.object({
+  id: ZId,
+  admin: z.object({ id: ZId, username: z.string() }).nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.iso.datetime(),
+});
+export type TAuditLogEntry = z.infer<typeof ZAuditLogEntry>;
+
+/** GET /api/admin/audit-log?cursor=&limit= (newest first). */
+export const ZAuditLogQuery = z.object({ cursor: ZCursor, limit: ZLimit });
+export type TAuditLogQuery = z.input<typeof ZAuditLogQuery>;
+
+export const ZAuditLogResponse = z.object({ items: z.array(ZAuditLogEntry), nextCursor: z.string().nullable() });
+export type TAuditLogResponse = z.infer<typeof ZAuditLogResponse>;
+
+export const INVALID_CURSOR_MESSAGE = 'The cursor is not valid. Start again from the first page.';

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '@pulse/contract/admin';
 import { SESSION_COOKIE_NAME } from '@pulse/contract/auth';
 import type { UserRow } from '../db/schema/users';
 import { UnauthorizedError } from '../errors/domain-errors';
-import { findSessionUser } from '../modules/auth/auth-service';
+import { resolveSessionToken } from '../modules/auth/auth-service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,11 +38,11 @@ export const authPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
 
-    async function resolve(request: FastifyRequest): Promise<'none' | 'invalid' | 'ok'> {
+    async function resolve(request: FastifyRequest): Promise<'none' | 'invalid' | 'suspended' | 'ok'> {
       const token = readRequestToken(request);
       if (!token) return 'none';
-      const session = await findSessionUser(app.db, app.jwtSecret, token);
-      if (!session) return 'invalid';
+      const session = await resolveSessionToken(app.db, app.jwtSecret, token);
+      if (typeof session === 'string') return session;
       request.user = session.user;
       request.sessionId = session.sessionId;
       return 'ok';
@@ -51,6 +52,7 @@ export const authPlugin = fp(
       const outcome = await resolve(request);
       if (outcome === 'none') throw new UnauthorizedError(SIGN_IN_REQUIRED_MESSAGE);
       if (outcome === 'invalid') throw new UnauthorizedError(SESSION_EXPIRED_MESSAGE);
+      if (outcome === 'suspended') throw new UnauthorizedError(ACCOUNT_SUSPENDED_MESSAGE);
     });
 
     app.decorate('identify', async (request: FastifyRequest) => {

@@ -1,13 +1,14 @@
+import { ACCOUNT_SUSPENDED_MESSAGE } from '@pulse/contract/admin';
 import type { TRegisterRequest } from '@pulse/contract/auth';
 import type { Db } from '../../db/client';
 import { findUniqueViolation } from '../../db/find-unique-violation';
 import { createId } from '../../db/new-id';
 import { LOCAL_PROVIDER, type UserRow } from '../../db/schema/users';
-import { ConflictError, InvalidError, UnauthorizedError } from '../../errors/domain-errors';
+import { ConflictError, ForbiddenError, InvalidError, UnauthorizedError } from '../../errors/domain-errors';
 import { hashPassword, isCommonPassword, verifyAgainstDummyHash, verifyPassword } from './password-hashing';
 import { SESSION_LIFETIME_SECONDS, readSessionToken, signSessionToken } from './session-tokens';
 import { findLiveSessionUser, insertSession, revokeSession } from './sessions-repository';
-import { findUserByEmail, insertUser, isUsernameTaken } from './users-repository';
+import { findUserByEmail, findUserById, insertUser, isUsernameTaken } from './users-repository';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists.';
 export const USERNAME_TAKEN_MESSAGE = 'This username is taken.';
@@ -62,6 +63,8 @@ export async function verifyCredentials(db: Db, email: string, password: string)
   const user = await findUserByEmail(db, email);
   const matches = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummyHash(password);
   if (!user || !matches) throw new UnauthorizedError(WRONG_CREDENTIALS_MESSAGE);
+  // Only after the password matched, so a suspension is not disclosed to someone guessing.
+  if (user.suspendedAt) throw new ForbiddenError(ACCOUNT_SUSPENDED_MESSAGE);
   return user;
 }
 
@@ -90,8 +93,23 @@ export async function endSession(db: Db, sessionId: string): Promise<void> {
  * (revocation) and the user (roles may have changed since the token was issued).
  */
 export async function findSessionUser(db: Db, secret: string, token: string): Promise<{ user: UserRow; sessionId: string } | null> {
+  const outcome = await resolveSessionToken(db, secret, token);
+  return typeof outcome === 'string' ? null : outcome;
+}
+
+/**
+ * As findSessionUser, telling a suspended account apart (its sessions are revoked on suspension;
+ * the extra user lookup happens only for a refused token, never on the hot path).
+ */
+export async function resolveSessionToken(
+  db: Db,
+  secret: string,
+  token: string,
+): Promise<{ user: UserRow; sessionId: string } | 'invalid' | 'suspended'> {
   const claims = await readSessionToken(secret, token);
-  if (!claims) return null;
+  if (!claims) return 'invalid';
   const user = await findLiveSessionUser(db, claims.sessionId, claims.userId, new Date());
-  return user ? { user, sessionId: claims.sessionId } : null;
+  if (user && !user.suspendedAt) return { user, sessionId: claims.sessionId };
+  const owner = user ?? (await findUserById(db, claims.userId));
+  return owner?.suspendedAt ? 'suspended' : 'invalid';
 }

@@ -1,9 +1,29 @@
-import type { TGetSellerResponse, TSellerStatus } from '@pulse/contract/sellers';
+import {
+  APPLICATION_APPROVED_MESSAGE,
+  APPLICATION_PENDING_MESSAGE,
+  NO_APPLICATION_MESSAGE,
+  type TGetSellerResponse,
+  type TSellerApplication,
+  type TSellerApplicationValues,
+  type TSellerStatus,
+} from '@pulse/contract/sellers';
 import type { Db } from '../../db/client';
+import { findUniqueViolation } from '../../db/find-unique-violation';
+import type { SellerApplicationRow } from '../../db/schema/seller-applications';
 import type { UserRow } from '../../db/schema/users';
-import { InvalidError, NotFoundError } from '../../errors/domain-errors';
+import { ConflictError, InvalidError, NotFoundError } from '../../errors/domain-errors';
 import { addUserRole, findUserByEmail } from '../auth/users-repository';
-import { findSellerApplicationByUserId, upsertSellerApplication } from './sellers-repository';
+import { findOwnedUpload } from '../uploads/uploads-repository';
+import { buildUploadUrl } from '../uploads/uploads-service';
+import {
+  findIdDocumentStorageKey,
+  findSellerApplicationByUserId,
+  insertApplicationHistory,
+  insertSellerApplication,
+  resubmitRejectedApplication,
+  upsertSellerApplication,
+  type SellerApplicationForm,
+} from './sellers-repository';
 
 export const SELLER_NOT_FOUND_MESSAGE = 'No seller application was found for this user.';
 
@@ -47,4 +67,120 @@ export async function setSellerStatus(db: Db, change: SellerStatusChange) {
     const updatedUser = change.status === 'approved' ? await addUserRole(tx, user.id, 'seller') : user;
     return { application, user: updatedUser ?? user };
   });
+}
+
+export const ID_DOCUMENT_NOT_FOUND_MESSAGE = 'Upload a photo of your ID document again: that upload was not found.';
+
+/** The full application as its owner and admins see it; `storageKey` is the ID document's. */
+export function toSellerApplicationJson(row: SellerApplicationRow, idDocumentStorageKey: string | null): TSellerApplication {
+  const payout =
+    row.payoutMethod && row.payoutAccountName !== null && row.payoutAccountNumber !== null && row.payoutProviderName !== null
+      ? { method: row.payoutMethod, accountName: row.payoutAccountName, accountNumber: row.payoutAccountNumber, providerName: row.payoutProviderName }
+      : null;
+  return {
+    id: row.id,
+    userId: row.userId,
+    status: row.status,
+    businessName: row.businessName,
+    region: row.region,
+    lat: row.lat,
+    lng: row.lng,
+    produceTypes: row.produceTypes,
+    phone: row.phone,
+    payout,
+    idDocument: row.idDocumentUploadId && idDocumentStorageKey ? { uploadId: row.idDocumentUploadId, url: buildUploadUrl(idDocumentStorageKey) } : null,
+    termsAcceptedAt: row.termsAcceptedAt?.toISOString() ?? null,
+    referralCode: row.referralCode,
+    rejectionReason: row.rejectionReason,
+    submittedAt: row.submittedAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The form fields of a stored submission, as kept in the history when the applicant re-applies. */
+export function submissionSnapshot(row: SellerApplicationRow): Record<string, unknown> {
+  return {
+    businessName: row.businessName,
+    region: row.region,
+    lat: row.lat,
+    lng: row.lng,
+    produceTypes: row.produceTypes,
+    phone: row.phone,
+    payoutMethod: row.payoutMethod,
+    payoutAccountName: row.payoutAccountName,
+    payoutAccountNumber: row.payoutAccountNumber,
+    payoutProviderName: row.payoutProviderName,
+    idDocumentUploadId: row.idDocumentUploadId,
+    referralCode: row.referralCode,
+  };
+}
+
+function conflictFor(status: TSellerStatus): ConflictError {
+  return new ConflictError(status === 'approved' ? APPLICATION_APPROVED_MESSAGE : APPLICATION_PENDING_MESSAGE);
+}
+
+/**
+ * POST /api/sellers/application. A first application is created pending; a rejected one goes back
+ * to pending with the new answers (the rejected round is kept in the history); a pending or
+ * approved one is refused with 409. The ID document must be an image the caller uploaded.
+ */
+export async function submitSellerApplication(
+  db: Db,
+  caller: UserRow,
+  input: TSellerApplicationValues,
+  now = new Date(),
+): Promise<{ application: TSellerApplication; resubmitted: boolean }> {
+  const upload = await findOwnedUpload(db, input.idDocumentUploadId, caller.id);
+  if (!upload) throw new InvalidError(ID_DOCUMENT_NOT_FOUND_MESSAGE, { idDocumentUploadId: ID_DOCUMENT_NOT_FOUND_MESSAGE });
+  const form: SellerApplicationForm = {
+    businessName: input.businessName,
+    region: input.region,
+    lat: input.lat,
+    lng: input.lng,
+    produceTypes: input.produceTypes,
+    phone: input.phone,
+    payoutMethod: input.payout.method,
+    payoutAccountName: input.payout.accountName,
+    payoutAccountNumber: input.payout.accountNumber,
+    payoutProviderName: input.payout.providerName,
+    idDocumentUploadId: upload.id,
+    termsAcceptedAt: now,
+    referralCode: input.referralCode?.toUpperCase() ?? null,
+    submittedAt: now,
+  };
+  try {
+    return await db.transaction(async (tx) => {
+      const existing = await findSellerApplicationByUserId(tx, caller.id);
+      if (!existing) {
+        const row = await insertSellerApplication(tx, caller.id, form);
+        return { application: toSellerApplicationJson(row, upload.storageKey), resubmitted: false };
+      }
+      if (existing.status !== 'rejected') throw conflictFor(existing.status);
+      const row = await resubmitRejectedApplication(tx, existing.id, form);
+      // Another request re-applied between the read and the update.
+      if (!row) throw conflictFor('pending');
+      await insertApplicationHistory(tx, {
+        applicationId: existing.id,
+        status: existing.status,
+        rejectionReason: existing.rejectionReason,
+        submittedAt: existing.submittedAt,
+        reviewedAt: existing.reviewedAt,
+        submission: submissionSnapshot(existing),
+      });
+      return { application: toSellerApplicationJson(row, upload.storageKey), resubmitted: true };
+    });
+  } catch (error) {
+    // Two first applications at once: the unique index on user_id lets one through.
+    if (findUniqueViolation(error) !== null) throw conflictFor('pending');
+    throw error;
+  }
+}
+
+/** GET /api/sellers/application/mine */
+export async function getMySellerApplication(db: Db, caller: UserRow): Promise<TSellerApplication> {
+  const row = await findSellerApplicationByUserId(db, caller.id);
+  if (!row) throw new NotFoundError(NO_APPLICATION_MESSAGE);
+  return toSellerApplicationJson(row, await findIdDocumentStorageKey(db, row.idDocumentUploadId));
 }
