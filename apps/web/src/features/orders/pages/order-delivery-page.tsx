@@ -18,7 +18,7 @@ import { formatOrderNumber } from '../utils/order-display';
 import { formatEventTime, formatSlotWindow } from '../utils/order-timeline';
 
 function DeliverySteps({ order }: { order: TOrderDetails }) {
-  const steps = buildDeliverySteps(order.events);
+  const steps = buildDeliverySteps(order.events, order.fulfilment);
   const lastReached = steps.reduce((last, step, index) => (step.state === 'upcoming' ? last : index), -1);
   return (
     <Timeline active={lastReached} bulletSize={24} lineWidth={2} aria-label="Delivery steps">
@@ -42,7 +42,7 @@ function DeliverySteps({ order }: { order: TOrderDetails }) {
           }
         >
           <Text size="xs" c="dimmed">
-            {step.at ? <time dateTime={step.at}>{formatEventTime(step.at)}</time> : step.state === 'upcoming' ? 'Not yet' : 'Skipped'}
+            {step.at ? <time dateTime={step.at}>{formatEventTime(step.at)}</time> : step.state === 'upcoming' ? 'Not yet' : 'Done'}
           </Text>
         </Timeline.Item>
       ))}
@@ -113,11 +113,13 @@ function DeliveryView({ order }: { order: TOrderDetails }) {
           <Stack gap="lg">
             <SectionCard title="Route">
               <Stack gap="md">
-                <Place icon={<IconBuildingWarehouse size={20} />} label="Pickup" lines={farm} />
-                {order.fulfilment === 'delivery' && order.deliveryAddress ? (
-                  <Place icon={<IconMapPin size={20} />} label="Drop-off" lines={formatAddressLines(order.deliveryAddress)} />
+                {order.fulfilment === 'delivery' ? (
+                  <>
+                    <Place icon={<IconBuildingWarehouse size={20} />} label="Pickup" lines={farm} />
+                    {order.deliveryAddress && <Place icon={<IconMapPin size={20} />} label="Drop-off" lines={formatAddressLines(order.deliveryAddress)} />}
+                  </>
                 ) : (
-                  <Place icon={<IconMapPin size={20} />} label="Pickup point" lines={[`At the farm: ${farm.join(', ')}`, 'Collect it yourself in the window below']} />
+                  <Place icon={<IconMapPin size={20} />} label="Pickup point: the farm" lines={[...farm, 'You collect the order there in the window below']} />
                 )}
                 {order.slotStartsAt && order.slotEndsAt && (
                   <Place

@@ -39,6 +39,12 @@ describe('buildDeliverySteps', () => {
     expect(steps.find((step) => step.status === 'accepted')?.at).toBe('2026-03-01T10:00:00.000Z');
   });
 
+  it('leaves out "in transit" for a pickup and calls the hand-over "Collected"', () => {
+    const steps = buildDeliverySteps([event('paid', '2026-03-01T09:00:00.000Z'), event('delivered', '2026-03-01T12:00:00.000Z')], 'pickup');
+    expect(steps.map((step) => step.label)).toEqual(['Paid', 'Accepted', 'Ready', 'Collected', 'Completed']);
+    expect(steps.find((step) => step.label === 'Collected')?.state).toBe('current');
+  });
+
   it('ignores refund steps, leaving delivered as where the goods are', () => {
     const steps = buildDeliverySteps([event('paid', '2026-03-01T09:00:00.000Z'), event('delivered', '2026-03-02T09:00:00.000Z'), event('refund_requested', '2026-03-02T10:00:00.000Z')]);
     expect(steps.find((step) => step.state === 'current')?.status).toBe('delivered');

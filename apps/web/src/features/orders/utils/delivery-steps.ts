@@ -1,4 +1,4 @@
-import type { TOrderEvent, TOrderStatus } from '@pulse/contract/orders';
+import type { TFulfilment, TOrderEvent, TOrderStatus } from '@pulse/contract/orders';
 
 export const DELIVERY_STEP_STATUSES = ['paid', 'accepted', 'ready', 'in_transit', 'delivered', 'completed'] as const;
 export type DeliveryStepStatus = (typeof DELIVERY_STEP_STATUSES)[number];
@@ -28,7 +28,7 @@ function isDeliveryStep(status: TOrderStatus): status is DeliveryStepStatus {
  * The six hand-over steps with their times. The furthest step reached is current (done when it is
  * the last one); a skipped step before it (e.g. pickup orders that never go "in transit") counts as done.
  */
-export function buildDeliverySteps(events: readonly TOrderEvent[]): DeliveryStep[] {
+export function buildDeliverySteps(events: readonly TOrderEvent[], fulfilment: TFulfilment = 'delivery'): DeliveryStep[] {
   const reachedAt = new Map<DeliveryStepStatus, string>();
   for (const event of events) {
     // Updates within a status (final weights) are not a step of the hand-over.
@@ -40,12 +40,14 @@ export function buildDeliverySteps(events: readonly TOrderEvent[]): DeliveryStep
   DELIVERY_STEP_STATUSES.forEach((status, index) => {
     if (reachedAt.has(status)) furthest = index;
   });
-  return DELIVERY_STEP_STATUSES.map((status, index) => ({
+  const steps: DeliveryStep[] = DELIVERY_STEP_STATUSES.map((status, index) => ({
     status,
-    label: deliveryStepLabels[status],
+    label: fulfilment === 'pickup' && status === 'delivered' ? 'Collected' : deliveryStepLabels[status],
     at: reachedAt.get(status) ?? null,
     state: index < furthest || (index === furthest && status === 'completed') ? 'done' : index === furthest ? 'current' : 'upcoming',
   }));
+  // Pickup orders change hands at the farm: nothing is ever in transit.
+  return fulfilment === 'pickup' ? steps.filter((step) => step.status !== 'in_transit') : steps;
 }
 
 /** The hand-over code matters from payment until the order has changed hands. */
