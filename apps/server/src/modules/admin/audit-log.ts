@@ -24,15 +24,13 @@ export async function recordAdminAction(db: Db, action: AdminAction): Promise<Ad
     targetType: action.targetType,
     targetId: action.targetId,
     details: action.details ?? {},
-    // Millisecond precision (not now() in microseconds), so the page cursor matches exactly.
-    createdAt: new Date(),
   });
 }
 
 export async function getAuditLog(db: Db, query: { cursor?: string | undefined; limit: number }): Promise<TAuditLogResponse> {
   const after = readTimeCursor(query.cursor);
   const rows = await listAuditLogRows(db, query.limit + 1, after);
-  const { page, nextCursor } = toPage(rows, query.limit, (row) => writeTimeCursor(row.createdAt, row.id));
+  const { page, nextCursor } = toPage(rows, query.limit, (row) => writeTimeCursor(row.cursorAt, row.id));
   return {
     items: page.map((row) => ({
       id: row.id,

@@ -15,17 +15,23 @@ export function readIdCursor(cursor: string | undefined): string | null {
   return id;
 }
 
-/** A page cursor for lists ordered by (time, id): `<epoch ms>.<id>`. */
-export function writeTimeCursor(at: Date, id: string): string {
-  return `${at.getTime()}.${id}`;
+/**
+ * A page cursor for lists ordered by (time, id): `<UTC time with microseconds>_<id>`, the time as
+ * the database wrote it (JavaScript dates would drop the microseconds and repeat or skip rows).
+ */
+export function writeTimeCursor(at: string, id: string): string {
+  return `${at}_${id}`;
 }
 
-export function readTimeCursor(cursor: string | undefined): { at: Date; id: string } | null {
+const TIME_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-fA-F-]{36})$/;
+
+export function readTimeCursor(cursor: string | undefined): { at: string; id: string } | null {
   if (cursor === undefined) return null;
-  const match = /^(\d{1,15})\.([0-9a-fA-F-]{36})$/.exec(cursor);
+  const match = TIME_CURSOR.exec(cursor);
+  const at = match?.[1];
   const id = match?.[2]?.toLowerCase();
-  if (!match || !id || !UUID.test(id)) throw invalidCursor();
-  return { at: new Date(Number(match[1])), id };
+  if (!at || !id || !UUID.test(id) || Number.isNaN(Date.parse(at))) throw invalidCursor();
+  return { at, id };
 }
 
 /** Splits the `limit + 1` rows a query fetched into the page and the next cursor. */
