@@ -28,7 +28,8 @@ export async function salesByDay(db: Db, sellerUserId: string, statuses: readonl
     })
     .from(orders)
     .where(and(eq(orders.sellerUserId, sellerUserId), inArray(orders.status, [...statuses]), gte(orders.paidAt, since)))
-    .groupBy(day);
+    // By position: the day expression carries a parameter, so a repeated expression would not match.
+    .groupBy(sql`1`);
   return rows.map((row) => ({ date: row.date, amountMinor: Number(row.amount), count: Number(row.count) }));
 }
 
@@ -109,6 +110,7 @@ export async function ledgerInflowByDay(
         gte(ledgerTransactions.createdAt, since),
       ),
     )
-    .groupBy(day);
+    // By position: the day expression carries a parameter, so a repeated expression would not match.
+    .groupBy(sql`1`);
   return rows.map((row) => ({ date: row.date, amountMinor: Number(row.amount), count: Number(row.count) }));
 }
