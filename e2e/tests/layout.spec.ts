@@ -18,7 +18,10 @@ async function expectNoHorizontalScroll(page: Page, path: string) {
 
 const CONTENT_PAGES = ['/', '/home', '/login', '/sellers', '/pulse-agents', '/about-us', '/terms-of-service', '/privacy-policy'];
 
-/** Pages whose content comes in later issues: each shows its name as the heading (route table). */
+/**
+ * Every guarded page with the heading it shows: placeholders (content in later issues) show their
+ * route-table name; real pages their own heading (an unknown order id shows "Order not found").
+ */
 const PUBLIC_PLACEHOLDERS: Array<[string, string]> = [
   ['/', 'Products'],
   ['/product-listing', 'Products'],
@@ -33,13 +36,13 @@ const GUARDED_PLACEHOLDERS: Array<[string, string]> = [
   ['/seller-profile', 'Seller Profile'],
   ['/seller/catalogue-search', 'Catalogue Search'],
   ['/add-product', 'Add Product'],
-  ['/buyer-dashboard', 'Buyer Dashboard'],
+  ['/buyer-dashboard', 'My orders'],
   ['/messages', 'Messages'],
   ['/notifications', 'Notifications'],
   ['/seller/products/fixture-product', 'Seller Product'],
   ['/basket', 'Basket'],
-  ['/order/abc', 'Order'],
-  ['/order-delivery/abc', 'Order Delivery'],
+  ['/order/abc', 'Order not found'],
+  ['/order-delivery/abc', 'Order not found'],
   ['/chat/fixture-chat', 'Chat'],
   ['/agent-registration', 'Agent Registration'],
   ['/agent-dashboard', 'Agent Dashboard'],
