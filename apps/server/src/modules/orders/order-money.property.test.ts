@@ -7,7 +7,7 @@ import { DomainError } from '../../errors/domain-errors';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { placeCheckout } from '../checkout/checkout-service';
 import { getOrderDetails, performOrderAction, recordFinalWeights, sweepOrderTimers } from './orders-service';
-import { createBuyer, createProduct, createSeller, createSlot, fundWallet, nextKey, putInBasket, type TestUser } from './testing/order-fixtures';
+import { createBuyer, createProduct, createSeller, createSlot, fundWallet, makeAdmin, nextKey, putInBasket, type TestUser } from './testing/order-fixtures';
 
 /**
  * Random sequences of checkouts, payments, cancellations, refunds, weighings, completions and timer
@@ -19,6 +19,7 @@ import { createBuyer, createProduct, createSeller, createSlot, fundWallet, nextK
 let testApp: TestApp;
 let buyers: Array<TestUser & { roles: string[] }>;
 let seller: TestUser & { roles: string[] };
+let admin: TestUser & { roles: string[] };
 let products: string[];
 let slotId: string;
 
@@ -28,6 +29,8 @@ beforeAll(async () => {
   const sellerUser = await createSeller(app, 'Property Farm');
   seller = { ...sellerUser, roles: ['buyer', 'seller'] };
   buyers = [];
+  admin = { ...(await createBuyer(app)), roles: ['buyer', 'admin'] };
+  await makeAdmin(app, admin.id);
   for (let index = 0; index < 2; index += 1) buyers.push({ ...(await createBuyer(app)), roles: ['buyer'] });
   products = [
     await createProduct(app, seller.id, { title: 'Tomatoes', unit: 'kg', priceMinor: 333, stockQuantity: 200 }),
@@ -47,11 +50,11 @@ type Step =
   | { kind: 'top_up'; buyer: number; amount: number }
   | { kind: 'checkout'; buyer: number; product: number; quantity: number; payNow: boolean }
   /** `pick` set: take one of the actions the party may take now (drives orders forward); else the raw action. */
-  | { kind: 'action'; order: number; action: TOrderAction; by: 'buyer' | 'seller'; pick: number | null }
+  | { kind: 'action'; order: number; action: TOrderAction; by: 'buyer' | 'seller' | 'admin'; pick: number | null }
   | { kind: 'weigh'; order: number; tenths: number }
   | { kind: 'sweep'; hours: number };
 
-const ACTIONS: TOrderAction[] = ['pay', 'cancel', 'accept', 'mark_ready', 'hand_over', 'mark_delivered', 'confirm_receipt', 'request_refund', 'approve_refund', 'reject_refund'];
+const ACTIONS: TOrderAction[] = ['pay', 'cancel', 'accept', 'mark_ready', 'hand_over', 'mark_delivered', 'confirm_receipt', 'request_refund', 'approve_refund', 'reject_refund', 'contest_refund'];
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('top_up' as const), buyer: fc.nat(1), amount: fc.integer({ min: 100, max: 4000 }) }) },
@@ -61,7 +64,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('action' as const), order: fc.nat(7), action: fc.constantFrom(...ACTIONS), by: fc.constantFrom('buyer' as const, 'seller' as const), pick: fc.constant(null) }),
+    arbitrary: fc.record({ kind: fc.constant('action' as const), order: fc.nat(7), action: fc.constantFrom(...ACTIONS), by: fc.constantFrom('buyer' as const, 'seller' as const, 'admin' as const), pick: fc.constant(null) }),
   },
   {
     weight: 8,
@@ -128,7 +131,7 @@ describe('orders and money, property', () => {
             } else if (step.kind === 'action') {
               const target = placed[placed.length - 1 - (step.order % Math.max(1, placed.length))];
               if (!target) continue;
-              let actor = step.by === 'buyer' ? buyers[target.buyer] : seller;
+              let actor = step.by === 'buyer' ? buyers[target.buyer] : step.by === 'admin' ? admin : seller;
               if (!actor) continue;
               let action = step.action;
               if (step.pick !== null) {
@@ -140,6 +143,8 @@ describe('orders and money, property', () => {
                   'hand_over',
                   'mark_delivered',
                   step.pick % 3 === 0 ? 'request_refund' : 'confirm_receipt',
+                  // The farm approves, refuses or contests; a contested one is the admin's to decide.
+                  (['approve_refund', 'reject_refund', 'contest_refund'] as const)[step.pick % 3] ?? 'approve_refund',
                   step.pick % 2 === 0 ? 'approve_refund' : 'reject_refund',
                   'confirm_receipt',
                 ];
@@ -147,10 +152,11 @@ describe('orders and money, property', () => {
                 if (!buyer) continue;
                 const forBuyer = (await getOrderDetails(app.db, buyer, target.id)).allowedActions;
                 const forSeller = (await getOrderDetails(app.db, seller, target.id)).allowedActions;
-                const next = preference.find((candidate) => forBuyer.includes(candidate) || forSeller.includes(candidate));
+                const forAdmin = (await getOrderDetails(app.db, admin, target.id)).allowedActions;
+                const next = preference.find((candidate) => forBuyer.includes(candidate) || forSeller.includes(candidate) || forAdmin.includes(candidate));
                 if (next) {
                   action = next;
-                  actor = forBuyer.includes(next) ? buyer : seller;
+                  actor = forBuyer.includes(next) ? buyer : forSeller.includes(next) ? seller : admin;
                 }
               }
               const code = action === 'hand_over' || action === 'mark_delivered' || step.action === 'mark_delivered' ? (await getOrderDetails(app.db, buyers[target.buyer] ?? seller, target.id)).confirmationCode ?? undefined : undefined;
