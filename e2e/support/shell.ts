@@ -38,5 +38,7 @@ export async function chooseMenuItem(page: Page, name: string): Promise<void> {
 /** Names of the bottom bar's links, in order. */
 export async function readBottomBarItems(page: Page): Promise<string[]> {
   const links = getShell(page).bottomBar.getByRole('link');
+  // After a navigation the bar renders with the page; read it once it is there.
+  await links.first().waitFor({ state: 'visible' });
   return links.evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? element.textContent ?? ''));
 }

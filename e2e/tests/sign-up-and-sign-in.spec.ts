@@ -139,7 +139,7 @@ test.describe('sign in and log out', () => {
     await signInThroughForm(page, FIXTURE_USERS.fiveLineBuyer);
     await page.route('**/api/auth/me', (route) => route.abort('connectionrefused'));
     await page.goto('/buyer-dashboard');
-    await expect(page.getByRole('heading', { level: 1, name: 'Buyer Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
     await expect(getShell(page).bottomBar.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
     await expect(getShell(page).basketBadge).toHaveText('5');
   });
