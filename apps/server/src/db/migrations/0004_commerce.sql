@@ -206,6 +206,7 @@ CREATE TABLE "seller_application_history" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "products_seller_user_id_idx";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "description" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "category" "product_category" DEFAULT 'other' NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "unit" "product_unit" DEFAULT 'piece' NOT NULL;--> statement-breakpoint
@@ -296,6 +297,7 @@ CREATE INDEX "reviews_seller_created_idx" ON "reviews" USING btree ("seller_user
 CREATE INDEX "seller_application_history_application_idx" ON "seller_application_history" USING btree ("application_id","created_at");--> statement-breakpoint
 ALTER TABLE "seller_applications" ADD CONSTRAINT "seller_applications_id_document_upload_id_uploads_id_fk" FOREIGN KEY ("id_document_upload_id") REFERENCES "public"."uploads"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "seller_applications" ADD CONSTRAINT "seller_applications_reviewed_by_user_id_users_id_fk" FOREIGN KEY ("reviewed_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "products_seller_rating_idx" ON "products" USING btree ("seller_user_id","rating_sum","rating_count");--> statement-breakpoint
 CREATE INDEX "products_search_vector_idx" ON "products" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "products_title_trgm_idx" ON "products" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_active_created_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'active';--> statement-breakpoint
