@@ -10,6 +10,7 @@ import { FIXTURE_COUNTS, FIXTURE_PASSWORD, FIXTURE_USERS, type FixtureUserKey } 
 import { seedOrdersFixtures } from './fixtures-orders';
 import { seedBasketFixtures } from './fixtures-basket';
 import { seedCatalogueFixtures } from './fixtures-catalogue';
+import { seedSellerSignupFixtures } from './fixtures-seller-signup';
 
 const EXTRA_ROLES: Partial<Record<FixtureUserKey, string[]>> = {
   pendingSeller: ['buyer', 'seller'],
@@ -99,4 +100,5 @@ export async function seedFixtures(db: Db): Promise<void> {
   await seedCatalogueFixtures(db);
   await seedOrdersFixtures(db);
   await seedBasketFixtures(db);
+  await seedSellerSignupFixtures(db);
 }

@@ -46,11 +46,14 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     bars: true,
     load: () => import('../features/catalogue/pages/product-listing-page').then((module) => module.ProductListingPage),
   },
-  emptyStateRoute('seller-signup', '/seller-signup', 'Seller Sign-up', 'public', false, {
-    icon: 'seller',
-    description: 'Apply to sell here: your business, farm location, produce and payout details.',
-    action: { label: 'Why sell with us', to: '/sellers' },
-  }),
+  {
+    id: 'seller-signup',
+    path: '/seller-signup',
+    title: 'Seller Sign-up',
+    access: 'public',
+    bars: false,
+    load: () => import('../features/seller-onboarding/pages/seller-signup-page').then((module) => module.SellerSignupPage),
+  },
   {
     id: 'product-details',
     path: '/product-details/:productId',
@@ -228,11 +231,15 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     description: 'Your refund requests and their outcomes will be listed here.',
     action: { label: 'Go to wallet', to: '/wallet' },
   }),
-  emptyStateRoute('seller-application-status', '/seller-application-status', 'Seller Application Status', 'signed-in', false, {
-    icon: 'status',
-    description: 'The state of your seller application and any reviewer notes will be shown here.',
-    action: { label: 'Seller sign-up', to: '/seller-signup' },
-  }),
+  {
+    id: 'seller-application-status',
+    path: '/seller-application-status',
+    title: 'Seller Application Status',
+    access: 'signed-in',
+    bars: false,
+    load: () =>
+      import('../features/seller-onboarding/pages/seller-application-status-page').then((module) => module.SellerApplicationStatusPage),
+  },
   emptyStateRoute('agent-application-status', '/agent-application-status', 'Agent Application Status', 'signed-in', false, {
     icon: 'status',
     description: 'The state of your agent application and any reviewer notes will be shown here.',

@@ -1,0 +1,296 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Checkbox, FileInput, Group, Image, MultiSelect, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle, IconCurrentLocation, IconId, IconSend } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { categoryLabels, PRODUCT_CATEGORIES, type TProductCategory } from '@pulse/contract/products';
+import { MAX_PRODUCE_TYPES, payoutMethodLabels, PAYOUT_METHODS, ZSellerApplicationInput, type TPayoutMethod } from '@pulse/contract/sellers';
+import { isApiError } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { getServerFormErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
+import { resolveMediaUrl } from '../../../lib/media-url';
+import { useSingleSubmit } from '../../../lib/use-single-submit';
+import { getImageAttachmentError, ACCEPTED_IMAGE_TYPES } from '../utils/id-document-file';
+import { postIdDocumentImage, postSellerApplication, rememberSubmittedApplication } from '../api/seller-application-api';
+import {
+  APPLICATION_FIELDS,
+  EMPTY_APPLICATION_FORM,
+  getApplicationFieldErrors,
+  toApplicationInput,
+  type ApplicationFormValues,
+} from '../utils/application-form';
+
+const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: categoryLabels[category] }));
+
+type TextField = 'businessName' | 'region' | 'lat' | 'lng' | 'phone' | 'accountName' | 'accountNumber' | 'providerName' | 'referralCode';
+
+/** Where each form value's messages live in the schema / the server's `fields`. */
+const ERROR_KEY: Record<keyof ApplicationFormValues, string> = {
+  businessName: 'businessName',
+  region: 'region',
+  lat: 'lat',
+  lng: 'lng',
+  produceTypes: 'produceTypes',
+  phone: 'phone',
+  payoutMethod: 'payout.method',
+  accountName: 'payout.accountName',
+  accountNumber: 'payout.accountNumber',
+  providerName: 'payout.providerName',
+  idDocumentUploadId: 'idDocumentUploadId',
+  idDocumentUrl: 'idDocumentUploadId',
+  termsAccepted: 'termsAccepted',
+  referralCode: 'referralCode',
+};
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="fieldset" m={0} style={{ minWidth: 0 }}>
+      <Title order={2} fz="lg" mb="sm" component="legend" px={4}>
+        {title}
+      </Title>
+      <Stack gap="sm">{children}</Stack>
+    </Paper>
+  );
+}
+
+interface SellerApplicationFormProps {
+  initialValues?: ApplicationFormValues;
+  submitLabel: string;
+}
+
+/**
+ * The /seller-signup form. The contract's schema checks it before sending, so its messages match
+ * the server's; the server's `fields` (400) land under the same inputs.
+ */
+export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, submitLabel }: SellerApplicationFormProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const [values, setValues] = useState<ApplicationFormValues>(initialValues);
+  const [errors, setErrors] = useState<FormErrors>(NO_FORM_ERRORS);
+  const [idFile, setIdFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [locating, setLocating] = useState(false);
+  const [locationMessage, setLocationMessage] = useState<string | null>(null);
+  const { isPending, runOnce } = useSingleSubmit();
+
+  const errorOf = (key: keyof ApplicationFormValues): string | undefined => {
+    const name = ERROR_KEY[key];
+    return errors.fields[name] || (key === 'payoutMethod' ? errors.fields.payout : undefined) || undefined;
+  };
+  const clearError = (key: keyof ApplicationFormValues) => {
+    const name = ERROR_KEY[key];
+    if (errors.fields[name] || (key === 'payoutMethod' && errors.fields.payout)) {
+      setErrors((current) => ({ ...current, fields: { ...current.fields, [name]: '', ...(key === 'payoutMethod' ? { payout: '' } : {}) } }));
+    }
+  };
+  const set =
+    <TKey extends keyof ApplicationFormValues>(key: TKey) =>
+    (value: ApplicationFormValues[TKey]) => {
+      setValues((current) => ({ ...current, [key]: value }));
+      clearError(key);
+    };
+  const text = (key: TextField) => ({
+    value: values[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key)(event.currentTarget.value),
+    error: errorOf(key),
+  });
+
+  const useMyLocation = () => {
+    if (!('geolocation' in navigator)) {
+      setLocationMessage('This browser cannot share its location. Type the coordinates or leave them empty.');
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        setLocationMessage(null);
+        setValues((current) => ({
+          ...current,
+          lat: position.coords.latitude.toFixed(6),
+          lng: position.coords.longitude.toFixed(6),
+        }));
+        clearError('lat');
+        clearError('lng');
+      },
+      () => {
+        setLocating(false);
+        setLocationMessage('Location not shared. Type the coordinates or leave them empty.');
+      },
+      { timeout: 10_000 },
+    );
+  };
+
+  const pickIdDocument = async (file: File | null) => {
+    setIdFile(file);
+    if (!file) {
+      setValues((current) => ({ ...current, idDocumentUploadId: null, idDocumentUrl: null }));
+      return;
+    }
+    const problem = getImageAttachmentError(file);
+    if (problem) {
+      setValues((current) => ({ ...current, idDocumentUploadId: null, idDocumentUrl: null }));
+      setErrors((current) => ({ ...current, fields: { ...current.fields, idDocumentUploadId: problem } }));
+      return;
+    }
+    clearError('idDocumentUploadId');
+    setUploading(true);
+    try {
+      const upload = await postIdDocumentImage(file);
+      setValues((current) => ({ ...current, idDocumentUploadId: upload.id, idDocumentUrl: upload.url }));
+    } catch (error) {
+      setValues((current) => ({ ...current, idDocumentUploadId: null, idDocumentUrl: null }));
+      const message = isApiError(error) && error.status !== null && error.status < 500 ? error.message : 'The photo could not be uploaded. Try again.';
+      setErrors((current) => ({ ...current, fields: { ...current.fields, idDocumentUploadId: message } }));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (uploading) return;
+    void runOnce(async () => {
+      const parsed = ZSellerApplicationInput.safeParse(toApplicationInput(values));
+      if (!parsed.success) {
+        setErrors({ fields: getApplicationFieldErrors(parsed.error), form: 'Some fields need your attention.' });
+        return;
+      }
+      setErrors(NO_FORM_ERRORS);
+      try {
+        const application = await postSellerApplication(parsed.data);
+        rememberSubmittedApplication(queryClient, user?.id ?? null, application);
+        await navigate('/seller-application-status');
+      } catch (error) {
+        setErrors(getServerFormErrors(error, APPLICATION_FIELDS));
+      }
+    });
+  };
+
+  const payoutIsBank = values.payoutMethod === 'bank';
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Seller application">
+      <Stack gap="md">
+        <Section title="Your business">
+          <TextInput label="Business name" required autoComplete="organization" {...text('businessName')} />
+          <TextInput label="Region" required description="Where your farm is, e.g. Ashanti" autoComplete="address-level1" {...text('region')} />
+          <MultiSelect
+            label="Produce types"
+            required
+            description={`What you grow or make (up to ${MAX_PRODUCE_TYPES})`}
+            placeholder={values.produceTypes.length === 0 ? 'Choose categories' : undefined}
+            data={CATEGORY_OPTIONS}
+            value={values.produceTypes}
+            onChange={(selected) => set('produceTypes')(selected as TProductCategory[])}
+            maxValues={MAX_PRODUCE_TYPES}
+            error={errorOf('produceTypes')}
+            comboboxProps={{ withinPortal: true }}
+            hidePickedOptions
+            clearable
+          />
+          <TextInput label="Phone" required type="tel" autoComplete="tel" placeholder="+233 20 123 4567" {...text('phone')} />
+        </Section>
+
+        <Section title="Farm location (optional)">
+          <Text size="sm" c="dimmed">
+            Lets buyers see how far your produce travels. Leave both empty if you prefer.
+          </Text>
+          <SimpleGrid cols={2} spacing="sm">
+            <TextInput label="Latitude" inputMode="decimal" placeholder="5.6037" {...text('lat')} />
+            <TextInput label="Longitude" inputMode="decimal" placeholder="-0.1870" {...text('lng')} />
+          </SimpleGrid>
+          <Group gap="xs">
+            <Button variant="light" size="xs" leftSection={<IconCurrentLocation size={16} aria-hidden />} onClick={useMyLocation} loading={locating}>
+              Use my location
+            </Button>
+          </Group>
+          {locationMessage && (
+            <Text size="xs" c="orange.8" role="status">
+              {locationMessage}
+            </Text>
+          )}
+        </Section>
+
+        <Section title="Payouts">
+          <Radio.Group label="Payout method" required value={values.payoutMethod ?? ''} onChange={(value) => set('payoutMethod')(value as TPayoutMethod)} error={errorOf('payoutMethod')}>
+            <Group gap="lg" mt={6}>
+              {PAYOUT_METHODS.map((method) => (
+                <Radio key={method} value={method} label={payoutMethodLabels[method]} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <TextInput label="Account holder's name" required autoComplete="name" {...text('accountName')} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+            <TextInput label={payoutIsBank ? 'Account number' : 'Account or mobile number'} required {...text('accountNumber')} />
+            <TextInput
+              label={payoutIsBank ? 'Bank' : values.payoutMethod === 'mobile_money' ? 'Mobile money provider' : 'Provider or bank'}
+              required
+              placeholder={payoutIsBank ? 'e.g. Ecobank' : 'e.g. MTN MoMo'}
+              {...text('providerName')}
+            />
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Identity">
+          <FileInput
+            label="ID document photo"
+            required
+            description="A clear photo or scan of your national ID, passport or driving licence (JPEG, PNG, WebP or GIF)"
+            placeholder={values.idDocumentUploadId && !idFile ? 'Photo on file — choose to replace' : 'Choose a photo'}
+            accept={ACCEPTED_IMAGE_TYPES.join(',')}
+            value={idFile}
+            onChange={(file) => void pickIdDocument(file)}
+            leftSection={<IconId size={18} aria-hidden />}
+            error={errorOf('idDocumentUploadId')}
+            disabled={uploading}
+            clearable
+          />
+          {uploading && (
+            <Text size="sm" c="dimmed" role="status">
+              Uploading your photo…
+            </Text>
+          )}
+          {values.idDocumentUrl && !uploading && (
+            <Image
+              src={resolveMediaUrl(values.idDocumentUrl)}
+              alt="Your ID document photo"
+              radius="md"
+              h={160}
+              w="auto"
+              maw="100%"
+              fit="contain"
+              style={{ alignSelf: 'flex-start', border: '1px solid var(--mantine-color-gray-3)' }}
+            />
+          )}
+          <TextInput label="Referral code (optional)" description="From the Pulse Agent who introduced you" {...text('referralCode')} />
+          <Checkbox
+            checked={values.termsAccepted}
+            onChange={(event) => set('termsAccepted')(event.currentTarget.checked)}
+            error={errorOf('termsAccepted')}
+            label={
+              <>
+                I accept the{' '}
+                <Anchor component={Link} to="/terms-of-service" inherit>
+                  terms of service
+                </Anchor>
+              </>
+            }
+          />
+        </Section>
+
+        {errors.form && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            {errors.form}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={isPending} disabled={uploading} leftSection={<IconSend size={18} aria-hidden />} fullWidth={false}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
