@@ -133,7 +133,17 @@ export function TopUpForm({ currency, initialAmountMinor, submitLabel, onDone }:
             {errors.form}
           </Alert>
         )}
-        <Button type="submit" size="md" loading={isPending} fullWidth>
+        <Button
+          type="submit"
+          size="md"
+          loading={isPending}
+          fullWidth
+          // The second click of a double click may come after the first top-up has finished: it is
+          // the same intent and must not start a second one.
+          onClick={(event) => {
+            if (event.detail > 1) event.preventDefault();
+          }}
+        >
           {submitLabel ?? (amountMinor && amountMinor > 0 ? `Top up ${formatMoney(amountMinor, currency)}` : 'Top up')}
         </Button>
       </Stack>

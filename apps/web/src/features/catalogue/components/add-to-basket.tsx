@@ -23,7 +23,8 @@ function describeRefusal(error: unknown): string {
 
 /**
  * Quantity picker (minimum order to available stock) and "Add to basket". A visitor is sent to
- * /login and comes back here; a second tap while the first is on its way adds nothing.
+ * /login and comes back here; a second tap while the first is on its way, or the second click of a
+ * double click, adds nothing.
  */
 export function AddToBasket({ product }: { product: TProductDetails }) {
   const { isAuthenticated, user } = useAuth();
@@ -125,7 +126,12 @@ export function AddToBasket({ product }: { product: TProductDetails }) {
       <Button
         size="md"
         leftSection={<IconBasketPlus size={20} aria-hidden />}
-        onClick={add}
+        onClick={(event) => {
+          // The second click of a double click (detail 2) may arrive after the first add has
+          // already finished on a fast server; it is still the same intent, so it adds nothing.
+          if (event.detail > 1) return;
+          add();
+        }}
         disabled={unavailable || addToBasket.isPending}
         loading={addToBasket.isPending}
         fullWidth
