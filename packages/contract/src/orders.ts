@@ -19,6 +19,25 @@ export const ORDER_STATUSES = [
   'refund_rejected',
 ] as const;
 export const ZOrderStatus = z.enum(ORDER_STATUSES);
+
+/** A `?status=a,b` query parameter: each part must be one of `values`; absent or empty means all. */
+function commaSeparatedList<T extends string>(values: readonly T[], what: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return undefined;
+      const parts = value.split(',');
+      for (const part of parts) {
+        if (!(values as readonly string[]).includes(part)) {
+          context.addIssue({ code: 'custom', message: `Unknown ${what} "${part}" (use ${values.join(', ')})` });
+          return z.NEVER;
+        }
+      }
+      return parts as T[];
+    });
+}
+
 export type TOrderStatus = z.infer<typeof ZOrderStatus>;
 
 export const orderStatusLabels: Readonly<Record<TOrderStatus, string>> = {
@@ -150,20 +169,7 @@ export const ZOrderParams = z.object({ orderId: ZId });
 export const ZOrderListQuery = z.object({
   /** `buyer` (default): orders I placed; `seller`: orders placed with me. */
   role: z.enum(['buyer', 'seller']).default('buyer'),
-  status: z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      if (!value) return undefined;
-      const parts = value.split(',');
-      for (const part of parts) {
-        if (!(ORDER_STATUSES as readonly string[]).includes(part)) {
-          context.addIssue({ code: 'custom', message: `Unknown order status "${part}"` });
-          return z.NEVER;
-        }
-      }
-      return parts as TOrderStatus[];
-    }),
+  status: commaSeparatedList(ORDER_STATUSES, 'order status'),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number({ message: 'Must be a number' }).int().min(1).max(50).default(20),
 });
@@ -312,20 +318,7 @@ export type TRefundCase = z.infer<typeof ZRefundCase>;
 
 /** GET /api/seller/refunds and GET /api/admin/refunds: `status` is one or more refund statuses, comma separated. */
 export const ZRefundListQuery = z.object({
-  status: z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      if (!value) return undefined;
-      const parts = value.split(',');
-      for (const part of parts) {
-        if (!(REFUND_STATUSES as readonly string[]).includes(part)) {
-          context.addIssue({ code: 'custom', message: `Unknown refund status "${part}" (use ${REFUND_STATUSES.join(', ')})` });
-          return z.NEVER;
-        }
-      }
-      return parts as TRefundStatus[];
-    }),
+  status: commaSeparatedList(REFUND_STATUSES, 'refund status'),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number({ message: 'Must be a number' }).int().min(1).max(50).default(20),
 });

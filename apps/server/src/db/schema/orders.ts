@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from '@pulse/contract/orders';
 import { sql } from 'drizzle-orm';
 import { bigint, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, timestampColumn, updatedAtColumn } from './columns';
@@ -5,22 +6,8 @@ import { deliverySlots, fulfilmentMethod } from './delivery-slots';
 import { productUnit, products } from './products';
 import { users } from './users';
 
-/** product.md: pending_payment -> paid -> accepted -> ready -> in_transit -> delivered -> completed, etc. */
-export const orderStatus = pgEnum('order_status', [
-  'pending_payment',
-  'paid',
-  'accepted',
-  'ready',
-  'in_transit',
-  'delivered',
-  'completed',
-  'cancelled',
-  'refund_requested',
-  /** The farm contested the refund request: an admin decides (refunded or refund_rejected). */
-  'refund_disputed',
-  'refunded',
-  'refund_rejected',
-]);
+/** product.md's order states, in the contract's order (the enum's order in the database). */
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 
 export const orderActor = pgEnum('order_actor', ['buyer', 'seller', 'agent', 'admin', 'system']);
 

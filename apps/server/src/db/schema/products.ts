@@ -1,3 +1,4 @@
+import { PRODUCT_CATEGORIES, PRODUCT_UNITS } from '@pulse/contract/products';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
@@ -18,20 +19,9 @@ import { createdAtColumn, idColumn, updatedAtColumn } from './columns';
 import { uploads } from './uploads';
 import { users } from './users';
 
-export const productCategory = pgEnum('product_category', [
-  'vegetables',
-  'fruits',
-  'grains',
-  'dairy_and_eggs',
-  'meat_and_fish',
-  'herbs_and_spices',
-  'honey_and_preserves',
-  'plants_and_seeds',
-  'nature_crafts',
-  'other',
-]);
+export const productCategory = pgEnum('product_category', PRODUCT_CATEGORIES);
 
-export const productUnit = pgEnum('product_unit', ['kg', 'g', 'piece', 'bunch', 'dozen', 'crate', 'litre']);
+export const productUnit = pgEnum('product_unit', PRODUCT_UNITS);
 
 export const productStatus = pgEnum('product_status', ['draft', 'active', 'paused', 'sold_out', 'archived']);
 
