@@ -230,3 +230,34 @@ export const ZProductPatch = z.object(productFields).partial();
 export type TProductPatch = z.input<typeof ZProductPatch>;
 
 export const ZProductIdParams = z.object({ productId: ZId });
+
+export const SELLER_BULK_EDIT_MAX = 100;
+
+/** One line of a bulk edit: a new price, a new stock, or both. */
+export const ZBulkProductUpdate = z
+  .object({
+    productId: ZId,
+    priceMinor: productFields.priceMinor.optional(),
+    stockQuantity: productFields.stockQuantity.optional(),
+  })
+  .refine((line) => line.priceMinor !== undefined || line.stockQuantity !== undefined, {
+    message: 'Give a new price or a new stock',
+    path: ['priceMinor'],
+  });
+export type TBulkProductUpdate = z.infer<typeof ZBulkProductUpdate>;
+
+/**
+ * PATCH /api/seller/products (seller): price and stock of several own products at once, all or
+ * nothing. A product id that is not the caller's makes the whole request 404.
+ */
+export const ZBulkProductUpdateRequest = z.object({
+  updates: z
+    .array(ZBulkProductUpdate)
+    .min(1, { message: 'Choose at least one product' })
+    .max(SELLER_BULK_EDIT_MAX, { message: `At most ${SELLER_BULK_EDIT_MAX} products at once` })
+    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, { message: 'Each product may appear once' }),
+});
+export type TBulkProductUpdateRequest = z.infer<typeof ZBulkProductUpdateRequest>;
+
+export const ZBulkProductUpdateResponse = z.object({ items: z.array(ZProductSummary) });
+export type TBulkProductUpdateResponse = z.infer<typeof ZBulkProductUpdateResponse>;
