@@ -4,6 +4,7 @@ import { FullScreenLoading } from '../components/full-screen-loading';
 import { LiveMessageUpdates } from '../features/messages/components/live-message-updates';
 import { LiveNotificationUpdates } from '../features/notifications/components/live-notification-updates';
 import { PopupAnnouncement } from '../features/popups/components/popup-announcement';
+import { LiveApplicationUpdates } from '../features/seller-onboarding/components/live-application-updates';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { useAuth } from '../lib/auth/use-auth';
 import { RealtimeProvider } from '../lib/socket-provider';
@@ -56,6 +57,7 @@ export function RootLayout() {
         <AppFrame />
         <LiveNotificationUpdates />
         <LiveMessageUpdates />
+        <LiveApplicationUpdates />
         <PopupAnnouncement />
       </RealtimeProvider>
     </AuthProvider>

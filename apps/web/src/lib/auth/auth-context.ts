@@ -20,6 +20,8 @@ export interface AuthContextValue {
   /** Accepts a token string or a `{ token, user }` payload; rejects anything else (spec §5). */
   login: (data: unknown) => Promise<void>;
   logout: (message?: string, path?: string) => Promise<void>;
+  /** Asks the server again who the user is (roles granted meanwhile); keeps the session on failure. */
+  refreshUser: () => Promise<void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -140,6 +140,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [navigate],
   );
 
+  const refreshUser = useCallback(async () => {
+    if (!sessionActiveRef.current) return;
+    try {
+      const user = await getCurrentUser();
+      setSession((current) => (current.user === null && current.token === null ? current : { ...current, user }));
+    } catch (error) {
+      console.error('Could not refresh the signed-in user', error);
+    }
+  }, []);
+
   const isAuthenticated = session.user !== null || session.token !== null;
 
   useEffect(() => {
@@ -170,8 +180,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setMode,
       login,
       logout,
+      refreshUser,
     }),
-    [session, isAuthenticated, mode, setMode, login, logout],
+    [session, isAuthenticated, mode, setMode, login, logout, refreshUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -65,7 +65,7 @@ interface SellerApplicationFormProps {
 export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, submitLabel }: SellerApplicationFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { user } = useAuth();
+  const { user, refreshUser } = useAuth();
   const [values, setValues] = useState<ApplicationFormValues>(initialValues);
   const [errors, setErrors] = useState<FormErrors>(NO_FORM_ERRORS);
   const [idFile, setIdFile] = useState<File | null>(null);
@@ -161,6 +161,8 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
       try {
         const application = await postSellerApplication(parsed.data);
         rememberSubmittedApplication(queryClient, user?.id ?? null, application);
+        // Submitting grants the seller role: the menu offers "Switch to Seller" without a reload.
+        await refreshUser();
         await navigate('/seller-application-status');
       } catch (error) {
         setErrors(getServerFormErrors(error, APPLICATION_FIELDS));
