@@ -1,10 +1,62 @@
-import { Container, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { PageProps } from '../../../app/route-types';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { useSellerProducts } from '../api/get-seller-products';
+import { useSellerProfile } from '../api/get-seller-profile';
+import { ProductForm } from '../components/product-form';
+import { ProductFormSkeleton } from '../components/product-form-skeleton';
+import { SellerOnlyNotice } from '../components/seller-only-notice';
+import { isForbidden } from '../utils/is-forbidden';
+import { EMPTY_PRODUCT_FORM, type ProductFormValues } from '../utils/product-form-values';
+import { usePageTitle } from '../utils/use-page-title';
+import classes from '../components/seller-catalogue.module.css';
 
-/** Placeholder until the page is built. */
-export function AddProductPage() {
+const DEFAULT_CURRENCY = 'USD';
+
+/** /add-product: the product form, its origin prefilled from the seller's shop profile. */
+export function AddProductPage({ route }: PageProps) {
+  usePageTitle(route.title);
+  const { user } = useAuth();
+  const profile = useSellerProfile(user?.id ?? null);
+  const products = useSellerProducts({});
+  const currency = products.data?.pages[0]?.items[0]?.currency ?? DEFAULT_CURRENCY;
+
+  const shop = profile.data;
+  const initialValues = useMemo<ProductFormValues>(
+    () =>
+      shop
+        ? {
+            ...EMPTY_PRODUCT_FORM,
+            originFarmName: shop.shopName,
+            originRegion: shop.region,
+            originLat: shop.lat === null ? '' : String(shop.lat),
+            originLng: shop.lng === null ? '' : String(shop.lng),
+          }
+        : EMPTY_PRODUCT_FORM,
+    [shop],
+  );
+
+  if (isForbidden(profile.error) || isForbidden(products.error)) return <SellerOnlyNotice title={route.title} />;
+
   return (
-    <Container size="lg" py="md">
-      <Title order={1}>Add a product</Title>
-    </Container>
+    <div className={classes.page}>
+      <Stack gap="md">
+        <Anchor component={Link} to="/seller/catalogue-search" size="sm" c="dimmed">
+          <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle' }} /> My products
+        </Anchor>
+        <div>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {route.title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            Buyers see it in the marketplace as soon as you add it.
+          </Text>
+        </div>
+        {profile.isPending && user ? <ProductFormSkeleton /> : <ProductForm initialValues={initialValues} currency={currency} />}
+      </Stack>
+    </div>
   );
 }

@@ -1,0 +1,72 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { IconLeaf, IconMapPin, IconPhoto } from '@tabler/icons-react';
+import { categoryLabels } from '@pulse/contract/products';
+import { resolveMediaUrl } from '../../../lib/media-url';
+import { toMinorUnits } from '../../../lib/money-input';
+import { formatQuantity, formatUnitPrice } from '../utils/format-product';
+import type { ProductFormValues } from '../utils/product-form-values';
+import classes from './seller-catalogue.module.css';
+
+/** The listing card as buyers will see it, drawn from what the form holds right now. */
+export function ProductPreviewCard({ values, currency }: { values: ProductFormValues; currency: string }) {
+  const cover = values.photos[0];
+  const priceMinor = toMinorUnits(values.price || 'x', currency);
+  const stock = Number(values.stockQuantity);
+  const origin = [values.originFarmName, values.originRegion].filter((part) => part.trim() !== '').join(' · ');
+  const soldOut = values.stockQuantity.trim() !== '' && stock === 0;
+
+  return (
+    <div className={classes.previewCard} data-testid="product-preview">
+      <div className={classes.previewMedia}>
+        {cover ? (
+          <img src={cover.previewUrl.startsWith('blob:') ? cover.previewUrl : resolveMediaUrl(cover.previewUrl)} alt="" />
+        ) : (
+          <Stack align="center" gap={4} c="dimmed">
+            <IconPhoto size={36} stroke={1.4} aria-hidden />
+            <Text size="xs">Your cover photo</Text>
+          </Stack>
+        )}
+        <div className={classes.previewBadges}>
+          {values.organic && (
+            <Badge color="green" variant="filled" size="sm" leftSection={<IconLeaf size={12} aria-hidden />}>
+              Organic
+            </Badge>
+          )}
+          {soldOut && (
+            <Badge color="dark" variant="filled" size="sm">
+              Sold out
+            </Badge>
+          )}
+        </div>
+      </div>
+      <Stack gap={4} p="sm">
+        <Text fw={600} size="sm" lineClamp={2} c={values.title.trim() ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+          {values.title.trim() || 'Your product title'}
+        </Text>
+        <Text fw={700} c="green.9">
+          {priceMinor !== null && priceMinor > 0 && values.unit ? formatUnitPrice(priceMinor, currency, values.unit) : `Price / ${values.unit ?? 'unit'}`}
+        </Text>
+        {origin && (
+          <Group gap={4} wrap="nowrap" c="dimmed">
+            <IconMapPin size={14} aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="xs" truncate>
+              {origin}
+            </Text>
+          </Group>
+        )}
+        <Group gap={6}>
+          {values.category && (
+            <Badge variant="light" color="gray" size="sm">
+              {categoryLabels[values.category]}
+            </Badge>
+          )}
+          {values.unit && Number.isInteger(stock) && values.stockQuantity.trim() !== '' && stock > 0 && (
+            <Text size="xs" c="dimmed">
+              {formatQuantity(stock, values.unit)} in stock
+            </Text>
+          )}
+        </Group>
+      </Stack>
+    </div>
+  );
+}
