@@ -1,10 +1,101 @@
-import { Container, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Container, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCirclePlus, IconListSearch, IconReceiptRefund, IconUserCircle, IconWallet } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { TSellerActionStatus } from '@pulse/contract/seller-dashboard';
+import type { PageProps } from '../../../app/route-types';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useSellerDashboard } from '../api/get-seller-dashboard';
+import { ActionQueues } from '../components/action-queues';
+import { LowStockList } from '../components/low-stock-list';
+import { SalesChart } from '../components/sales-chart';
+import { SalesSummary } from '../components/sales-summary';
+import { SellerOnlyNotice } from '../components/seller-only-notice';
+import { SlotsSection } from '../components/slots-section';
+import { useLiveSellerUpdates } from '../components/use-live-seller-updates';
+import { isSellerAccessDenied } from '../utils/seller-access';
 
-/** Placeholder until the page is built. */
-export function SellerDashboardPage() {
+function DashboardSkeleton() {
   return (
-    <Container size="lg" py="md">
-      <Title order={1}>Seller dashboard</Title>
+    <Stack gap="md" role="status" aria-label="Loading dashboard">
+      <Skeleton height={40} radius="md" />
+      <Skeleton height={120} radius="lg" />
+      <Skeleton height={90} radius="lg" />
+      <Skeleton height={220} radius="lg" />
+    </Stack>
+  );
+}
+
+function QuickLinks() {
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Button component={Link} to="/add-product" leftSection={<IconCirclePlus size={18} aria-hidden />}>
+        Add a product
+      </Button>
+      <Button component={Link} to="/seller/catalogue-search" variant="light" leftSection={<IconListSearch size={18} aria-hidden />}>
+        My products
+      </Button>
+      <Button component={Link} to="/seller-profile" variant="light" leftSection={<IconUserCircle size={18} aria-hidden />}>
+        Shop profile
+      </Button>
+      <Button component={Link} to="/wallet" variant="subtle" leftSection={<IconWallet size={18} aria-hidden />}>
+        Wallet
+      </Button>
+      <Button component={Link} to="/refunds-history" variant="subtle" leftSection={<IconReceiptRefund size={18} aria-hidden />}>
+        Refunds
+      </Button>
+    </Group>
+  );
+}
+
+/** /seller-dashboard: orders to act on, sales, the 30-day chart, low stock and the farm's slots. */
+export function SellerDashboardPage({ route }: PageProps) {
+  const dashboard = useSellerDashboard();
+  const [queue, setQueue] = useState<TSellerActionStatus>('paid');
+  useLiveSellerUpdates();
+  const denied = dashboard.isError && isSellerAccessDenied(dashboard.error);
+  const data = dashboard.data;
+
+  return (
+    <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 'md', sm: 32 }}>
+      <Stack gap={4} mb="md">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          {route.title}
+        </Title>
+        {!denied && (
+          <Text size="sm" c="dimmed">
+            Accept new orders, get them ready and hand them over. Sales count orders by the day they were paid.
+          </Text>
+        )}
+      </Stack>
+      {denied && <SellerOnlyNotice what="The seller dashboard" />}
+      {!denied && dashboard.isPending && <DashboardSkeleton />}
+      {!denied && dashboard.isError && !data && <LoadErrorAlert title="Could not load your dashboard" onRetry={() => void dashboard.refetch()} />}
+      {data && (
+        <Stack gap="lg">
+          <QuickLinks />
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <Stack gap="lg">
+                <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="queues-heading">
+                  <Title order={2} fz="lg" id="queues-heading" mb="xs">
+                    Orders to act on
+                  </Title>
+                  <ActionQueues queues={data.actionQueues} value={queue} onChange={setQueue} />
+                </Paper>
+                <SlotsSection />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Stack gap="lg">
+                <SalesSummary today={data.sales.today} month={data.sales.month} currency={data.currency} />
+                <SalesChart series={data.series} currency={data.currency} />
+                <LowStockList products={data.lowStock} count={data.lowStockCount} />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      )}
     </Container>
   );
 }

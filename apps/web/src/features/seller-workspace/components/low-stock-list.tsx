@@ -1,0 +1,46 @@
+import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconLeaf } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { TLowStockProduct } from '@pulse/contract/seller-dashboard';
+import { resolveMediaUrl } from '../../../lib/media-url';
+
+/** Active products about to run out (available at or below the threshold), lowest first. */
+export function LowStockList({ products, count }: { products: TLowStockProduct[]; count: number }) {
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="low-stock-heading">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} fz="lg" id="low-stock-heading">
+          Low stock
+        </Title>
+        {count > 0 && (
+          <Badge color="red" variant="light">
+            {count}
+          </Badge>
+        )}
+      </Group>
+      {products.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Every active product has enough stock.
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {products.map((product) => (
+            <Group key={product.id} component="li" wrap="nowrap" gap="sm" data-testid="low-stock-product">
+              <Avatar src={product.thumbUrl ? resolveMediaUrl(product.thumbUrl) : null} radius="md" size={40} alt="" color="orange">
+                <IconLeaf size={20} aria-hidden />
+              </Avatar>
+              <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                <Anchor component={Link} to={`/seller/products/${product.id}`} fw={600} size="sm" truncate>
+                  {product.title}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {product.available <= 0 ? 'Sold out' : `${product.available} ${product.unit} left`}
+                </Text>
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

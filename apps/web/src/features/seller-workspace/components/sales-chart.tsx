@@ -1,0 +1,34 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Paper, Text, Title } from '@mantine/core';
+import { formatMoney } from '@pulse/contract/money';
+import type { TSalesDay } from '@pulse/contract/seller-dashboard';
+import { formatCalendarDay } from '../utils/format-dates';
+
+/** The last 30 days of sales by payment day, today last. */
+export function SalesChart({ series, currency }: { series: TSalesDay[]; currency: string }) {
+  const data = series.map((day) => ({ day: formatCalendarDay(day.date), Sales: day.salesMinor }));
+  const total = series.reduce((sum, day) => sum + day.salesMinor, 0);
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="sales-chart-heading">
+      <Title order={2} fz="lg" id="sales-chart-heading">
+        Sales, last 30 days
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {formatMoney(total, currency)} from orders paid in the last 30 days
+      </Text>
+      <BarChart
+        h={200}
+        data={data}
+        dataKey="day"
+        series={[{ name: 'Sales', color: 'orange.6' }]}
+        valueFormatter={(value) => formatMoney(value, currency)}
+        tickLine="none"
+        gridAxis="y"
+        withYAxis={false}
+        xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
+        aria-label="Sales per day, last 30 days"
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,30 @@
+import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconBuildingStore } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+/** What a signed-in person who is not an approved seller sees instead of seller data (the server said 403). */
+export function SellerOnlyNotice({ what }: { what: string }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} data-testid="seller-only-notice">
+      <Stack align="center" ta="center" gap="sm">
+        <ThemeIcon size={64} radius={32} variant="light" color="orange" aria-hidden>
+          <IconBuildingStore size={32} stroke={1.6} />
+        </ThemeIcon>
+        <Text component="h2" fw={700} fz="lg">
+          For approved sellers
+        </Text>
+        <Text c="dimmed" maw={420}>
+          {what} is for farms whose seller application was approved. Check where your application stands, or apply to sell on Pulse Market.
+        </Text>
+        <Group justify="center" gap="sm" mt="xs">
+          <Button component={Link} to="/seller-application-status" color="orange">
+            Application status
+          </Button>
+          <Button component={Link} to="/sellers" variant="default">
+            Start selling
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
