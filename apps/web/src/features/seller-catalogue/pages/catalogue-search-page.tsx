@@ -1,10 +1,199 @@
-import { Container, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Box, Button, Checkbox, Group, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsDollar, IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { categoryLabels, PRODUCT_CATEGORIES, ZProductStatus, type TProductSummary } from '@pulse/contract/products';
+import type { PageProps } from '../../../app/route-types';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useSellerProducts } from '../api/get-seller-products';
+import { BulkEditModal } from '../components/bulk-edit-modal';
+import { SellerOnlyNotice } from '../components/seller-only-notice';
+import { SellerProductRow } from '../components/seller-product-row';
+import { STATUS_LABELS } from '../utils/format-product';
+import { isForbidden } from '../utils/is-forbidden';
+import classes from '../components/seller-catalogue.module.css';
 
-/** Placeholder until the page is built. */
-export function CatalogueSearchPage() {
+const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: categoryLabels[category] }));
+const STATUS_OPTIONS = ZProductStatus.options.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
+
+function RowsSkeleton() {
   return (
-    <Container size="lg" py="md">
-      <Title order={1}>Catalogue search</Title>
-    </Container>
+    <Stack gap="sm" role="status" aria-label="Loading products">
+      {Array.from({ length: 5 }, (_, index) => (
+        <Skeleton key={index} height={88} radius="lg" />
+      ))}
+    </Stack>
+  );
+}
+
+/** /seller/catalogue-search: the seller's products in every status, filters, and a bulk price/stock edit. */
+export function CatalogueSearchPage({ route }: PageProps) {
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [category, setCategory] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [inStock, setInStock] = useState(false);
+  const [selected, setSelected] = useState<Map<string, TProductSummary>>(new Map());
+  const [bulkOpened, bulk] = useDisclosure(false);
+
+  const query = useMemo(() => {
+    const params: Record<string, string> = {};
+    if (q) params.q = q;
+    if (category) params.category = category;
+    if (status) params.status = status;
+    if (inStock) params.inStock = 'true';
+    return params;
+  }, [q, category, status, inStock]);
+  const list = useSellerProducts(query);
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = Object.keys(query).length > 0;
+
+  // Keep the selected rows' latest figures (after a save or a refetch).
+  useEffect(() => {
+    if (!list.data) return;
+    setSelected((current) => {
+      if (current.size === 0) return current;
+      const next = new Map(current);
+      for (const page of list.data.pages) for (const item of page.items) if (next.has(item.id)) next.set(item.id, item);
+      return next;
+    });
+  }, [list.data]);
+
+  if (isForbidden(list.error)) return <SellerOnlyNotice title={route.title} />;
+
+  const toggle = (product: TProductSummary, on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(product.id, product);
+      else next.delete(product.id);
+      return next;
+    });
+  const allShownSelected = items.length > 0 && items.every((item) => selected.has(item.id));
+  const toggleAll = (on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const item of items) {
+        if (on) next.set(item.id, item);
+        else next.delete(item.id);
+      }
+      return next;
+    });
+  const clearFilters = () => {
+    setSearch('');
+    setCategory(null);
+    setStatus(null);
+    setInStock(false);
+  };
+
+  return (
+    <div className={classes.page}>
+      <Stack gap="md">
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {route.title}
+          </Title>
+          <Button component={Link} to="/add-product" leftSection={<IconPlus size={18} aria-hidden />}>
+            Add a product
+          </Button>
+        </Group>
+
+        <TextInput
+          type="search"
+          placeholder="Search my products"
+          aria-label="Search my products"
+          leftSection={<IconSearch size={18} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          size="md"
+        />
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+          <Select placeholder="All categories" aria-label="Category" data={CATEGORY_OPTIONS} value={category} onChange={setCategory} clearable comboboxProps={{ withinPortal: true }} />
+          <Select placeholder="Any status" aria-label="Status" data={STATUS_OPTIONS} value={status} onChange={setStatus} clearable comboboxProps={{ withinPortal: true }} />
+          <Switch label="In stock only" checked={inStock} onChange={(event) => setInStock(event.currentTarget.checked)} mt={8} />
+        </SimpleGrid>
+
+        {items.length > 0 && (
+          <Group justify="space-between">
+            <Checkbox label="Select all shown" checked={allShownSelected} indeterminate={!allShownSelected && items.some((item) => selected.has(item.id))} onChange={(event) => toggleAll(event.currentTarget.checked)} />
+            <Text size="sm" c="dimmed">
+              {items.length}
+              {list.hasNextPage ? '+' : ''} {items.length === 1 ? 'product' : 'products'}
+            </Text>
+          </Group>
+        )}
+
+        <section aria-label="My products" aria-busy={list.isFetching}>
+          {list.isPending && !list.isError && <RowsSkeleton />}
+          {list.isError && items.length === 0 && <LoadErrorAlert title="Could not load your products" onRetry={() => void list.refetch()} />}
+          {list.isSuccess && items.length === 0 && !list.isPlaceholderData && (
+            <Stack align="center" gap="sm" ta="center" py="xl">
+              <ThemeIcon size={72} radius={36} variant="light" aria-hidden>
+                <IconPackage size={36} stroke={1.6} />
+              </ThemeIcon>
+              <Title order={2} fz="lg">
+                {filtered ? 'No products match' : 'No products yet'}
+              </Title>
+              <Text c="dimmed" maw={380}>
+                {filtered ? 'Try other words or clear the filters.' : 'Add your first product and buyers will find it in the marketplace.'}
+              </Text>
+              {filtered ? (
+                <Button variant="default" onClick={clearFilters}>
+                  Clear filters
+                </Button>
+              ) : (
+                <Button component={Link} to="/add-product" leftSection={<IconPlus size={18} aria-hidden />}>
+                  Add a product
+                </Button>
+              )}
+            </Stack>
+          )}
+          {items.length > 0 && (
+            <ul className={classes.rows} style={{ opacity: list.isPlaceholderData ? 0.55 : 1 }}>
+              {items.map((product) => (
+                <SellerProductRow key={product.id} product={product} selected={selected.has(product.id)} onToggle={(on) => toggle(product, on)} />
+              ))}
+            </ul>
+          )}
+          {list.isError && items.length > 0 && (
+            <Box mt="md">
+              <LoadErrorAlert title="Could not load more products" onRetry={() => void list.fetchNextPage()} />
+            </Box>
+          )}
+          {list.hasNextPage && !list.isPlaceholderData && (
+            <Group justify="center" mt="md">
+              <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+                Load more
+              </Button>
+            </Group>
+          )}
+        </section>
+
+        {selected.size > 0 && (
+          <Group className={classes.bulkBar} justify="space-between" gap="sm" wrap="nowrap" role="region" aria-label="Selection">
+            <Text size="sm" fw={600}>
+              {selected.size} selected
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              <Button size="xs" variant="subtle" color="gray.3" onClick={() => setSelected(new Map())}>
+                Clear
+              </Button>
+              <Button size="xs" leftSection={<IconAdjustmentsDollar size={16} aria-hidden />} onClick={bulk.open}>
+                Edit price and stock
+              </Button>
+            </Group>
+          </Group>
+        )}
+      </Stack>
+      <BulkEditModal
+        opened={bulkOpened}
+        products={[...selected.values()]}
+        onClose={bulk.close}
+        onSaved={() => {
+          bulk.close();
+          setSelected(new Map());
+        }}
+      />
+    </div>
   );
 }

@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { formatMoney } from '@pulse/contract/money';
+import { ZBulkProductUpdateRequest, type TProductSummary } from '@pulse/contract/products';
+import { isApiError } from '../../../lib/api-error';
+import { currencySymbol } from '../../../lib/money-input';
+import { useSingleSubmit } from '../../../lib/use-single-submit';
+import { getSellerProduct, sellerProductQueryKey } from '../api/get-seller-product';
+import { sellerProductsRootKey } from '../api/get-seller-products';
+import { patchSellerProducts } from '../api/patch-seller-products';
+import { lineErrorsFrom, toBulkUpdates, type BulkLine, type BulkLineErrors } from '../utils/bulk-edit';
+import { formatQuantity } from '../utils/format-product';
+
+interface BulkEditModalProps {
+  opened: boolean;
+  products: TProductSummary[];
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** New price and/or stock for each selected product, sent in one all-or-nothing request. */
+export function BulkEditModal({ opened, products, onClose, onSaved }: BulkEditModalProps) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>Edit price and stock</Text>} size="xl" fullScreen={phone} radius="lg">
+      {opened && <BulkEditor products={products} onClose={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+function BulkEditor({ products, onClose, onSaved }: Omit<BulkEditModalProps, 'opened'>) {
+  const queryClient = useQueryClient();
+  const currency = products[0]?.currency ?? 'USD';
+  const [lines, setLines] = useState<BulkLine[]>(() => products.map((product) => ({ productId: product.id, price: '', stock: '' })));
+  const [allPrice, setAllPrice] = useState('');
+  const [allStock, setAllStock] = useState('');
+  const [lineErrors, setLineErrors] = useState<Record<number, BulkLineErrors>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const { isPending, runOnce } = useSingleSubmit();
+  // The listing carries what is available; the stock and what orders hold come from each product.
+  const details = useQueries({
+    queries: products.map((product) => ({
+      queryKey: sellerProductQueryKey(product.id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => getSellerProduct(product.id, signal),
+    })),
+  });
+
+  const setLine = (index: number, changes: Partial<BulkLine>) => {
+    setLines((current) => current.map((line, at) => (at === index ? { ...line, ...changes } : line)));
+    setLineErrors((current) => {
+      if (!current[index]) return current;
+      const next = { ...current };
+      delete next[index];
+      return next;
+    });
+    setFormError(null);
+  };
+  const setAll = (field: 'price' | 'stock', value: string) => {
+    setLines((current) => current.map((line) => ({ ...line, [field]: value })));
+    setLineErrors({});
+    setFormError(null);
+  };
+
+  const save = () =>
+    runOnce(async () => {
+      const { updates, lineIndex } = toBulkUpdates(lines, currency);
+      if (updates.length === 0) {
+        setFormError('Type a new price or a new stock for at least one product.');
+        return;
+      }
+      const parsed = ZBulkProductUpdateRequest.safeParse({ updates });
+      if (!parsed.success) {
+        setLineErrors(lineErrorsFrom(parsed.error.issues.map((issue) => [issue.path.map(String).join('.'), issue.message]), lineIndex));
+        setFormError('Some lines need your attention.');
+        return;
+      }
+      try {
+        const result = await patchSellerProducts(parsed.data);
+        for (const item of result.items) void queryClient.invalidateQueries({ queryKey: sellerProductQueryKey(item.id) });
+        void queryClient.invalidateQueries({ queryKey: sellerProductsRootKey });
+        void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
+        notifications.show({
+          color: 'green',
+          title: 'Prices and stock updated',
+          message: `${result.items.length} ${result.items.length === 1 ? 'product' : 'products'} changed.`,
+          icon: <IconCheck size={18} />,
+          autoClose: 5000,
+        });
+        onSaved();
+      } catch (error) {
+        if (!isApiError(error) || error.status === null || error.status >= 500) return;
+        const perLine = lineErrorsFrom(Object.entries(error.fields), lineIndex);
+        setLineErrors(perLine);
+        setFormError(Object.keys(perLine).length > 0 ? 'Nothing was saved: fix the lines marked in red.' : error.message);
+      }
+    });
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        Leave a box empty to keep the current value. Nothing is saved unless every line is valid.
+      </Text>
+      <Paper withBorder radius="md" p="sm" bg="gray.0">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              label="Set all prices to"
+              inputMode="decimal"
+              leftSection={<Text size="sm">{currencySymbol(currency)}</Text>}
+              value={allPrice}
+              onChange={(event) => setAllPrice(event.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
+            <Button variant="default" onClick={() => setAll('price', allPrice)}>
+              Apply
+            </Button>
+          </Group>
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput label="Set all stocks to" inputMode="numeric" value={allStock} onChange={(event) => setAllStock(event.currentTarget.value)} style={{ flex: 1 }} />
+            <Button variant="default" onClick={() => setAll('stock', allStock)}>
+              Apply
+            </Button>
+          </Group>
+        </SimpleGrid>
+      </Paper>
+
+      <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Selected products">
+        {products.map((product, index) => {
+          const detail = details[index]?.data;
+          const line = lines[index];
+          const errors = lineErrors[index] ?? {};
+          if (!line) return null;
+          return (
+            <Paper key={product.id} component="li" withBorder radius="md" p="sm" data-testid="bulk-line" aria-label={product.title}>
+              <Stack gap={6}>
+                <Text fw={600} size="sm" lineClamp={1}>
+                  {product.title}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  Now {formatMoney(product.priceMinor, product.currency)} / {product.unit} ·{' '}
+                  {detail ? (
+                    <>
+                      stock {formatQuantity(detail.stockQuantity, product.unit)}, {detail.stockQuantity - detail.availableQuantity} held by orders
+                    </>
+                  ) : (
+                    <Skeleton component="span" height={10} width={120} display="inline-block" />
+                  )}
+                </Text>
+                <SimpleGrid cols={2} spacing="sm">
+                  <TextInput
+                    label="New price"
+                    inputMode="decimal"
+                    leftSection={<Text size="sm">{currencySymbol(currency)}</Text>}
+                    value={line.price}
+                    onChange={(event) => setLine(index, { price: event.currentTarget.value })}
+                    error={errors.priceMinor}
+                  />
+                  <TextInput
+                    label="New stock"
+                    inputMode="numeric"
+                    value={line.stock}
+                    onChange={(event) => setLine(index, { stock: event.currentTarget.value })}
+                    error={errors.stockQuantity}
+                  />
+                </SimpleGrid>
+              </Stack>
+            </Paper>
+          );
+        })}
+      </Stack>
+
+      {formError && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+          {formError}
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button loading={isPending} onClick={() => void save()}>
+          Save {products.length} {products.length === 1 ? 'product' : 'products'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

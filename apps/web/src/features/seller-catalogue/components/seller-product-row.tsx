@@ -1,0 +1,45 @@
+import { Badge, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { TProductSummary } from '@pulse/contract/products';
+import { resolveMediaUrl } from '../../../lib/media-url';
+import { STATUS_COLORS, STATUS_LABELS, formatQuantity, formatUnitPrice } from '../utils/format-product';
+import classes from './seller-catalogue.module.css';
+
+interface SellerProductRowProps {
+  product: TProductSummary;
+  selected: boolean;
+  onToggle: (selected: boolean) => void;
+}
+
+/** One of the seller's products: pick it for a bulk edit, or open it to edit everything. */
+export function SellerProductRow({ product, selected, onToggle }: SellerProductRowProps) {
+  return (
+    <li className={classes.row} data-selected={selected || undefined} data-testid="seller-product-row">
+      <Checkbox checked={selected} onChange={(event) => onToggle(event.currentTarget.checked)} aria-label={`Select ${product.title}`} />
+      {product.thumbUrl ? (
+        <img className={classes.thumb} src={resolveMediaUrl(product.thumbUrl)} alt="" loading="lazy" width={64} height={64} />
+      ) : (
+        <div className={classes.thumb} aria-hidden>
+          <IconPhoto size={22} color="var(--mantine-color-gray-5)" />
+        </div>
+      )}
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
+          <Text component={Link} to={`/seller/products/${product.id}`} fw={600} size="sm" lineClamp={2} className={classes.rowTitle}>
+            {product.title}
+          </Text>
+          <Badge color={STATUS_COLORS[product.status]} variant="light" size="sm" style={{ flexShrink: 0 }}>
+            {STATUS_LABELS[product.status]}
+          </Badge>
+        </Group>
+        <Text size="sm" fw={700} c="green.9" data-testid="seller-product-price">
+          {formatUnitPrice(product.priceMinor, product.currency, product.unit)}
+        </Text>
+        <Text size="xs" c="dimmed" data-testid="seller-product-stock">
+          {product.availableQuantity > 0 ? `${formatQuantity(product.availableQuantity, product.unit)} available` : 'None available'}
+        </Text>
+      </Stack>
+    </li>
+  );
+}
