@@ -1,49 +1,106 @@
-import { Alert, Container, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconClipboardList, IconLock, IconUsers, type Icon } from '@tabler/icons-react';
+import { Alert, Container, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconClipboardList, IconHistory, IconLock, IconReceiptRefund, IconSpeakerphone, IconUsers, type Icon } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { useAdminOverview } from '../api/get-admin-overview';
+import { ApplicationsPanel } from '../components/applications-panel';
+import { AuditLogPanel } from '../components/audit-log-panel';
+import { OverviewCards } from '../components/overview-cards';
+import { PopupsPanel } from '../components/popups-panel';
+import { RefundsPanel } from '../components/refunds-panel';
+import { UsersPanel } from '../components/users-panel';
+import { ADMIN_TABS, ADMIN_TAB_LABELS, parseAdminTab, type AdminTab } from '../utils/admin-filters';
 
-function StatCard({ label, value, Icon }: { label: string; value: number | undefined; Icon: Icon }) {
-  return (
-    <Paper withBorder radius="lg" p="lg">
-      <Stack gap="xs">
-        <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
-          <Icon size={24} />
-        </ThemeIcon>
-        <Text c="dimmed" fw={600} size="sm">
-          {label}
-        </Text>
-        {value === undefined ? (
-          <Skeleton height={36} width={80} />
-        ) : (
-          <Text fz={36} fw={800} lh={1} aria-label={`${label}: ${value}`}>
-            {value}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
-  );
+const TAB_ICONS: Readonly<Record<AdminTab, Icon>> = {
+  applications: IconClipboardList,
+  refunds: IconReceiptRefund,
+  users: IconUsers,
+  popups: IconSpeakerphone,
+  audit: IconHistory,
+};
+
+function TabPanel({ tab }: { tab: AdminTab }) {
+  switch (tab) {
+    case 'applications':
+      return <ApplicationsPanel />;
+    case 'refunds':
+      return <RefundsPanel />;
+    case 'users':
+      return <UsersPanel />;
+    case 'popups':
+      return <PopupsPanel />;
+    case 'audit':
+      return <AuditLogPanel />;
+  }
 }
 
-/** Admin landing page: two headline figures; the admin tools themselves are later issues. */
+/**
+ * /admin: the console, one section per tab; the tab is kept in the address (?tab=) so reload and
+ * Back return to it. The overview call is made for everyone: a non-admin gets the server's 403 as
+ * the "Access Denied" toast (spec §8) and an explanation instead of the console.
+ */
 export function AdminPage() {
+  const { user } = useAuth();
   const overview = useAdminOverview();
+  const [params, setParams] = useSearchParams();
+  const tab = parseAdminTab(params.get('tab'));
+  const isDesktop = useMediaQuery('(min-width: 62em)');
+  // Without the user record (a stored token only), the server's answer decides.
+  const canUseConsole = user ? user.roles.includes('admin') : !overview.isError;
+
+  const selectTab = (value: string | null) => {
+    const next = parseAdminTab(value);
+    if (next !== tab) setParams({ tab: next });
+  };
 
   return (
-    <Container size="md" py="xl">
+    <Container size="xl" px={{ base: 'md', sm: 'lg' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
         <div>
           <Title order={1}>Admin</Title>
-          <Text c="dimmed">An overview of the marketplace.</Text>
+          <Text c="dimmed">Applications, refunds, people and announcements of Pulse Market.</Text>
         </div>
-        {overview.isError ? (
+        {!canUseConsole ? (
           <Alert color="red" variant="light" icon={<IconLock size={20} />} title="Overview unavailable">
             Only administrators can see these figures.
           </Alert>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <StatCard label="Users" value={overview.data?.users} Icon={IconUsers} />
-            <StatCard label="Pending seller applications" value={overview.data?.pendingSellerApplications} Icon={IconClipboardList} />
-          </SimpleGrid>
+          <>
+            {overview.isError ? (
+              <Alert color="red" variant="light" icon={<IconLock size={20} />} title="Overview unavailable">
+                The figures could not be loaded.
+              </Alert>
+            ) : (
+              <OverviewCards overview={overview.data} />
+            )}
+            <Tabs
+              value={tab}
+              onChange={selectTab}
+              orientation={isDesktop ? 'vertical' : 'horizontal'}
+              variant={isDesktop ? 'pills' : 'default'}
+              keepMounted={false}
+            >
+              <Tabs.List
+                aria-label="Admin sections"
+                style={isDesktop ? { minWidth: 200 } : { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' }}
+              >
+                {ADMIN_TABS.map((value) => {
+                  const TabIcon = TAB_ICONS[value];
+                  return (
+                    <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={18} aria-hidden />} style={{ flexShrink: 0 }}>
+                      {ADMIN_TAB_LABELS[value]}
+                    </Tabs.Tab>
+                  );
+                })}
+              </Tabs.List>
+              {ADMIN_TABS.map((value) => (
+                <Tabs.Panel key={value} value={value} pt={isDesktop ? 0 : 'md'} pl={isDesktop ? 'lg' : 0}>
+                  <TabPanel tab={value} />
+                </Tabs.Panel>
+              ))}
+            </Tabs>
+          </>
         )}
       </Stack>
     </Container>

@@ -1,0 +1,109 @@
+import { Drawer, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronRight } from '@tabler/icons-react';
+import type { TAdminApplicationSummary, TApplicationKind } from '@pulse/contract/admin';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useAdminApplications } from '../api/get-admin-applications';
+import { parseApplicationStatusFilter, pendingFirst, type ApplicationStatusFilter } from '../utils/admin-filters';
+import { formatAdminTime } from '../utils/format-admin-time';
+import { ApplicationDetail } from './application-detail';
+import { LoadMoreButton } from './load-more-button';
+import { StatusBadge } from './status-badge';
+import { useAdminParam } from './use-admin-param';
+
+const STATUS_OPTIONS: { value: ApplicationStatusFilter; label: string }[] = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'all', label: 'All statuses' },
+];
+
+function ApplicationRow({ application, onOpen }: { application: TAdminApplicationSummary; onOpen: () => void }) {
+  return (
+    <Paper withBorder radius="md" p={0}>
+      <UnstyledButton onClick={onOpen} p="md" w="100%" aria-label={`Open the application of ${application.displayName}`}>
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <Text fw={700} truncate>
+                {application.displayName}
+              </Text>
+              <StatusBadge status={application.status} />
+            </Group>
+            <Text size="sm" c="dimmed" truncate>
+              {application.applicant.username} · {application.applicant.email}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {application.region} · submitted {formatAdminTime(application.submittedAt)}
+            </Text>
+          </Stack>
+          <IconChevronRight size={20} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Paper>
+  );
+}
+
+/** Seller (and later agent) applications: pending first, filters in the address, the detail in a drawer. */
+export function ApplicationsPanel() {
+  const [statusParam, setStatus] = useAdminParam('status');
+  const [kindParam, setKind] = useAdminParam('kind');
+  const [openId, setOpenId] = useAdminParam('application');
+  const status = parseApplicationStatusFilter(statusParam);
+  const kind: TApplicationKind = kindParam === 'agent' ? 'agent' : 'seller';
+  const list = useAdminApplications(status, kind);
+  const isPhone = useMediaQuery('(max-width: 48em)');
+
+  const items = pendingFirst(list.data?.pages.flatMap((page) => page.items) ?? []);
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <SegmentedControl
+          aria-label="Kind of application"
+          value={kind}
+          onChange={(value) => setKind(value === 'seller' ? null : value, { replace: true })}
+          data={[
+            { value: 'seller', label: 'Sellers' },
+            { value: 'agent', label: 'Agents' },
+          ]}
+        />
+        <Select
+          label="Status"
+          value={status}
+          onChange={(value) => setStatus(value === 'pending' ? null : value, { replace: true })}
+          data={STATUS_OPTIONS}
+          allowDeselect={false}
+          w={180}
+        />
+      </Group>
+      {list.isError && <LoadErrorAlert title="Could not load the applications" onRetry={() => void list.refetch()} />}
+      {list.isPending && <Skeleton height={220} radius="md" role="status" aria-label="Loading applications" />}
+      {list.isSuccess && items.length === 0 && (
+        <Paper withBorder radius="md" p="lg">
+          <Text c="dimmed" ta="center">
+            {kind === 'agent' ? 'No agent applications: agents cannot apply yet.' : status === 'pending' ? 'No applications waiting for a decision.' : 'No applications here.'}
+          </Text>
+        </Paper>
+      )}
+      <Stack gap="sm" aria-label="Applications" role="list">
+        {items.map((application) => (
+          <div role="listitem" key={application.id}>
+            <ApplicationRow application={application} onOpen={() => setOpenId(application.id)} />
+          </div>
+        ))}
+      </Stack>
+      <LoadMoreButton hasNextPage={list.hasNextPage} isFetching={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
+      <Drawer
+        opened={openId !== null}
+        onClose={() => setOpenId(null, { replace: true })}
+        position={isPhone ? 'bottom' : 'right'}
+        size={isPhone ? '92%' : 'lg'}
+        title="Application"
+        radius={isPhone ? 'lg' : 0}
+      >
+        {openId && <ApplicationDetail id={openId} />}
+      </Drawer>
+    </Stack>
+  );
+}

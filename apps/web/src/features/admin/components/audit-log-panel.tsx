@@ -1,0 +1,52 @@
+import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import type { TAuditLogEntry } from '@pulse/contract/admin';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useAuditLog } from '../api/get-audit-log';
+import { describeAuditAction, describeAuditDetails } from '../utils/audit-display';
+import { formatAdminTime } from '../utils/format-admin-time';
+import { LoadMoreButton } from './load-more-button';
+
+function AuditEntry({ entry }: { entry: TAuditLogEntry }) {
+  const details = describeAuditDetails(entry.details);
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-label={`Audit entry ${entry.action}`} data-action={entry.action}>
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text fw={700}>{describeAuditAction(entry.action)}</Text>
+          <Text size="xs" c="dimmed">
+            <time dateTime={entry.createdAt}>{formatAdminTime(entry.createdAt)}</time>
+          </Text>
+        </Group>
+        <Text size="sm">
+          by {entry.admin?.username ?? 'a deleted admin'} · {entry.targetType.replace(/_/g, ' ')} {entry.targetId}
+        </Text>
+        {details.length > 0 && (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {details.map((detail) => `${detail.label}: ${detail.value}`).join(' · ')}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Every admin action, newest first. */
+export function AuditLogPanel() {
+  const log = useAuditLog();
+  const entries = log.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Stack gap="sm">
+      {log.isError && <LoadErrorAlert title="Could not load the audit log" onRetry={() => void log.refetch()} />}
+      {log.isPending && <Skeleton height={220} radius="md" role="status" aria-label="Loading the audit log" />}
+      {log.isSuccess && entries.length === 0 && (
+        <Text c="dimmed" size="sm">
+          No admin action yet.
+        </Text>
+      )}
+      {entries.map((entry) => (
+        <AuditEntry key={entry.id} entry={entry} />
+      ))}
+      <LoadMoreButton hasNextPage={log.hasNextPage} isFetching={log.isFetchingNextPage} onLoad={() => void log.fetchNextPage()} />
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import { Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconClipboardList, IconUsers, type Icon } from '@tabler/icons-react';
+import type { TGetAdminOverviewResponse } from '@pulse/contract/admin';
+
+function StatCard({ label, value, Icon }: { label: string; value: number | undefined; Icon: Icon }) {
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Stack gap={6}>
+        <ThemeIcon size={36} radius="md" variant="light" aria-hidden>
+          <Icon size={20} />
+        </ThemeIcon>
+        <Text c="dimmed" fw={600} size="sm">
+          {label}
+        </Text>
+        {value === undefined ? (
+          <Skeleton height={30} width={80} />
+        ) : (
+          <Text fz={30} fw={800} lh={1} aria-label={`${label}: ${value}`}>
+            {value}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The two headline figures at the top of /admin. */
+export function OverviewCards({ overview }: { overview: TGetAdminOverviewResponse | undefined }) {
+  return (
+    <SimpleGrid cols={2}>
+      <StatCard label="Users" value={overview?.users} Icon={IconUsers} />
+      <StatCard label="Pending seller applications" value={overview?.pendingSellerApplications} Icon={IconClipboardList} />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,60 @@
+import { REFUND_STATUSES, type TRefundStatus } from '@pulse/contract/orders';
+
+export const ADMIN_TABS = ['applications', 'refunds', 'users', 'popups', 'audit'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+export const ADMIN_TAB_LABELS: Readonly<Record<AdminTab, string>> = {
+  applications: 'Applications',
+  refunds: 'Refunds',
+  users: 'Users',
+  popups: 'Popups',
+  audit: 'Audit log',
+};
+
+/** `?tab=` of /admin; anything unknown opens the first section. */
+export function parseAdminTab(value: string | null): AdminTab {
+  return ADMIN_TABS.find((tab) => tab === value) ?? 'applications';
+}
+
+export const APPLICATION_STATUS_FILTERS = ['pending', 'approved', 'rejected', 'all'] as const;
+export type ApplicationStatusFilter = (typeof APPLICATION_STATUS_FILTERS)[number];
+
+export function parseApplicationStatusFilter(value: string | null): ApplicationStatusFilter {
+  return APPLICATION_STATUS_FILTERS.find((status) => status === value) ?? 'pending';
+}
+
+const STATUS_RANK: Readonly<Record<string, number>> = { pending: 0, rejected: 1, approved: 2 };
+
+/** "All statuses" still puts what waits for a decision first; the server's order stays within a status. */
+export function pendingFirst<T extends { status: string }>(items: readonly T[]): T[] {
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => (STATUS_RANK[a.item.status] ?? 3) - (STATUS_RANK[b.item.status] ?? 3) || a.index - b.index)
+    .map(({ item }) => item);
+}
+
+export const REFUND_STATUS_FILTERS = ['refund_disputed', 'refund_requested', 'closed', 'all'] as const;
+export type RefundStatusFilter = (typeof REFUND_STATUS_FILTERS)[number];
+
+export const REFUND_FILTER_LABELS: Readonly<Record<RefundStatusFilter, string>> = {
+  refund_disputed: 'Contested',
+  refund_requested: 'Waiting for the farm',
+  closed: 'Decided',
+  all: 'All',
+};
+
+export function parseRefundStatusFilter(value: string | null): RefundStatusFilter {
+  return REFUND_STATUS_FILTERS.find((status) => status === value) ?? 'refund_disputed';
+}
+
+/** The `status` query of GET /api/admin/refunds for a filter. */
+export function refundStatusQuery(filter: RefundStatusFilter): string {
+  const statuses: readonly TRefundStatus[] =
+    filter === 'closed' ? ['refunded', 'refund_rejected'] : filter === 'all' ? REFUND_STATUSES : [filter];
+  return statuses.join(',');
+}
+
+/** Contested cases need the admin; the rest follow. */
+export function contestedFirst<T extends { status: string }>(items: readonly T[]): T[] {
+  return [...items.filter((item) => item.status === 'refund_disputed'), ...items.filter((item) => item.status !== 'refund_disputed')];
+}

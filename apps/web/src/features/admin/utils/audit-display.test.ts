@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { describeAuditAction, describeAuditDetails } from './audit-display';
+
+describe('audit display', () => {
+  it('names the known actions in words', () => {
+    expect(describeAuditAction('application.approve')).toBe('Approved an application');
+    expect(describeAuditAction('user.suspend')).toBe('Suspended a user');
+    expect(describeAuditAction('order.approve_refund')).toBe('Refunded the buyer');
+    expect(describeAuditAction('order.reject_refund')).toBe('Refused a refund');
+    expect(describeAuditAction('something.new')).toBe('something.new');
+  });
+
+  it('lists details with readable keys', () => {
+    expect(describeAuditDetails({ businessName: 'Green Acres', reason: 'Blurred ID', amount_minor: 1200, extra: { a: 1 }, gone: null })).toEqual([
+      { label: 'business name', value: 'Green Acres' },
+      { label: 'reason', value: 'Blurred ID' },
+      { label: 'amount minor', value: '1200' },
+      { label: 'extra', value: '{"a":1}' },
+      { label: 'gone', value: '—' },
+    ]);
+  });
+});
