@@ -52,7 +52,7 @@ function WalletEntryRow({ entry, currency }: { entry: TWalletEntry; currency: st
 }
 
 /** Every movement of the wallet, newest first. */
-export function WalletHistory({ currency }: { currency: string }) {
+export function WalletHistory({ currency, emptyText = 'Top-ups, payments and refunds will be listed here.' }: { currency: string; emptyText?: string }) {
   const history = useWalletHistory();
   const entries = history.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -82,7 +82,7 @@ export function WalletHistory({ currency }: { currency: string }) {
           </ThemeIcon>
           <Text fw={600}>No movements yet</Text>
           <Text size="sm" c="dimmed" maw={320}>
-            Top-ups, payments and refunds will be listed here.
+            {emptyText}
           </Text>
         </Stack>
       )}

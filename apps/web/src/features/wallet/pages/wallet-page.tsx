@@ -1,41 +1,18 @@
-import { Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Title } from '@mantine/core';
 import type { PageProps } from '../../../app/route-types';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { TopUpForm } from '../../../components/top-up-form';
-import { useWallet } from '../../../lib/wallet-api';
-import { BalanceCards } from '../components/balance-cards';
-import { WalletHistory } from '../components/wallet-history';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { BuyerWalletView } from '../components/buyer-wallet-view';
+import { SellerWalletView } from '../components/seller-wallet-view';
 
-/** /wallet (buyer): balances, a top-up through the payment provider, and the history. */
+/** /wallet: the farm's earnings and payouts in seller mode, the buyer's balance and top-ups in buyer mode. */
 export function WalletPage({ route }: PageProps) {
-  const wallet = useWallet();
-  const currency = wallet.data?.currency ?? 'USD';
-
+  const { mode } = useAuth();
   return (
     <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 32 }}>
       <Title order={1} fz={{ base: 26, sm: 32 }} mb={4}>
         {route.title}
       </Title>
-      <Text size="sm" c="dimmed" mb="lg">
-        Pay for orders from your balance. Money for an order is held in escrow until you receive it.
-      </Text>
-      {wallet.isError && <LoadErrorAlert title="Could not load your wallet" onRetry={() => void wallet.refetch()} />}
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="md">
-            <BalanceCards wallet={wallet.data} />
-            <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="top-up-heading">
-              <Title order={2} fz="lg" id="top-up-heading" mb="sm">
-                Top up
-              </Title>
-              {wallet.data ? <TopUpForm currency={currency} /> : <Text c="dimmed">Loading…</Text>}
-            </Paper>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <WalletHistory currency={currency} />
-        </Grid.Col>
-      </Grid>
+      {mode === 'seller' ? <SellerWalletView /> : <BuyerWalletView />}
     </Container>
   );
 }

@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconBuildingBank } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatMoney } from '@pulse/contract/money';
+import { PAYOUT_MAX_MINOR, ZPayoutInput, type TSellerWalletResponse } from '@pulse/contract/wallet';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { getServerFormErrors, getZodFieldErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
+import { currencyDigits, currencySymbol, fromMinorUnits, toMinorUnits } from '../../../lib/money-input';
+import { useIdempotentAttempt } from '../../../lib/use-idempotent-attempt';
+import { useSingleSubmit } from '../../../lib/use-single-submit';
+import { invalidateWallet } from '../../../lib/wallet-api';
+import { applyPayoutBalances, postPayout } from '../api/post-payout';
+
+const FORM_FIELDS = ['amountMinor', 'destination'] as const;
+
+/**
+ * Pays out from the available balance to the payout details on file (or a destination typed here
+ * when none is). One Idempotency-Key per attempt: a double click or a retry after a lost answer pays
+ * out once; a refused payout starts a fresh attempt.
+ */
+export function PayoutForm({ wallet }: { wallet: TSellerWalletResponse }) {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const currency = wallet.currency;
+  const digits = currencyDigits(currency);
+  const [amount, setAmount] = useState<number | string>('');
+  const [destination, setDestination] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(NO_FORM_ERRORS);
+  const { keyFor, reset } = useIdempotentAttempt();
+  const { isPending, runOnce } = useSingleSubmit();
+  const amountMinor = amount === '' ? null : toMinorUnits(amount, currency);
+  const needsDestination = wallet.payoutDestination === null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void runOnce(async () => {
+      const parsed = ZPayoutInput.safeParse({ amountMinor: amountMinor ?? undefined, ...(needsDestination ? { destination } : {}) });
+      if (!parsed.success) {
+        setErrors({ fields: getZodFieldErrors(parsed.error), form: null });
+        return;
+      }
+      if (parsed.data.amountMinor > wallet.availableMinor) {
+        setErrors({ fields: { amountMinor: `You can pay out at most ${formatMoney(wallet.availableMinor, currency)}` }, form: null });
+        return;
+      }
+      setErrors(NO_FORM_ERRORS);
+      try {
+        const response = await postPayout(parsed.data, keyFor(parsed.data));
+        // Settled either way: the next payout is a new attempt, even with the same amount.
+        reset();
+        applyPayoutBalances(queryClient, user?.id ?? null, response);
+        void invalidateWallet(queryClient, user?.id ?? null);
+        if (response.status === 'failed') {
+          setErrors({ fields: {}, form: response.failureReason ?? 'The payout was not accepted by the payment provider.' });
+          return;
+        }
+        setAmount('');
+        notifications.show({
+          color: 'green',
+          title: 'Payout sent',
+          message: `${formatMoney(response.amountMinor, response.currency)} to ${response.destination}. Available: ${formatMoney(response.wallet.availableMinor, response.currency)}`,
+        });
+      } catch (error) {
+        // The key is kept: pressing the button again retries the same payout.
+        setErrors(getServerFormErrors(error, FORM_FIELDS));
+        void invalidateWallet(queryClient, user?.id ?? null);
+      }
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Request a payout">
+      <Stack gap="sm">
+        {wallet.payoutDestination ? (
+          <Text size="sm">
+            To{' '}
+            <Text span fw={600} data-testid="payout-destination">
+              {wallet.payoutDestination}
+            </Text>
+            <Text span c="dimmed">
+              {' '}
+              (from your seller application)
+            </Text>
+          </Text>
+        ) : (
+          <TextInput
+            label="Pay out to"
+            description="No payout details on file: mobile money number or bank account"
+            placeholder="e.g. MTN mobile money 024 000 0000"
+            value={destination}
+            onChange={(event) => setDestination(event.currentTarget.value)}
+            error={errors.fields.destination || undefined}
+            maxLength={200}
+          />
+        )}
+        <NumberInput
+          label="Amount"
+          description={`Available: ${formatMoney(wallet.availableMinor, currency)}`}
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            if (errors.fields.amountMinor) setErrors((current) => ({ ...current, fields: { ...current.fields, amountMinor: '' } }));
+          }}
+          prefix={currencySymbol(currency)}
+          decimalScale={digits}
+          thousandSeparator=","
+          min={0}
+          max={fromMinorUnits(PAYOUT_MAX_MINOR, currency)}
+          hideControls
+          inputMode="decimal"
+          error={errors.fields.amountMinor || undefined}
+          rightSectionWidth={64}
+          rightSection={
+            <Button size="compact-xs" variant="subtle" onClick={() => setAmount(fromMinorUnits(wallet.availableMinor, currency))} disabled={wallet.availableMinor === 0}>
+              All
+            </Button>
+          }
+        />
+        {errors.form && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            {errors.form}
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          loading={isPending}
+          fullWidth
+          leftSection={<IconBuildingBank size={18} aria-hidden />}
+          disabled={wallet.availableMinor === 0}
+          // The second click of a double click may arrive after the first payout finished: same intent.
+          onClick={(event) => {
+            if (event.detail > 1) event.preventDefault();
+          }}
+        >
+          {amountMinor && amountMinor > 0 ? `Pay out ${formatMoney(amountMinor, currency)}` : 'Pay out'}
+        </Button>
+        {wallet.availableMinor === 0 && (
+          <Text size="xs" c="dimmed">
+            Nothing to pay out yet: money becomes available when buyers receive their orders.
+          </Text>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatMoney } from '@pulse/contract/money';
+import type { TPayout } from '@pulse/contract/wallet';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { usePayouts } from '../api/get-payouts';
+
+const STATUS: Readonly<Record<TPayout['status'], { label: string; color: string }>> = {
+  pending: { label: 'Pending', color: 'yellow' },
+  succeeded: { label: 'Sent', color: 'green' },
+  failed: { label: 'Failed', color: 'red' },
+};
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** Every payout request with its outcome; a failed one moved no money. */
+export function PayoutList() {
+  const payouts = usePayouts(true);
+  const items = payouts.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="payouts-heading">
+      <Title order={2} fz="lg" id="payouts-heading" mb="xs">
+        Payouts
+      </Title>
+      {payouts.isPending && <Skeleton height={44} radius="md" />}
+      {payouts.isError && <LoadErrorAlert title="Could not load your payouts" onRetry={() => void payouts.refetch()} />}
+      {payouts.isSuccess && items.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No payouts yet.
+        </Text>
+      )}
+      {items.length > 0 && (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Payouts">
+          {items.map((payout) => (
+            <Group key={payout.id} component="li" justify="space-between" wrap="nowrap" gap="sm" data-testid="payout-row">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600} truncate>
+                  {payout.destination}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {dateFormat.format(new Date(payout.createdAt))}
+                  {payout.failureReason && ` · ${payout.failureReason}`}
+                </Text>
+              </Stack>
+              <Stack gap={2} align="flex-end">
+                <Text fw={700} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                  {formatMoney(payout.amountMinor, payout.currency)}
+                </Text>
+                <Badge size="xs" variant="light" color={STATUS[payout.status].color}>
+                  {STATUS[payout.status].label}
+                </Badge>
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      {payouts.hasNextPage && (
+        <Group justify="center" mt="sm">
+          <Button variant="default" size="xs" onClick={() => void payouts.fetchNextPage()} loading={payouts.isFetchingNextPage}>
+            Load more
+          </Button>
+        </Group>
+      )}
+    </Paper>
+  );
+}

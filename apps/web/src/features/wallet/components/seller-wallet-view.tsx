@@ -1,0 +1,46 @@
+import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { isAccessDenied, useSellerWallet } from '../api/get-seller-wallet';
+import { EarningsChart } from './earnings-chart';
+import { PayoutForm } from './payout-form';
+import { PayoutList } from './payout-list';
+import { SellerAccessNotice } from './seller-access-notice';
+import { SellerBalanceCards } from './seller-balance-cards';
+import { WalletHistory } from './wallet-history';
+
+/** The farm's wallet in seller mode: balances, payouts, the chart and every movement. */
+export function SellerWalletView() {
+  const wallet = useSellerWallet(true);
+  if (wallet.isError && isAccessDenied(wallet.error)) return <SellerAccessNotice />;
+  const data = wallet.data;
+  const commission = data ? `${(data.commissionBps / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })}%` : null;
+
+  return (
+    <>
+      <Text size="sm" c="dimmed" mb="lg">
+        Earnings become available when buyers receive their orders{commission ? `, less ${commission} commission` : ''}. Pay them out to your payout details at any time.
+      </Text>
+      {wallet.isError && !data && <LoadErrorAlert title="Could not load your wallet" onRetry={() => void wallet.refetch()} />}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <SellerBalanceCards wallet={data} />
+            <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="payout-heading">
+              <Title order={2} fz="lg" id="payout-heading" mb="sm">
+                Request a payout
+              </Title>
+              {data ? <PayoutForm wallet={data} /> : <Skeleton height={120} radius="md" />}
+            </Paper>
+            <PayoutList />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            {data ? <EarningsChart series={data.series} currency={data.currency} /> : <Skeleton height={260} radius="lg" />}
+            <WalletHistory currency={data?.currency ?? 'USD'} emptyText="Released earnings, refunds and payouts will be listed here." />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
