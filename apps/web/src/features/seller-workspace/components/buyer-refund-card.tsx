@@ -1,0 +1,41 @@
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatMoney } from '@pulse/contract/money';
+import type { TOrderSummary, TRefundStatus } from '@pulse/contract/orders';
+import { formatDateTime } from '../utils/format-dates';
+import { formatOrderReference } from '../utils/order-reference';
+import { BUYER_REFUND_STATE_LABELS } from '../utils/refund-filters';
+
+/** One of the buyer's refund requests and where it stands (read-only; details on the order page). */
+export function BuyerRefundCard({ order }: { order: TOrderSummary }) {
+  const state = BUYER_REFUND_STATE_LABELS[order.status as TRefundStatus] ?? { label: order.status, color: 'gray' };
+  const amountMinor = order.status === 'refunded' ? order.refundedMinor : order.totalMinor - order.refundedMinor;
+  return (
+    <Card component="li" withBorder radius="lg" padding="md" data-testid="buyer-refund">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Anchor component={Link} to={`/order/${order.id}`} fw={700} c="inherit">
+              Order {formatOrderReference(order.id)}
+            </Anchor>
+            <Text size="sm" c="dimmed" truncate>
+              {order.shopName} · {order.firstItemTitle}
+              {order.itemCount > 1 ? ` and ${order.itemCount - 1} more` : ''}
+            </Text>
+          </Stack>
+          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+            {formatMoney(amountMinor, order.currency)}
+          </Text>
+        </Group>
+        <Group gap="xs">
+          <Badge color={state.color} variant="light" radius="sm">
+            {state.label}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            Updated {formatDateTime(order.updatedAt)}
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
