@@ -64,7 +64,7 @@ export const ZProductOrigin = z.object({
 export const ZProductSeller = z.object({
   userId: ZId,
   username: z.string(),
-  /** The shop name (approved seller application's business name, else the username). */
+  /** The shop name (the seller profile's shop name, else the approved application's business name, else the username). */
   shopName: z.string(),
   profilePictureUrl: z.string().nullable(),
   ratingAverage: z.number().min(0).max(5).nullable(),

@@ -14,6 +14,7 @@ import type { UserRow } from '../../db/schema/users';
 import { ConflictError, NotFoundError } from '../../errors/domain-errors';
 import { addUserRole, findUserById } from '../auth/users-repository';
 import { notify } from '../notifications/notifications-service';
+import { createProfileFromApplication } from '../seller-profile/seller-profile-repository';
 import { buildUploadUrl } from '../uploads/uploads-service';
 import {
   decidePendingApplication,
@@ -102,6 +103,7 @@ async function decide(
     });
     if (!decided) throw new ConflictError(APPLICATION_ALREADY_DECIDED_MESSAGE);
     if (decision.status === 'approved') await addUserRole(tx, decided.userId, 'seller');
+    if (decision.status === 'approved') await createProfileFromApplication(tx, decided.userId);
     await recordAdminAction(tx, {
       adminUserId: admin.id,
       action: decision.status === 'approved' ? 'application.approve' : 'application.reject',

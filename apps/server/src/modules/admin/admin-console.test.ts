@@ -181,8 +181,9 @@ describe('applications', () => {
     expect(rejected.json().seller.rejectionReason).toBe('The ID is expired.');
     const status = await call('GET', `/api/sellers/${applicant.user.id}`, applicant.token);
     expect(status.json()).toMatchObject({ status: 'rejected', rejectionReason: 'The ID is expired.' });
+    // The seller role came with the application (decision 013); rejection keeps it, the workspace stays shut.
     const me = await call('GET', '/api/auth/me', applicant.token);
-    expect(me.json().user.roles).toEqual(['buyer']);
+    expect(me.json().user.roles).toEqual(['buyer', 'seller']);
     const notifications = await call('GET', '/api/notifications', applicant.token);
     expect(JSON.stringify(notifications.json())).toContain('The ID is expired.');
 

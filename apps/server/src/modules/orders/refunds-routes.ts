@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZRefundListQuery, ZRefundListResponse } from '@pulse/contract/orders';
 import { requireUser } from '../../plugins/auth';
-import { assertAdmin, assertSeller } from '../seller-dashboard/seller-access';
+import { assertAdmin, assertApprovedSeller } from '../seller-dashboard/seller-access';
 import { listRefundCases } from './refunds-service';
 
 /**
@@ -11,7 +11,7 @@ import { listRefundCases } from './refunds-service';
  */
 export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before validation: 401/403 come first, whatever the query.
-  const sellerOnly = [app.authenticate, async (request: FastifyRequest) => assertSeller(requireUser(request))];
+  const sellerOnly = [app.authenticate, async (request: FastifyRequest) => assertApprovedSeller(app.db, requireUser(request))];
   const adminOnly = [app.authenticate, async (request: FastifyRequest) => assertAdmin(requireUser(request))];
 
   app.get(

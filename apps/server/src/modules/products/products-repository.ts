@@ -138,7 +138,7 @@ export interface ProductDetailsRecord extends ProductListRecord {
   originLng: number | null;
   updatedAt: Date;
   sellerUsername: string;
-  sellerBusinessName: string | null;
+  sellerShopName: string | null;
   sellerProfilePictureUrl: string | null;
   sellerRatingSum: number;
   sellerRatingCount: number;
@@ -227,7 +227,8 @@ export async function findProductDetails(db: Db, productId: string): Promise<Pro
     sql`select ${LIST_COLUMNS}, p.description, p.harvest_date::text as harvest_date, p.origin_lat, p.origin_lng, p.updated_at,
       ${productThumbUrlSql(sql`p.id`)} as thumb_url,
       u.username as seller_username, u.profile_picture_url as seller_profile_picture_url,
-      (select sa.business_name from seller_applications sa where sa.user_id = p.seller_user_id and sa.status = 'approved') as seller_business_name,
+      coalesce((select sp.shop_name from seller_profiles sp where sp.user_id = p.seller_user_id),
+        (select sa.business_name from seller_applications sa where sa.user_id = p.seller_user_id and sa.status = 'approved')) as seller_shop_name,
       sr.rating_sum as seller_rating_sum, sr.rating_count as seller_rating_count,
       coalesce((select json_agg(json_build_object('id', up.id, 'storageKey', up.storage_key, 'thumbStorageKey', up.thumb_storage_key,
           'width', up.width, 'height', up.height) order by pi.position)
@@ -249,7 +250,7 @@ export async function findProductDetails(db: Db, productId: string): Promise<Pro
     originLng: toNullableNumber(row.origin_lng),
     updatedAt: toDate(row.updated_at),
     sellerUsername: String(row.seller_username),
-    sellerBusinessName: row.seller_business_name === null || row.seller_business_name === undefined ? null : String(row.seller_business_name),
+    sellerShopName: row.seller_shop_name === null || row.seller_shop_name === undefined ? null : String(row.seller_shop_name),
     sellerProfilePictureUrl:
       row.seller_profile_picture_url === null || row.seller_profile_picture_url === undefined ? null : String(row.seller_profile_picture_url),
     sellerRatingSum: toNumber(row.seller_rating_sum),

@@ -32,6 +32,7 @@ import {
   type ProductListRecord,
   type ProductWriteFields,
 } from './products-repository';
+import { assertApprovedSeller } from '../seller-dashboard/seller-access';
 import { clearSearchCache, SEARCH_CACHE_IDS, searchCacheFor, searchCacheKey } from './products-search-cache';
 
 export const SELLER_ROLE_REQUIRED_MESSAGE = 'Only sellers can list products. Apply to sell first.';
@@ -51,11 +52,14 @@ type ProductPatch = z.output<typeof ZProductPatch>;
 type ListQuery = z.output<typeof ZProductListQuery>;
 type SellerListQuery = z.output<typeof ZSellerProductListQuery>;
 
-function requireSeller(user: UserRow): void {
+/** The seller role AND an approved application (decision 013); a pending applicant gets 403. */
+async function requireSeller(db: Db, user: UserRow): Promise<void> {
   if (!user.roles.includes('seller')) throw new ForbiddenError(SELLER_ROLE_REQUIRED_MESSAGE);
+  await assertApprovedSeller(db, user);
 }
 
-function ratingAverage(sum: number, count: number): number | null {
+/** Average of 1-5 stars to two decimals; null without ratings (products and shops). */
+export function ratingAverage(sum: number, count: number): number | null {
   if (count <= 0) return null;
   return Math.min(5, Math.max(0, Math.round((sum / count) * 100) / 100));
 }
@@ -110,7 +114,7 @@ function toDetails(record: ProductDetailsRecord, currency: string): TProductDeta
     seller: {
       userId: record.sellerUserId,
       username: record.sellerUsername,
-      shopName: record.sellerBusinessName ?? record.sellerUsername,
+      shopName: record.sellerShopName ?? record.sellerUsername,
       profilePictureUrl: record.sellerProfilePictureUrl,
       ratingAverage: ratingAverage(record.sellerRatingSum, record.sellerRatingCount),
       ratingCount: record.sellerRatingCount,
@@ -132,7 +136,7 @@ function checkCoordinates(lat: number | null | undefined, lng: number | null | u
 }
 
 export async function createProduct(db: Db, user: UserRow, input: ProductInput, currency: string): Promise<TProductDetails> {
-  requireSeller(user);
+  await requireSeller(db, user);
   checkCoordinates(input.originLat, input.originLng);
   await checkImages(db, user.id, input.imageIds);
   const { imageIds, ...fields } = input;
@@ -142,7 +146,7 @@ export async function createProduct(db: Db, user: UserRow, input: ProductInput, 
 }
 
 export async function updateProduct(db: Db, user: UserRow, productId: string, patch: ProductPatch, currency: string): Promise<TProductDetails> {
-  requireSeller(user);
+  await requireSeller(db, user);
   if (patch.imageIds) await checkImages(db, user.id, patch.imageIds);
   await db.transaction(async (tx) => {
     const current = await findOwnProductForUpdate(tx, productId, user.id);
@@ -166,7 +170,7 @@ export async function updateProduct(db: Db, user: UserRow, productId: string, pa
 
 /** DELETE: archives (kept for past orders and reviews); archiving twice is fine. */
 export async function archiveProduct(db: Db, user: UserRow, productId: string): Promise<void> {
-  requireSeller(user);
+  await requireSeller(db, user);
   await db.transaction(async (tx) => {
     const current = await findOwnProductForUpdate(tx, productId, user.id);
     if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND_MESSAGE);
@@ -307,8 +311,8 @@ export function listProducts(db: Db, query: ListQuery, currency: string): Promis
 }
 
 /** GET /api/seller/products: the seller's own products in every status (or the one asked for). */
-export function listSellerProducts(db: Db, user: UserRow, query: SellerListQuery, currency: string): Promise<TProductListResponse> {
-  requireSeller(user);
+export async function listSellerProducts(db: Db, user: UserRow, query: SellerListQuery, currency: string): Promise<TProductListResponse> {
+  await requireSeller(db, user);
   // Sold out is derived (active with nothing available), so that filter reads active + not in stock.
   if (query.status === 'sold_out') return listPage(db, { ...query, inStock: false }, ['active', 'sold_out'], user.id, currency);
   const statuses: ListFilter['statuses'] = query.status ? [query.status] : ['draft', 'active', 'paused', 'sold_out', 'archived'];

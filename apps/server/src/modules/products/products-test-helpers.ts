@@ -10,14 +10,17 @@ import { storeImageUpload } from '../uploads/uploads-service';
 
 export type TestUser = Awaited<ReturnType<typeof registerTestUser>>;
 
-/** A registered user with the seller role (and, when given, an approved shop name). */
+/**
+ * A registered user with the seller role and an approved application (decision 013: both are needed
+ * to sell); the business name defaults to the username.
+ */
 export async function registerSeller(testApp: TestApp, businessName?: string): Promise<TestUser> {
   const user = await registerTestUser(testApp.app);
   await testApp.app.db
     .update(users)
     .set({ roles: sql`array['buyer', 'seller']::text[]` })
     .where(eq(users.id, user.user.id));
-  if (businessName) await testApp.app.db.insert(sellerApplications).values({ userId: user.user.id, businessName, status: 'approved' });
+  await testApp.app.db.insert(sellerApplications).values({ userId: user.user.id, businessName: businessName ?? user.user.username, status: 'approved' });
   return user;
 }
 

@@ -3,12 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZSellerDashboardResponse } from '@pulse/contract/seller-dashboard';
 import { ZSellerWalletResponse, ZTimezoneQuery } from '@pulse/contract/wallet';
 import { requireUser } from '../../plugins/auth';
-import { assertSeller } from './seller-access';
+import { assertApprovedSeller } from './seller-access';
 import { getSellerDashboard, getSellerWallet } from './seller-dashboard-service';
 
 /** The seller's workspace data: dashboard (orders to act on, sales, low stock) and wallet figures. */
 export const sellerDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const sellerOnly = [app.authenticate, async (request: FastifyRequest) => assertSeller(requireUser(request))];
+  const sellerOnly = [app.authenticate, async (request: FastifyRequest) => assertApprovedSeller(app.db, requireUser(request))];
 
   app.get(
     '/api/seller/dashboard',

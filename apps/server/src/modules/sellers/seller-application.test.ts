@@ -83,9 +83,9 @@ describe('POST /api/sellers/application', () => {
     const status = await testApp.app.inject({ method: 'GET', url: `/api/sellers/${user.id}`, headers: bearer(token) });
     expect(status.json()).toMatchObject({ status: 'pending', rejectionReason: null, businessName: 'Green Acre Farm' });
 
-    // Applying does not make anyone a seller.
+    // Applying makes a seller account (decision 013); the workspace waits for approval.
     const me = await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
-    expect(me.json().user.roles).toEqual(['buyer']);
+    expect(me.json().user.roles).toEqual(['buyer', 'seller']);
   });
 
   it('accepts a location without coordinates and no referral code', async () => {

@@ -13,6 +13,7 @@ import type { SellerApplicationRow } from '../../db/schema/seller-applications';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, InvalidError, NotFoundError } from '../../errors/domain-errors';
 import { addUserRole, findUserByEmail } from '../auth/users-repository';
+import { createProfileFromApplication } from '../seller-profile/seller-profile-repository';
 import { findOwnedUpload } from '../uploads/uploads-repository';
 import { buildUploadUrl } from '../uploads/uploads-service';
 import {
@@ -52,7 +53,7 @@ export interface SellerStatusChange {
   rejectionReason?: string | undefined;
 }
 
-/** Creates or updates a user's application; approval also grants the seller role. */
+/** Creates or updates a user's application; approval also grants the seller role and makes the shop. */
 export async function setSellerStatus(db: Db, change: SellerStatusChange) {
   return db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, change.email);
@@ -65,6 +66,8 @@ export async function setSellerStatus(db: Db, change: SellerStatusChange) {
     const rejectionReason = change.status === 'rejected' ? change.rejectionReason?.trim() || existing?.rejectionReason || null : null;
     const application = await upsertSellerApplication(tx, { userId: user.id, status: change.status, businessName, rejectionReason });
     const updatedUser = change.status === 'approved' ? await addUserRole(tx, user.id, 'seller') : user;
+    // The shop is made from the application once; re-approving keeps the seller's edits.
+    if (change.status === 'approved') await createProfileFromApplication(tx, user.id);
     return { application, user: updatedUser ?? user };
   });
 }
@@ -125,6 +128,7 @@ function conflictFor(status: TSellerStatus): ConflictError {
  * POST /api/sellers/application. A first application is created pending; a rejected one goes back
  * to pending with the new answers (the rejected round is kept in the history); a pending or
  * approved one is refused with 409. The ID document must be an image the caller uploaded.
+ * Submitting grants the seller role (decision 013); the workspace still needs approval.
  */
 export async function submitSellerApplication(
   db: Db,
@@ -153,6 +157,9 @@ export async function submitSellerApplication(
   try {
     return await db.transaction(async (tx) => {
       const existing = await findSellerApplicationByUserId(tx, caller.id);
+      // Applying makes a seller account (decision 013): the role shows the mode switch, which then
+      // reads the application's state; only approval opens the seller workspace.
+      if (!caller.roles.includes('seller')) await addUserRole(tx, caller.id, 'seller');
       if (!existing) {
         const row = await insertSellerApplication(tx, caller.id, form);
         return { application: toSellerApplicationJson(row, upload.storageKey), resubmitted: false };

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { DeliverySlotRow } from '../../db/schema/delivery-slots';
 import type { UserRow } from '../../db/schema/users';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../errors/domain-errors';
+import { assertApprovedSeller } from '../seller-dashboard/seller-access';
 import { deleteOwnSlot, insertSlot, listOpenSlots, type FulfilmentMethod } from './slots-repository';
 
 export const SELLERS_ONLY_MESSAGE = 'Only sellers can publish pickup and delivery slots.';
@@ -33,6 +34,7 @@ export async function listSellerSlots(db: Db, sellerUserId: string, method: Fulf
 
 export async function createSlot(db: Db, user: UserRow, input: TDeliverySlotInput, now = new Date()): Promise<TDeliverySlot> {
   if (!isSeller(user)) throw new ForbiddenError(SELLERS_ONLY_MESSAGE);
+  await assertApprovedSeller(db, user);
   const values = ZDeliverySlotInput.parse(input);
   const cutoffAt = new Date(values.cutoffAt);
   if (cutoffAt.getTime() <= now.getTime()) throw new InvalidError(SLOT_IN_PAST_MESSAGE, { cutoffAt: SLOT_IN_PAST_MESSAGE });

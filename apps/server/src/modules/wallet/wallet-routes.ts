@@ -12,7 +12,7 @@ import {
   ZWalletResponse,
 } from '@pulse/contract/wallet';
 import { requireUser } from '../../plugins/auth';
-import { assertSeller } from '../seller-dashboard/seller-access';
+import { assertApprovedSeller } from '../seller-dashboard/seller-access';
 import { createPayout, getPayouts } from './payouts-service';
 import { createTopUp, getWallet, getWalletHistory, requireIdempotencyKey } from './wallet-service';
 
@@ -40,7 +40,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Payouts are the seller's: 401/403 before the body is looked at.
-  const sellerOnly = [app.authenticate, async (request: FastifyRequest) => assertSeller(requireUser(request))];
+  const sellerOnly = [app.authenticate, async (request: FastifyRequest) => assertApprovedSeller(app.db, requireUser(request))];
 
   app.get(
     '/api/wallet/payouts',

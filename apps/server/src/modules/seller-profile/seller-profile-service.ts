@@ -1,0 +1,81 @@
+import type { TSellerProfile, TUpdateSellerProfileRequest } from '@pulse/contract/seller-profile';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema/users';
+import { InvalidError, NotFoundError } from '../../errors/domain-errors';
+import { findOwnedUploadIds } from '../products/products-repository';
+import { ratingAverage } from '../products/products-service';
+import { assertApprovedSeller } from '../seller-dashboard/seller-access';
+import { buildUploadUrl } from '../uploads/uploads-service';
+import { createProfileFromApplication, findShop, updateProfile, type ShopRecord } from './seller-profile-repository';
+
+export const SHOP_NOT_FOUND_MESSAGE = 'This shop does not exist or is closed.';
+export const PHOTOS_NOT_YOURS_MESSAGE = 'Choose photos you uploaded yourself.';
+export const DUPLICATE_PHOTOS_MESSAGE = 'The same photo appears twice.';
+
+function toProfileJson(record: ShopRecord): TSellerProfile {
+  return {
+    userId: record.userId,
+    username: record.username,
+    shopName: record.shopName,
+    story: record.story,
+    region: record.region,
+    lat: record.lat,
+    lng: record.lng,
+    profilePictureUrl: record.profilePictureUrl,
+    photos: record.photos.map((photo) => ({
+      id: photo.id,
+      url: buildUploadUrl(photo.storageKey),
+      thumbUrl: buildUploadUrl(photo.thumbStorageKey ?? photo.storageKey),
+      width: photo.width,
+      height: photo.height,
+    })),
+    ratingAverage: ratingAverage(record.ratingSum, record.ratingCount),
+    ratingCount: record.ratingCount,
+    productCount: record.activeProductCount,
+    memberSince: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The approved seller's own shop. A seller approved without one (rows written straight into
+ * seller_applications by older fixtures) gets it from the application on first read.
+ */
+async function loadOwnShop(db: Db, userId: string): Promise<ShopRecord> {
+  let record = await findShop(db, userId);
+  if (!record) {
+    await createProfileFromApplication(db, userId);
+    record = await findShop(db, userId);
+  }
+  if (!record) throw new NotFoundError(SHOP_NOT_FOUND_MESSAGE);
+  return record;
+}
+
+/** GET /api/seller/profile (approved seller, own shop). */
+export async function getOwnSellerProfile(db: Db, user: UserRow): Promise<TSellerProfile> {
+  await assertApprovedSeller(db, user);
+  return toProfileJson(await loadOwnShop(db, user.id));
+}
+
+/** PUT /api/seller/profile: every field; photos are the caller's own uploads, in display order. */
+export async function updateOwnSellerProfile(db: Db, user: UserRow, input: TUpdateSellerProfileRequest): Promise<TSellerProfile> {
+  await assertApprovedSeller(db, user);
+  if (new Set(input.photoIds).size !== input.photoIds.length) {
+    throw new InvalidError(DUPLICATE_PHOTOS_MESSAGE, { photoIds: DUPLICATE_PHOTOS_MESSAGE });
+  }
+  const owned = await findOwnedUploadIds(db, user.id, input.photoIds);
+  if (input.photoIds.some((id) => !owned.has(id))) throw new InvalidError(PHOTOS_NOT_YOURS_MESSAGE, { photoIds: PHOTOS_NOT_YOURS_MESSAGE });
+  await loadOwnShop(db, user.id);
+  await db.transaction(async (tx) => {
+    const { photoIds, ...fields } = input;
+    if (!(await updateProfile(tx, user.id, fields, photoIds))) throw new NotFoundError(SHOP_NOT_FOUND_MESSAGE);
+  });
+  return toProfileJson(await loadOwnShop(db, user.id));
+}
+
+/** GET /api/shops/{sellerId}: public; 404 unless an approved, not suspended seller. */
+export async function getPublicShop(db: Db, sellerId: string): Promise<TSellerProfile> {
+  const record = await findShop(db, sellerId);
+  if (!record || !record.approved || record.suspended) throw new NotFoundError(SHOP_NOT_FOUND_MESSAGE);
+  return toProfileJson(record);
+}
