@@ -459,3 +459,46 @@ export async function findProductImageUploadIds(db: Db, productId: string): Prom
     .orderBy(asc(productImages.position));
   return rows.map((row) => row.uploadId);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Bulk price/stock edit (PATCH /api/seller/products)
+// ---------------------------------------------------------------------------------------------
+
+export type BulkLockedProduct = Pick<ProductRow, 'id' | 'title' | 'status' | 'reservedQuantity'>;
+
+/**
+ * The seller's products among `productIds`, locked for update in id order (two bulk edits of the
+ * same products cannot deadlock). Ids of other sellers' or unknown products are simply missing.
+ */
+export async function lockOwnProducts(db: Db, sellerUserId: string, productIds: readonly string[]): Promise<BulkLockedProduct[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .select({ id: products.id, title: products.title, status: products.status, reservedQuantity: products.reservedQuantity })
+    .from(products)
+    .where(and(eq(products.sellerUserId, sellerUserId), inArray(products.id, [...productIds])))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+export interface BulkPriceStockLine {
+  productId: string;
+  priceMinor?: number | undefined;
+  stockQuantity?: number | undefined;
+}
+
+function integerArrayLiteral(values: ReadonlyArray<number | undefined>): string {
+  return `{${values.map((value) => (value === undefined ? 'NULL' : String(Math.trunc(value)))).join(',')}}`;
+}
+
+/** Sets the given price and/or stock of each line in ONE statement (absent values stay as they are). */
+export async function updatePricesAndStocks(db: Db, lines: readonly BulkPriceStockLine[]): Promise<void> {
+  if (lines.length === 0) return;
+  const ids = `{${lines.map((line) => line.productId).join(',')}}`;
+  await db.execute(sql`update products p
+    set price_minor = coalesce(v.price_minor, p.price_minor),
+        stock_quantity = coalesce(v.stock_quantity, p.stock_quantity),
+        updated_at = now()
+    from unnest(${ids}::uuid[], ${integerArrayLiteral(lines.map((line) => line.priceMinor))}::bigint[],
+      ${integerArrayLiteral(lines.map((line) => line.stockQuantity))}::int[]) as v(id, price_minor, stock_quantity)
+    where p.id = v.id`);
+}

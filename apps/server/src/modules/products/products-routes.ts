@@ -1,5 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ZBulkProductUpdateRequest,
+  ZBulkProductUpdateResponse,
   ZProductDetails,
   ZProductIdParams,
   ZProductInput,
@@ -9,7 +12,8 @@ import {
   ZSellerProductListQuery,
 } from '@pulse/contract/products';
 import { requireUser } from '../../plugins/auth';
-import { archiveProduct, createProduct, getProductForViewer, listProducts, listSellerProducts, updateProduct } from './products-service';
+import { assertApprovedSeller } from '../seller-dashboard/seller-access';
+import { archiveProduct, bulkUpdateProducts, createProduct, getProductForViewer, listProducts, listSellerProducts, updateProduct } from './products-service';
 
 /**
  * Listing pages are built field by field by toSummary (typed by the contract's TProductSummary),
@@ -38,6 +42,16 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
     },
     async (request) => listSellerProducts(app.db, requireUser(request), request.query, app.config.currency),
+  );
+
+  // Bulk price/stock edit. 401/403 before the body is validated (an applicant learns nothing from it).
+  app.patch(
+    '/api/seller/products',
+    {
+      schema: { body: ZBulkProductUpdateRequest, response: { 200: ZBulkProductUpdateResponse } },
+      preValidation: [app.authenticate, async (request: FastifyRequest) => assertApprovedSeller(app.db, requireUser(request))],
+    },
+    async (request) => bulkUpdateProducts(app.db, requireUser(request), request.body, app.config.currency),
   );
 
   app.get(

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type {
+  TBulkProductUpdateRequest,
+  TBulkProductUpdateResponse,
   TProductDetails,
   TProductListResponse,
   TProductSort,
@@ -22,9 +24,11 @@ import {
   findOwnProductForUpdate,
   findProductDetails,
   listProductRecords,
+  lockOwnProducts,
   NO_DISTANCE_KEY,
   rankSearchIds,
   replaceProductImages,
+  updatePricesAndStocks,
   updateProductRow,
   type ListAfter,
   type ListFilter,
@@ -45,6 +49,16 @@ export const DISTANCE_SORT_NEEDS_POINT_MESSAGE = 'Give latitude and longitude to
 
 export function stockBelowReservedMessage(reserved: number): string {
   return `Stock cannot go below ${reserved}: that many are held by open orders.`;
+}
+
+export const BULK_DUPLICATE_MESSAGE = 'Each product may appear once';
+
+export function bulkArchivedMessage(title: string): string {
+  return `"${title}" is archived: restore it before changing its price or stock.`;
+}
+
+export function bulkStockBelowReservedMessage(title: string, reserved: number): string {
+  return `"${title}" has ${reserved} reserved by open orders: its stock cannot go below ${reserved}.`;
 }
 
 type ProductInput = z.output<typeof ZProductInput>;
@@ -317,4 +331,43 @@ export async function listSellerProducts(db: Db, user: UserRow, query: SellerLis
   if (query.status === 'sold_out') return listPage(db, { ...query, inStock: false }, ['active', 'sold_out'], user.id, currency);
   const statuses: ListFilter['statuses'] = query.status ? [query.status] : ['draft', 'active', 'paused', 'sold_out', 'archived'];
   return listPage(db, query, statuses, user.id, currency);
+}
+
+/**
+ * PATCH /api/seller/products: new prices and/or stocks of several own products, all or nothing
+ * (one transaction, rows locked). Any id that is not the caller's product: 404 for the whole
+ * request; an archived product: 409 naming it; stock below what open orders hold: 409 naming the
+ * product (the rule of PATCH /api/products/{id}). Returns the updated cards in the request's order.
+ */
+export async function bulkUpdateProducts(
+  db: Db,
+  user: UserRow,
+  request: TBulkProductUpdateRequest,
+  currency: string,
+): Promise<TBulkProductUpdateResponse> {
+  await requireSeller(db, user);
+  const lines = request.updates.map((line) => ({ ...line, productId: line.productId.toLowerCase() }));
+  const ids = lines.map((line) => line.productId);
+  // The contract compares the ids as sent; the same id in two cases is still one product.
+  if (new Set(ids).size !== ids.length) throw new InvalidError(BULK_DUPLICATE_MESSAGE, { updates: BULK_DUPLICATE_MESSAGE });
+  await db.transaction(async (tx) => {
+    const locked = new Map((await lockOwnProducts(tx, user.id, ids)).map((row) => [row.id, row]));
+    if (ids.some((id) => !locked.has(id))) throw new NotFoundError(PRODUCT_NOT_FOUND_MESSAGE);
+    for (const [index, line] of lines.entries()) {
+      const current = locked.get(line.productId)!;
+      if (current.status === 'archived') {
+        const message = bulkArchivedMessage(current.title);
+        throw new ConflictError(message, { [`updates.${index}.productId`]: message });
+      }
+      if (line.stockQuantity !== undefined && line.stockQuantity < current.reservedQuantity) {
+        const message = bulkStockBelowReservedMessage(current.title, current.reservedQuantity);
+        throw new ConflictError(message, { [`updates.${index}.stockQuantity`]: message });
+      }
+    }
+    await updatePricesAndStocks(tx, lines);
+  });
+  clearSearchCache(db);
+  const records = await findListRecordsByIds(db, { search: null, statuses: ['draft', 'active', 'paused', 'sold_out'], sellerUserId: user.id }, ids);
+  const byId = new Map(records.map((record) => [record.id, record]));
+  return { items: ids.flatMap((id) => (byId.has(id) ? [toSummary(byId.get(id)!, currency)] : [])) };
 }
