@@ -49,6 +49,9 @@ export async function createSlot(db: Db, user: UserRow, input: TDeliverySlotInpu
   return toSlotJson(row);
 }
 
+/** A non-seller is refused (403) like on publishing; another seller's slot is 404. */
 export async function removeSlot(db: Db, user: UserRow, slotId: string): Promise<void> {
+  if (!isSeller(user)) throw new ForbiddenError(SELLERS_ONLY_MESSAGE);
+  await assertApprovedSeller(db, user);
   if (!(await deleteOwnSlot(db, user.id, slotId))) throw new NotFoundError(SLOT_NOT_FOUND_MESSAGE);
 }

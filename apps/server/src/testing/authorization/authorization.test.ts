@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ZApiErrorResponse, type TErrorCode } from '@pulse/contract/errors';
+import { bearer } from '../auth-helpers';
+import { createTestApp, type TestApp } from '../create-test-app';
+import { ACTORS, createFreshActor, createWorld, userOf, type ActorName, type World } from './authorization-world';
+import { ROUTE_TABLE, type Row } from './route-table';
+
+/**
+ * The authorization table: every route of the real app, called by a visitor, a buyer, a pending
+ * applicant, another seller, the resource's owner and an admin, each with a valid request, and the
+ * status each gets. A route without a row fails the test, so no route ships without a decision
+ * about who may call it.
+ */
+
+/** Every route the app registers, seen through an onRoute hook on the root instance. */
+const registered = vi.hoisted(() => [] as Array<{ method: string; url: string }>);
+
+vi.mock('fastify', async (importOriginal) => {
+  const actual = await importOriginal<{ default: unknown }>();
+  const create = actual.default as unknown as (options?: unknown) => FastifyInstance;
+  const createWithRouteLog = (options?: unknown) => {
+    const instance = create(options);
+    instance.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+    });
+    return instance;
+  };
+  return { ...actual, default: createWithRouteLog };
+});
+
+/** HEAD copies of GET routes and the CORS pre-flight are the framework's, not ours. */
+function isTableRoute(route: { method: string; url: string }): boolean {
+  return route.method !== 'HEAD' && route.method !== 'OPTIONS' && (route.url.startsWith('/api/') || route.url.startsWith('/uploads/'));
+}
+
+const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+const REFUSAL_CODES: Record<number, TErrorCode> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' };
+
+/** A refusal is the error envelope and nothing else. */
+const ZStrictError = z.object({ error: ZApiErrorResponse.shape.error.strict() }).strict();
+
+function rowTitle(row: Row): string {
+  return `${row.method} ${row.path}${row.note ? ` (${row.note})` : ''}`;
+}
+
+const cells = ROUTE_TABLE.flatMap((row) =>
+  ACTORS.map((actor: ActorName) => ({ name: `${rowTitle(row)} as ${actor} -> ${row.expect[actor]}`, row, actor, status: row.expect[actor] })),
+);
+
+let testApp: TestApp;
+let world: World;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  world = await createWorld(testApp.app);
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+describe('the route table', () => {
+  it('has a row for every route the app registers', () => {
+    const covered = new Set(ROUTE_TABLE.map((row) => routeKey({ method: row.method, url: row.path })));
+    const missing = registered.filter(isTableRoute).map(routeKey).filter((key) => !covered.has(key));
+    expect(missing, 'routes nobody decided who may call: add rows to route-table.ts').toEqual([]);
+  });
+
+  it('names only routes that exist', () => {
+    const existing = new Set(registered.map(routeKey));
+    const unknown = [...new Set(ROUTE_TABLE.map((row) => routeKey({ method: row.method, url: row.path })))].filter((key) => !existing.has(key));
+    expect(unknown).toEqual([]);
+  });
+});
+
+describe('who gets what', () => {
+  it.each(cells)('$name', async ({ row, actor, status }) => {
+    const caller = row.freshActor && actor !== 'visitor' ? await createFreshActor(world, actor) : userOf(world, actor, row.owner ?? 'seller');
+    const call = await row.call({ world, actor, user: caller });
+    const token = call.token ?? caller?.token;
+    const response = await testApp.app.inject({
+      method: row.method,
+      url: call.url,
+      headers: { ...(token ? bearer(token) : {}), ...call.headers },
+      ...(call.payload === undefined ? {} : { payload: call.payload as string | object | Buffer }),
+      ...(call.remoteAddress ? { remoteAddress: call.remoteAddress } : {}),
+    });
+    expect(response.statusCode, response.body).toBe(status);
+
+    const refusal = REFUSAL_CODES[status];
+    if (refusal) {
+      const body = ZStrictError.parse(response.json());
+      expect(body.error.code).toBe(refusal);
+      for (const leak of call.leaks ?? []) expect(response.body).not.toContain(leak);
+    }
+  });
+});

@@ -1,0 +1,705 @@
+import sharp from 'sharp';
+import {
+  createProduct,
+  createSlot,
+  insertApplicant,
+  insertBasketLine,
+  insertNotificationFor,
+  insertOwnAddress,
+  insertPopup,
+  insertPushSubscription,
+  createSuspendedUser,
+  MULTIPART_CONTENT_TYPE,
+  multipartImage,
+  newSessionToken,
+  orderAt,
+  PUSH_KEYS,
+  reviewOf,
+  TEST_PASSWORD,
+  unique,
+  uploadImage,
+  type ActorName,
+  type OwnerKind,
+  type World,
+  type WorldUser,
+} from './authorization-world';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Expectation = Record<ActorName, number>;
+
+export interface Cell {
+  world: World;
+  actor: ActorName;
+  /** The caller (null for the visitor). */
+  user: WorldUser | null;
+}
+
+export interface Call {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** Replaces the caller's token (e.g. a throw-away session for logout). */
+  token?: string;
+  /** Strings of the resource that must not appear in a refusal (401/403/404). */
+  leaks?: string[];
+  /** A client address of its own, so rate limits per IP are not shared between cells. */
+  remoteAddress?: string;
+}
+
+export interface Row {
+  method: Method;
+  /** The path as the route is registered (":param" placeholders). */
+  path: string;
+  /** Says which case of the route this row is when a route has several rows. */
+  note?: string;
+  /** Who the `owner` actor is for this row; sellers by default. */
+  owner?: OwnerKind;
+  /** Each actor is a new user of its kind, because the call changes the caller. */
+  freshActor?: boolean;
+  expect: Expectation;
+  call(cell: Cell): Promise<Call> | Call;
+}
+
+/* ------------------------------------------------------- expectations */
+
+function all(status: number): Expectation {
+  return { visitor: status, buyer: status, pendingSeller: status, otherSeller: status, owner: status, admin: status };
+}
+
+/** Any signed-in user; a visitor gets 401. */
+function signedIn(status: number): Expectation {
+  return { ...all(status), visitor: 401 };
+}
+
+/** Approved sellers only (no resource of someone else involved). */
+function sellersOnly(status: number): Expectation {
+  return { visitor: 401, buyer: 403, pendingSeller: 403, otherSeller: status, owner: status, admin: 403 };
+}
+
+/** The owner seller's resource: other sellers do not learn it exists. */
+function sellerOwned(status: number): Expectation {
+  return { visitor: 401, buyer: 403, pendingSeller: 403, otherSeller: 404, owner: status, admin: 403 };
+}
+
+/** A buyer's own resource: everyone else, admins included, gets 404. */
+function buyerOwned(status: number): Expectation {
+  return { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: status, admin: 404 };
+}
+
+/** Admins only. */
+function adminsOnly(status: number): Expectation {
+  return { visitor: 401, buyer: 403, pendingSeller: 403, otherSeller: 403, owner: 403, admin: status };
+}
+
+/** An order party's resource: strangers get 404, admins see every order. */
+function orderParty(status: number, admin: number): Expectation {
+  return { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: status, admin };
+}
+
+/* ---------------------------------------------------------------- bodies */
+
+function slotBody() {
+  const startsAt = new Date(Date.now() + 3 * 24 * 3600_000);
+  return {
+    method: 'pickup',
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + 2 * 3600_000).toISOString(),
+    cutoffAt: new Date(startsAt.getTime() - 6 * 3600_000).toISOString(),
+    capacity: 10,
+  };
+}
+
+const ADDRESS_BODY = { recipientName: 'Kofi Boateng', phone: '+233 24 123 4567', line1: '7 Cocoa Lane', city: 'Kumasi' };
+
+/** The acting user's own image upload id, or any id for a visitor (refused before it is read). */
+async function imageIdOf(cell: Cell): Promise<string> {
+  if (!cell.user) return '00000000-0000-4000-8000-000000000000';
+  return (await uploadImage(cell.world.app, cell.user)).id;
+}
+
+let ipCounter = 0;
+/** A client address of its own per call: the sign-in limit counts per IP. */
+function nextIp(): string {
+  ipCounter += 1;
+  return `10.77.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+}
+
+/* ------------------------------------------------------------------ rows */
+
+export const ROUTE_TABLE: Row[] = [
+  /* ---- public and session ---- */
+  { method: 'GET', path: '/api/health', expect: all(200), call: () => ({ url: '/api/health' }) },
+  {
+    method: 'POST',
+    path: '/api/auth/register',
+    expect: all(201),
+    call: () => {
+      const name = unique('reg').replace(/-/g, '');
+      return { url: '/api/auth/register', payload: { email: `${name}@example.com`, username: name.slice(0, 30), password: TEST_PASSWORD }, remoteAddress: nextIp() };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    note: 'each signs in as themselves; a visitor as the bystander',
+    expect: all(200),
+    call: ({ world, user }) => ({
+      url: '/api/auth/login',
+      payload: { email: (user ?? world.bystander).email, password: TEST_PASSWORD },
+      remoteAddress: nextIp(),
+    }),
+  },
+  { method: 'GET', path: '/api/auth/me', expect: signedIn(200), call: () => ({ url: '/api/auth/me' }) },
+  {
+    method: 'POST',
+    path: '/api/auth/logout',
+    note: 'a throw-away session of the caller',
+    expect: all(200),
+    call: async ({ world, user }) => (user ? { url: '/api/auth/logout', token: await newSessionToken(world.app, user.id) } : { url: '/api/auth/logout' }),
+  },
+  { method: 'GET', path: '/api/auth/providers', expect: all(200), call: () => ({ url: '/api/auth/providers' }) },
+  {
+    method: 'GET',
+    path: '/api/auth/oidc/start',
+    note: 'single sign-on is not configured in tests',
+    expect: all(404),
+    call: () => ({ url: '/api/auth/oidc/start' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/oidc/callback',
+    note: 'single sign-on is not configured in tests',
+    expect: all(404),
+    call: () => ({ url: '/api/auth/oidc/callback?code=abc&state=def' }),
+  },
+
+  /* ---- seller applications ---- */
+  {
+    method: 'POST',
+    path: '/api/sellers/application',
+    note: 'a new user of each kind; pending and approved ones already applied',
+    freshActor: true,
+    expect: { visitor: 401, buyer: 201, pendingSeller: 409, otherSeller: 409, owner: 409, admin: 201 },
+    call: async (cell) => ({
+      url: '/api/sellers/application',
+      payload: {
+        businessName: 'Sunrise Gardens',
+        region: 'Ashanti',
+        produceTypes: ['vegetables'],
+        phone: '+233 20 111 2222',
+        payout: { method: 'mobile_money', accountName: 'Ama Owusu', accountNumber: '0241234567', providerName: 'MTN MoMo' },
+        idDocumentUploadId: await imageIdOf(cell),
+        termsAccepted: true,
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/sellers/application/mine',
+    note: 'only those who applied have one',
+    expect: { visitor: 401, buyer: 404, pendingSeller: 200, otherSeller: 200, owner: 200, admin: 404 },
+    call: () => ({ url: '/api/sellers/application/mine' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/sellers/:userId',
+    note: "the owner seller's application status",
+    expect: { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: 200, admin: 200 },
+    call: ({ world }) => ({ url: `/api/sellers/${world.ownerSeller.id}`, leaks: ['Owner Farm'] }),
+  },
+
+  /* ---- baskets ---- */
+  { method: 'GET', path: '/api/baskets/count', expect: signedIn(200), call: () => ({ url: '/api/baskets/count' }) },
+  { method: 'GET', path: '/api/baskets', expect: signedIn(200), call: () => ({ url: '/api/baskets' }) },
+  {
+    method: 'POST',
+    path: '/api/baskets/items',
+    note: "the owner farm's product; the farm cannot buy its own",
+    expect: { ...signedIn(201), owner: 400 },
+    call: ({ world }) => ({ url: '/api/baskets/items', payload: { productId: world.activeProductId, quantity: 1 } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/baskets/items/:itemId',
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: async ({ world }) => {
+      const itemId = await insertBasketLine(world.app, world.ownerBuyer.id, await createProduct(world.app, world.ownerSeller.id, { title: 'Basket line honey' }));
+      return { url: `/api/baskets/items/${itemId}`, payload: { quantity: 2 }, leaks: [itemId, 'Basket line honey'] };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/baskets/items/:itemId',
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: async ({ world }) => {
+      const itemId = await insertBasketLine(world.app, world.ownerBuyer.id, await createProduct(world.app, world.ownerSeller.id, { title: 'Basket line yams' }));
+      return { url: `/api/baskets/items/${itemId}`, leaks: [itemId, 'Basket line yams'] };
+    },
+  },
+  { method: 'DELETE', path: '/api/baskets', note: "empties the caller's own basket", expect: signedIn(204), call: () => ({ url: '/api/baskets' }) },
+
+  /* ---- addresses ---- */
+  { method: 'GET', path: '/api/addresses', expect: signedIn(200), call: () => ({ url: '/api/addresses' }) },
+  { method: 'POST', path: '/api/addresses', expect: signedIn(201), call: () => ({ url: '/api/addresses', payload: ADDRESS_BODY }) },
+  {
+    method: 'PUT',
+    path: '/api/addresses/:addressId',
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: async ({ world }) => {
+      const line1 = unique('Secret Street');
+      const id = await insertOwnAddress(world, line1);
+      return { url: `/api/addresses/${id}`, payload: ADDRESS_BODY, leaks: [line1] };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/addresses/:addressId',
+    owner: 'buyer',
+    expect: buyerOwned(204),
+    call: async ({ world }) => {
+      const line1 = unique('Secret Street');
+      return { url: `/api/addresses/${await insertOwnAddress(world, line1)}`, leaks: [line1] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/addresses/:addressId/default',
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: async ({ world }) => {
+      const line1 = unique('Secret Street');
+      return { url: `/api/addresses/${await insertOwnAddress(world, line1)}/default`, leaks: [line1] };
+    },
+  },
+
+  /* ---- wallet ---- */
+  { method: 'GET', path: '/api/wallet', expect: signedIn(200), call: () => ({ url: '/api/wallet' }) },
+  { method: 'GET', path: '/api/wallet/history', expect: signedIn(200), call: () => ({ url: '/api/wallet/history' }) },
+  {
+    method: 'POST',
+    path: '/api/wallet/top-ups',
+    expect: signedIn(201),
+    call: () => ({ url: '/api/wallet/top-ups', payload: { amountMinor: 1_000 }, headers: { 'idempotency-key': unique('top-up') } }),
+  },
+  { method: 'GET', path: '/api/wallet/payouts', expect: sellersOnly(200), call: () => ({ url: '/api/wallet/payouts' }) },
+  {
+    method: 'POST',
+    path: '/api/wallet/payouts',
+    expect: sellersOnly(201),
+    call: () => ({ url: '/api/wallet/payouts', payload: { amountMinor: 1_000, destination: 'MTN MoMo 0241234567' }, headers: { 'idempotency-key': unique('payout') } }),
+  },
+
+  /* ---- popups ---- */
+  { method: 'GET', path: '/api/popups/active', expect: all(200), call: () => ({ url: '/api/popups/active' }) },
+  { method: 'GET', path: '/api/admin/popups', expect: adminsOnly(200), call: () => ({ url: '/api/admin/popups' }) },
+  {
+    method: 'POST',
+    path: '/api/admin/popups',
+    expect: adminsOnly(201),
+    call: () => ({ url: '/api/admin/popups', payload: { title: 'Market day', message: 'Fresh produce every Saturday' } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/popups/:id',
+    expect: adminsOnly(200),
+    call: async ({ world }) => {
+      const title = unique('Secret popup');
+      return { url: `/api/admin/popups/${await insertPopup(world.app, title)}`, payload: { message: 'Now on Sundays too' }, leaks: [title] };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/popups/:id',
+    expect: adminsOnly(204),
+    call: async ({ world }) => {
+      const title = unique('Secret popup');
+      return { url: `/api/admin/popups/${await insertPopup(world.app, title)}`, leaks: [title] };
+    },
+  },
+
+  /* ---- messages ---- */
+  { method: 'GET', path: '/api/messages/unread/count', expect: signedIn(200), call: () => ({ url: '/api/messages/unread/count' }) },
+  {
+    method: 'POST',
+    path: '/api/conversations',
+    note: 'with the bystander: 201 the first time',
+    expect: signedIn(201),
+    call: ({ world }) => ({ url: '/api/conversations', payload: { otherUserId: world.bystander.id } }),
+  },
+  { method: 'GET', path: '/api/conversations', expect: signedIn(200), call: () => ({ url: '/api/conversations' }) },
+  {
+    method: 'GET',
+    path: '/api/conversations/:id',
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: ({ world }) => ({ url: `/api/conversations/${world.conversationId}`, leaks: [world.ownerSeller.username] }),
+  },
+  {
+    method: 'GET',
+    path: '/api/conversations/:id/messages',
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: ({ world }) => ({ url: `/api/conversations/${world.conversationId}/messages`, leaks: [world.ownerSeller.username] }),
+  },
+  {
+    method: 'POST',
+    path: '/api/conversations/:id/messages',
+    owner: 'buyer',
+    expect: buyerOwned(201),
+    call: async ({ world }) => ({
+      url: `/api/conversations/${world.conversationId}/messages`,
+      payload: { body: 'Do you deliver on Fridays?' },
+      headers: { 'idempotency-key': unique('message') },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/conversations/:id/read',
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: ({ world }) => ({ url: `/api/conversations/${world.conversationId}/read` }),
+  },
+
+  /* ---- uploads ---- */
+  {
+    method: 'POST',
+    path: '/api/uploads/images',
+    expect: signedIn(201),
+    call: async () => ({
+      url: '/api/uploads/images',
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE },
+      payload: multipartImage(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#557733' } }).png().toBuffer()),
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/uploads/:key',
+    note: 'an image the owner seller uploaded (served to anyone with its address)',
+    expect: all(200),
+    call: async ({ world }) => ({ url: new URL((await uploadImage(world.app, world.ownerSeller)).url, 'http://x').pathname }),
+  },
+
+  /* ---- products ---- */
+  { method: 'GET', path: '/api/products', expect: all(200), call: () => ({ url: '/api/products' }) },
+  { method: 'GET', path: '/api/seller/products', expect: sellersOnly(200), call: () => ({ url: '/api/seller/products' }) },
+  {
+    method: 'GET',
+    path: '/api/products/:productId',
+    note: 'an active product',
+    expect: all(200),
+    call: ({ world }) => ({ url: `/api/products/${world.activeProductId}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/products/:productId',
+    note: 'a paused product: only its seller',
+    expect: { visitor: 404, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: 200, admin: 404 },
+    call: async ({ world }) => {
+      const title = unique('Paused secret melons');
+      const id = await createProduct(world.app, world.ownerSeller.id, { title, status: 'paused' });
+      return { url: `/api/products/${id}`, leaks: [title] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/products',
+    expect: sellersOnly(201),
+    call: async (cell) => ({
+      url: '/api/products',
+      payload: { title: 'Sweet potatoes', category: 'vegetables', unit: 'kg', priceMinor: 300, stockQuantity: 40, imageIds: [await imageIdOf(cell)] },
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/seller/products',
+    note: "bulk edit of the owner's products",
+    expect: sellerOwned(200),
+    call: async ({ world }) => {
+      const title = unique('Secret plantains');
+      const productId = await createProduct(world.app, world.ownerSeller.id, { title });
+      return { url: '/api/seller/products', payload: { updates: [{ productId, priceMinor: 310, stockQuantity: 55 }] }, leaks: [title] };
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/products/:productId',
+    expect: sellerOwned(200),
+    call: async ({ world }) => {
+      const title = unique('Secret okra');
+      const id = await createProduct(world.app, world.ownerSeller.id, { title, status: 'draft' });
+      return { url: `/api/products/${id}`, payload: { priceMinor: 275 }, leaks: [title] };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/products/:productId',
+    expect: sellerOwned(204),
+    call: async ({ world }) => {
+      const title = unique('Secret cassava');
+      const id = await createProduct(world.app, world.ownerSeller.id, { title, status: 'draft' });
+      return { url: `/api/products/${id}`, leaks: [title] };
+    },
+  },
+
+  /* ---- notifications and push ---- */
+  { method: 'GET', path: '/api/notifications/unread-count', expect: signedIn(200), call: () => ({ url: '/api/notifications/unread-count' }) },
+  { method: 'GET', path: '/api/notifications/pulse-hub/unread-count', expect: signedIn(200), call: () => ({ url: '/api/notifications/pulse-hub/unread-count' }) },
+  { method: 'GET', path: '/api/notifications', expect: signedIn(200), call: () => ({ url: '/api/notifications' }) },
+  { method: 'PUT', path: '/api/notifications/read-all', expect: signedIn(200), call: () => ({ url: '/api/notifications/read-all' }) },
+  {
+    method: 'PUT',
+    path: '/api/notifications/:id/read',
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: async ({ world }) => {
+      const message = unique('Your secret parcel');
+      return { url: `/api/notifications/${await insertNotificationFor(world.app, world.ownerBuyer.id, message)}/read`, leaks: [message] };
+    },
+  },
+  { method: 'GET', path: '/api/push/public-key', expect: all(200), call: () => ({ url: '/api/push/public-key' }) },
+  {
+    method: 'POST',
+    path: '/api/push/subscriptions',
+    expect: signedIn(201),
+    call: () => ({ url: '/api/push/subscriptions', payload: { endpoint: `https://push.example.com/send/${unique('sub')}`, keys: PUSH_KEYS } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/push/subscriptions',
+    owner: 'buyer',
+    note: "the owner buyer's subscription",
+    expect: buyerOwned(204),
+    call: async ({ world }) => ({ url: '/api/push/subscriptions', payload: { endpoint: await insertPushSubscription(world.app, world.ownerBuyer.id) } }),
+  },
+
+  /* ---- admin console ---- */
+  { method: 'GET', path: '/api/admin/overview', expect: adminsOnly(200), call: () => ({ url: '/api/admin/overview' }) },
+  { method: 'GET', path: '/api/admin/applications', expect: adminsOnly(200), call: () => ({ url: '/api/admin/applications' }) },
+  {
+    method: 'GET',
+    path: '/api/admin/applications/:id',
+    expect: adminsOnly(200),
+    call: async ({ world }) => {
+      const { applicationId, user } = await insertApplicant(world.app);
+      return { url: `/api/admin/applications/${applicationId}`, leaks: [user.username] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/applications/:id/approve',
+    expect: adminsOnly(200),
+    call: async ({ world }) => ({ url: `/api/admin/applications/${(await insertApplicant(world.app)).applicationId}/approve` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/applications/:id/reject',
+    expect: adminsOnly(200),
+    call: async ({ world }) => ({
+      url: `/api/admin/applications/${(await insertApplicant(world.app)).applicationId}/reject`,
+      payload: { reason: 'The ID photo is unreadable' },
+    }),
+  },
+  { method: 'GET', path: '/api/admin/users', expect: adminsOnly(200), call: () => ({ url: '/api/admin/users' }) },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/suspend',
+    expect: adminsOnly(200),
+    call: async ({ world }) => {
+      const { user } = await insertApplicant(world.app);
+      return { url: `/api/admin/users/${user.id}/suspend`, payload: { reason: 'Selling counterfeit seeds' }, leaks: [user.username] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/unsuspend',
+    expect: adminsOnly(200),
+    call: async ({ world }) => {
+      const user = await createSuspendedUser(world.app);
+      return { url: `/api/admin/users/${user.id}/unsuspend`, leaks: [user.username] };
+    },
+  },
+  { method: 'GET', path: '/api/admin/audit-log', expect: adminsOnly(200), call: () => ({ url: '/api/admin/audit-log' }) },
+
+  /* ---- slots ---- */
+  {
+    method: 'GET',
+    path: '/api/sellers/:userId/slots',
+    expect: all(200),
+    call: ({ world }) => ({ url: `/api/sellers/${world.ownerSeller.id}/slots` }),
+  },
+  { method: 'POST', path: '/api/seller/slots', expect: sellersOnly(201), call: () => ({ url: '/api/seller/slots', payload: slotBody() }) },
+  {
+    method: 'DELETE',
+    path: '/api/seller/slots/:slotId',
+    expect: sellerOwned(204),
+    call: async ({ world }) => ({ url: `/api/seller/slots/${await createSlot(world.app, world.ownerSeller.id)}` }),
+  },
+
+  /* ---- seller shop profile ---- */
+  { method: 'GET', path: '/api/seller/profile', expect: sellersOnly(200), call: () => ({ url: '/api/seller/profile' }) },
+  {
+    method: 'PUT',
+    path: '/api/seller/profile',
+    note: "the caller's own shop",
+    expect: sellersOnly(200),
+    call: () => ({
+      url: '/api/seller/profile',
+      payload: { shopName: 'Owner Farm', story: 'Three generations of tomatoes', region: 'Ashanti', lat: 6.69, lng: -1.62, photoIds: [] },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/shops/:sellerId',
+    note: "the owner farm's public shop",
+    expect: all(200),
+    call: ({ world }) => ({ url: `/api/shops/${world.ownerSeller.id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/shops/:sellerId',
+    note: 'a pending applicant has no public shop',
+    expect: all(404),
+    call: ({ world }) => ({ url: `/api/shops/${world.pendingSeller.id}`, leaks: ['Hopeful Acres'] }),
+  },
+
+  /* ---- checkout and orders ---- */
+  {
+    method: 'POST',
+    path: '/api/checkout/quote',
+    expect: signedIn(200),
+    call: ({ world }) => ({ url: '/api/checkout/quote', payload: { sellers: [{ sellerUserId: world.ownerSeller.id, fulfilment: 'pickup' }] } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/checkout',
+    note: "the caller's basket holds one line of the owner farm",
+    owner: 'buyer',
+    expect: signedIn(201),
+    call: async ({ world, user }) => {
+      const { app } = world;
+      const sellerUserId = world.ownerSeller.id;
+      const productId = await createProduct(app, sellerUserId);
+      const slotId = await createSlot(app, sellerUserId);
+      const payload = { sellers: [{ sellerUserId, fulfilment: 'pickup', slotId }], payNow: false };
+      const headers = { 'idempotency-key': unique('checkout') };
+      if (!user) return { url: '/api/checkout', payload, headers };
+      await app.inject({ method: 'DELETE', url: '/api/baskets', headers: { authorization: `Bearer ${user.token}` } });
+      await insertBasketLine(app, user.id, productId);
+      return { url: '/api/checkout', payload, headers };
+    },
+  },
+  { method: 'GET', path: '/api/orders', expect: signedIn(200), call: () => ({ url: '/api/orders' }) },
+  {
+    method: 'GET',
+    path: '/api/orders/:orderId',
+    note: 'as the buyer party',
+    owner: 'buyer',
+    expect: orderParty(200, 200),
+    call: async ({ world }) => {
+      const order = await orderAt(world, 'paid');
+      return { url: `/api/orders/${order.id}`, leaks: [order.items[0]?.productId ?? order.id] };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/:orderId',
+    note: 'as the seller party',
+    expect: orderParty(200, 200),
+    call: async ({ world }) => {
+      const order = await orderAt(world, 'paid');
+      return { url: `/api/orders/${order.id}`, leaks: [order.items[0]?.productId ?? order.id] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/:orderId/actions',
+    note: 'the farm accepts a paid order',
+    expect: orderParty(200, 403),
+    call: async ({ world }) => ({ url: `/api/orders/${(await orderAt(world, 'paid')).id}/actions`, payload: { action: 'accept' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/:orderId/actions',
+    note: 'the buyer cancels a paid order',
+    owner: 'buyer',
+    expect: orderParty(200, 403),
+    call: async ({ world }) => ({ url: `/api/orders/${(await orderAt(world, 'paid')).id}/actions`, payload: { action: 'cancel', reason: 'Plans changed' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/:orderId/actions',
+    note: 'the farm or an admin rejects a refund request',
+    expect: orderParty(200, 200),
+    call: async ({ world }) => ({
+      url: `/api/orders/${(await orderAt(world, 'refund_requested')).id}/actions`,
+      payload: { action: 'reject_refund', reason: 'The photos show fresh produce' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/:orderId/actions',
+    note: 'only the farm contests a refund request',
+    expect: orderParty(200, 403),
+    call: async ({ world }) => ({
+      url: `/api/orders/${(await orderAt(world, 'refund_requested')).id}/actions`,
+      payload: { action: 'contest_refund', reason: 'The buyer collected them whole' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/:orderId/final-weights',
+    expect: orderParty(200, 403),
+    call: async ({ world }) => {
+      const order = await orderAt(world, 'accepted');
+      return { url: `/api/orders/${order.id}/final-weights`, payload: { items: [{ itemId: order.items[0]?.id, finalQuantity: 3.8 }] } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/orders/:orderId/final-weights',
+    note: 'the buyer party may not weigh',
+    owner: 'buyer',
+    expect: orderParty(403, 403),
+    call: async ({ world }) => {
+      const order = await orderAt(world, 'accepted');
+      return { url: `/api/orders/${order.id}/final-weights`, payload: { items: [{ itemId: order.items[0]?.id, finalQuantity: 3.8 }] } };
+    },
+  },
+  { method: 'GET', path: '/api/seller/refunds', expect: sellersOnly(200), call: () => ({ url: '/api/seller/refunds' }) },
+  { method: 'GET', path: '/api/admin/refunds', expect: adminsOnly(200), call: () => ({ url: '/api/admin/refunds' }) },
+  { method: 'GET', path: '/api/seller/dashboard', expect: sellersOnly(200), call: () => ({ url: '/api/seller/dashboard' }) },
+  { method: 'GET', path: '/api/seller/wallet', expect: sellersOnly(200), call: () => ({ url: '/api/seller/wallet' }) },
+
+  /* ---- reviews ---- */
+  {
+    method: 'POST',
+    path: '/api/orders/:orderId/review',
+    owner: 'buyer',
+    expect: buyerOwned(201),
+    call: async ({ world }) => ({ url: `/api/orders/${(await orderAt(world, 'completed')).id}/review`, payload: { rating: 5, body: 'Lovely' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/reviews/:reviewId/reply',
+    expect: orderParty(200, 404),
+    call: async ({ world }) => {
+      const review = await reviewOf(world);
+      return { url: `/api/reviews/${review.id}/reply`, payload: { body: 'Thank you!' }, leaks: ['Sweet and fresh'] };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/products/:productId/reviews',
+    expect: all(200),
+    call: ({ world }) => ({ url: `/api/products/${world.activeProductId}/reviews` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/sellers/:userId/reviews',
+    expect: all(200),
+    call: ({ world }) => ({ url: `/api/sellers/${world.ownerSeller.id}/reviews` }),
+  },
+];
