@@ -194,6 +194,8 @@ export interface SeedFarm {
   categories: TProductCategory[];
   bio: string;
   profession: string;
+  /** The shop's story on its public page and at /seller-profile. */
+  story: string;
 }
 
 /** Eight farms around real Ghanaian towns (coordinates of the town centres). */
@@ -208,6 +210,8 @@ export const SEED_FARMS: readonly SeedFarm[] = [
     categories: ['vegetables', 'herbs_and_spices', 'plants_and_seeds'],
     bio: 'Family vegetable farm on the edge of Kumasi since 1998. We pick to order.',
     profession: 'Vegetable grower',
+    story:
+      'My father cleared the first beds here in 1998 with a hoe and two goats for company. Today the three of us grow garden eggs, okra, peppers and leafy greens on four acres, water from our own borehole and pick only what has been ordered, so it reaches you the same day.',
   },
   {
     username: 'ashantigold',
@@ -219,6 +223,8 @@ export const SEED_FARMS: readonly SeedFarm[] = [
     categories: ['fruits', 'honey_and_preserves', 'vegetables'],
     bio: 'Mango, citrus and avocado orchards east of Kumasi, with a small jam kitchen.',
     profession: 'Fruit farmer',
+    story:
+      'Our orchards started as twenty grafted mango trees my grandmother planted for her retirement. We now tend mango, orange and avocado, and whatever is too ripe to travel goes into the jam kitchen behind the house. No wax, no ripening gas: fruit leaves us when it is ready.',
   },
   {
     username: 'coastalbreeze',
@@ -230,6 +236,8 @@ export const SEED_FARMS: readonly SeedFarm[] = [
     categories: ['meat_and_fish', 'fruits', 'vegetables'],
     bio: 'Fish from the morning boats and sugarloaf pineapples from our coastal plots.',
     profession: 'Fisher and farmer',
+    story:
+      'Kofi goes out with the morning boats; Ama runs the pineapple plots a kilometre inland. Fish is gutted and iced on the beach within the hour, and the sugarloaf pineapples are cut the afternoon before your delivery.',
   },
   {
     username: 'voltasunrise',
@@ -241,6 +249,8 @@ export const SEED_FARMS: readonly SeedFarm[] = [
     categories: ['dairy_and_eggs', 'meat_and_fish', 'fruits'],
     bio: 'Mixed farm in the Volta hills: a small dairy herd, laying hens and guinea fowl.',
     profession: 'Dairy farmer',
+    story:
+      'Twelve cows, three hundred laying hens and a flock of guinea fowl in the Volta hills. The cows graze the hillside and are milked at dawn; milk is chilled on the farm and bottled the same morning.',
   },
   {
     username: 'savannahgrains',
@@ -252,6 +262,8 @@ export const SEED_FARMS: readonly SeedFarm[] = [
     categories: ['grains', 'herbs_and_spices', 'other'],
     bio: 'Forty smallholders around Tamale pooling maize, millet, rice and shea.',
     profession: 'Co-operative manager',
+    story:
+      "Forty smallholder families around Tamale pool their harvests here so that each of them gets a fair price. We clean, dry and bag maize, millet and rice ourselves, and the women's group presses the shea butter by hand.",
   },
   {
     username: 'akuapemhoney',
@@ -263,6 +275,8 @@ export const SEED_FARMS: readonly SeedFarm[] = [
     categories: ['honey_and_preserves', 'plants_and_seeds', 'nature_crafts'],
     bio: 'Two hundred hives in the Akuapem hills and a tree nursery beside them.',
     profession: 'Beekeeper',
+    story:
+      'Two hundred hives on the ridges above Akropong, moved with the flowering of the forest trees. We harvest twice a year, strain the honey cold and never blend it, so each jar tastes of its season. Next to the apiary we raise seedlings for anyone who wants to plant for the bees.',
   },
   {
     username: 'bolgaweavers',
@@ -274,6 +288,8 @@ export const SEED_FARMS: readonly SeedFarm[] = [
     categories: ['nature_crafts', 'other', 'grains'],
     bio: 'Weavers and shea processors of the Upper East, selling their own work.',
     profession: 'Weaver',
+    story:
+      'Our collective is twenty-six weavers from villages around Bolgatanga. Each basket takes two to four days and carries the name of the woman who wove it. We also process shea and sell a little millet from our own fields.',
   },
   {
     username: 'accraurbangreens',
@@ -285,6 +301,8 @@ export const SEED_FARMS: readonly SeedFarm[] = [
     categories: ['vegetables', 'herbs_and_spices', 'dairy_and_eggs'],
     bio: 'Market garden in Madina growing leafy greens and herbs for the city.',
     profession: 'Urban farmer',
+    story:
+      'Half an acre behind a church in Madina that used to be a rubbish tip. We grow lettuce, kontomire, basil and mint in raised beds fed with compost from the neighbourhood, and keep a dozen hens for eggs.',
   },
 ];
 

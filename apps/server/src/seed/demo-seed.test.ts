@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_CATEGORIES } from '@pulse/contract/products';
+import { ZSellerProfile } from '@pulse/contract/seller-profile';
 import { loadConfig, ConfigError } from '../config';
 import { deliverySlots } from '../db/schema/delivery-slots';
 import { productImages, products } from '../db/schema/products';
 import { sellerApplications } from '../db/schema/seller-applications';
+import { sellerProfilePhotos, sellerProfiles } from '../db/schema/seller-profiles';
 import { uploads } from '../db/schema/uploads';
 import { users } from '../db/schema/users';
 import { getWalletBalances } from '../modules/wallet/ledger-service';
@@ -107,6 +109,29 @@ describe('demo seed on an empty database', () => {
       expect(person.profilePictureUrl).toMatch(/^\/uploads\/.+\.webp$/);
     }
     expect(people.filter((person) => person.isLegacyCreator).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives every farm a shop with a story, its location and three of its own product pictures; the public shop page reads it', async () => {
+    const shops = await testApp.app.db.select().from(sellerProfiles);
+    expect(shops).toHaveLength(8);
+    for (const shop of shops) {
+      expect(shop.story.length).toBeGreaterThan(80);
+      expect(shop.region).toMatch(/^[A-Z][A-Za-z ]+, [A-Z]/);
+      expect(shop.lat).not.toBeNull();
+      const response = await testApp.app.inject({ method: 'GET', url: `/api/shops/${shop.userId}` });
+      expect(response.statusCode).toBe(200);
+      const page = ZSellerProfile.parse(response.json());
+      expect(page).toMatchObject({ shopName: shop.shopName, story: shop.story });
+      expect(page.productCount).toBeGreaterThan(5);
+      expect(page.photos).toHaveLength(3);
+      const owners = await testApp.app.db
+        .select({ owner: uploads.ownerUserId })
+        .from(sellerProfilePhotos)
+        .innerJoin(uploads, eq(uploads.id, sellerProfilePhotos.uploadId))
+        .where(eq(sellerProfilePhotos.userId, shop.userId));
+      expect(owners.map((row) => row.owner)).toEqual([shop.userId, shop.userId, shop.userId]);
+    }
+    expect(shops.map((shop) => shop.shopName)).toContain('Green Valley Farm');
   });
 
   it('lets the demo buyer and the demo seller sign in with the documented password', async () => {

@@ -11,6 +11,7 @@ import { createSeedImageStore } from './seed-images';
 import {
   countAllUsers,
   insertApprovedSellerApplications,
+  insertSellerProfilePhotos,
   insertDeliverySlots,
   insertProductImages,
   insertUsers,
@@ -42,6 +43,8 @@ export interface DemoSeedSummary {
 }
 
 const DAY_MS = 86_400_000;
+/** Photos on each demo shop page (from the farm's own product pictures). */
+const SHOP_PHOTOS_PER_FARM = 3;
 
 function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -139,7 +142,14 @@ export async function seedDemoData(app: FastifyInstance, options: DemoSeedOption
     const sellerIds = sellerRows.map((row) => row.id);
     await insertApprovedSellerApplications(
       tx,
-      SEED_FARMS.map((farm, index) => ({ userId: sellerIds[index] as string, businessName: farm.businessName })),
+      SEED_FARMS.map((farm, index) => ({
+        userId: sellerIds[index] as string,
+        businessName: farm.businessName,
+        region: farm.region,
+        lat: farm.lat,
+        lng: farm.lng,
+        story: farm.story,
+      })),
     );
     const peopleRows = await insertUsers(
       tx,
@@ -216,6 +226,21 @@ export async function seedDemoData(app: FastifyInstance, options: DemoSeedOption
       return { productId: item.productId, uploadId: stored.id, position: item.position };
     });
     await insertProductImages(tx, imageRows);
+
+    // Shop photos: the first pictures of each farm's first three different products (the farm's own uploads).
+    const shopPhotos = sellerIds.flatMap((sellerUserId, farmIndex) => {
+      const titles = new Set<string>();
+      const chosen: string[] = [];
+      offers.forEach(({ template, farmIndex: offerFarm }, productIndex) => {
+        if (offerFarm !== farmIndex || titles.has(template.title) || chosen.length >= SHOP_PHOTOS_PER_FARM) return;
+        const first = imageRows.find((row) => row.productId === productIds[productIndex] && row.position === 0);
+        if (!first) return;
+        titles.add(template.title);
+        chosen.push(first.uploadId);
+      });
+      return chosen.map((uploadId, position) => ({ userId: sellerUserId, uploadId, position }));
+    });
+    await insertSellerProfilePhotos(tx, shopPhotos);
 
     // Slots: pickup 09:00-11:00 and delivery 14:00-17:00 (UTC, Ghana's time) for the next 7 days,
     // orders closing 2 h before the start; today's too when its cut-off is still ahead.

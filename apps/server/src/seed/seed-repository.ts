@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { deliverySlots } from '../db/schema/delivery-slots';
 import { productImages, products } from '../db/schema/products';
 import { sellerApplications } from '../db/schema/seller-applications';
+import { sellerProfilePhotos, sellerProfiles } from '../db/schema/seller-profiles';
 import { users, type NewUserRow } from '../db/schema/users';
 
 /** The seed's own writes: bulk inserts the request path never needs. */
@@ -32,9 +33,29 @@ export async function setProfilePicture(db: Db, userId: string, url: string): Pr
   await db.update(users).set({ profilePictureUrl: url }).where(sql`${users.id} = ${userId}`);
 }
 
-export async function insertApprovedSellerApplications(db: Db, rows: Array<{ userId: string; businessName: string }>): Promise<void> {
+export interface SeedSeller {
+  userId: string;
+  businessName: string;
+  region?: string;
+  lat?: number;
+  lng?: number;
+  story?: string;
+}
+
+/** Approved applications and the shops approval makes from them (decision 013). */
+export async function insertApprovedSellerApplications(db: Db, rows: SeedSeller[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(sellerApplications).values(rows.map((row) => ({ ...row, status: 'approved' as const })));
+  const located = rows.map((row) => ({ userId: row.userId, businessName: row.businessName, region: row.region ?? '', lat: row.lat ?? null, lng: row.lng ?? null }));
+  await db.insert(sellerApplications).values(located.map((row) => ({ ...row, status: 'approved' as const })));
+  await db.insert(sellerProfiles).values(
+    located.map((row, index) => ({ userId: row.userId, shopName: row.businessName, region: row.region, lat: row.lat, lng: row.lng, story: rows[index]?.story ?? '' })),
+  );
+}
+
+/** Shop photos, in display order per seller. */
+export async function insertSellerProfilePhotos(db: Db, rows: Array<{ userId: string; uploadId: string; position: number }>): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(sellerProfilePhotos).values(rows);
 }
 
 export async function insertProductImages(db: Db, rows: Array<{ productId: string; uploadId: string; position: number }>): Promise<void> {

@@ -38,15 +38,19 @@ function toProfileJson(record: ShopRecord): TSellerProfile {
 }
 
 /**
- * The approved seller's own shop. A seller approved without one (rows written straight into
- * seller_applications by older fixtures) gets it from the application on first read.
+ * The seller's shop. A seller approved without one (an application row written straight into
+ * seller_applications, as some fixtures do) gets it from the application on first read; anyone
+ * else has none (null).
  */
+async function findOrCreateShop(db: Db, userId: string): Promise<ShopRecord | null> {
+  const record = await findShop(db, userId);
+  if (record) return record;
+  await createProfileFromApplication(db, userId);
+  return findShop(db, userId);
+}
+
 async function loadOwnShop(db: Db, userId: string): Promise<ShopRecord> {
-  let record = await findShop(db, userId);
-  if (!record) {
-    await createProfileFromApplication(db, userId);
-    record = await findShop(db, userId);
-  }
+  const record = await findOrCreateShop(db, userId);
   if (!record) throw new NotFoundError(SHOP_NOT_FOUND_MESSAGE);
   return record;
 }
@@ -75,7 +79,7 @@ export async function updateOwnSellerProfile(db: Db, user: UserRow, input: TUpda
 
 /** GET /api/shops/{sellerId}: public; 404 unless an approved, not suspended seller. */
 export async function getPublicShop(db: Db, sellerId: string): Promise<TSellerProfile> {
-  const record = await findShop(db, sellerId);
+  const record = await findOrCreateShop(db, sellerId);
   if (!record || !record.approved || record.suspended) throw new NotFoundError(SHOP_NOT_FOUND_MESSAGE);
   return toProfileJson(record);
 }

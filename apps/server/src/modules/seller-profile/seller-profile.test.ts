@@ -6,7 +6,7 @@ import { products } from '../../db/schema/products';
 import { users } from '../../db/schema/users';
 import { bearer, registerTestUser } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
-import { createProductAs, uploadImage, type TestUser } from '../products/products-test-helpers';
+import { createProductAs, registerSeller, uploadImage, type TestUser } from '../products/products-test-helpers';
 import { SELLER_NOT_APPROVED_MESSAGE } from '../seller-dashboard/seller-access';
 import { setSellerStatus } from '../sellers/sellers-service';
 import { PHOTOS_NOT_YOURS_MESSAGE, SHOP_NOT_FOUND_MESSAGE } from './seller-profile-service';
@@ -163,6 +163,13 @@ describe('GET /api/shops/{sellerId}', () => {
     expect(details.seller).toMatchObject({ shopName: 'Open Field', ratingAverage: shop.ratingAverage, ratingCount: shop.ratingCount });
     // The owner sees the same shop in the workspace.
     expect((await call('GET', '/api/seller/profile', seller.token)).json()).toEqual(shop);
+  });
+
+  it('a seller approved by a row written straight into seller_applications (older fixtures) still has a shop', async () => {
+    const seller = await registerSeller(testApp, 'Fixture Farm');
+    const response = await call('GET', `/api/shops/${seller.user.id}`, null);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ shopName: 'Fixture Farm', story: '', productCount: 0 });
   });
 
   it('404 for a buyer, a pending applicant, a suspended seller and an unknown id; 400 for a malformed id', async () => {
