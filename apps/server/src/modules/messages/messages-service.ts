@@ -11,6 +11,7 @@ import type {
   TSendMessageRequest,
 } from '@pulse/contract/messages';
 import type { Db } from '../../db/client';
+import { orders } from '../../db/schema/orders';
 import { products } from '../../db/schema/products';
 import { users } from '../../db/schema/users';
 import { InvalidError, NotFoundError } from '../../errors/domain-errors';
@@ -43,6 +44,7 @@ export const CONVERSATION_NOT_FOUND_MESSAGE = 'Conversation not found.';
 export const SELF_CONVERSATION_MESSAGE = 'You cannot start a conversation with yourself.';
 export const USER_NOT_FOUND_MESSAGE = 'User not found.';
 export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found.';
+export const ORDER_NOT_FOUND_MESSAGE = 'Order not found.';
 export const INVALID_CURSOR_MESSAGE = 'The cursor is not valid. Start again from the first page.';
 export const UNKNOWN_BEFORE_MESSAGE = 'No such message in this conversation.';
 export const IMAGE_NOT_FOUND_MESSAGE = 'Attach an image you uploaded.';
@@ -108,10 +110,20 @@ export async function getConversation(db: Db, userId: string, conversationId: st
   return summary;
 }
 
-async function assertSubjectExists(db: Db, subject: ConversationSubjectKey): Promise<void> {
-  if (subject.kind !== 'product') return; // Orders have no table yet; the id is kept as given.
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, subject.id));
-  if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND_MESSAGE);
+/**
+ * The subject must be one the caller may see: a product on sale (or their own draft, paused or
+ * archived one), an order they are a party to. Anything else is 404, so the conversation summary
+ * (which names the product) cannot reveal a hidden product.
+ */
+async function assertSubjectVisible(db: Db, userId: string, subject: ConversationSubjectKey): Promise<void> {
+  if (subject.kind === 'order') {
+    const [order] = await db.select({ buyerUserId: orders.buyerUserId, sellerUserId: orders.sellerUserId }).from(orders).where(eq(orders.id, subject.id));
+    if (!order || (order.buyerUserId !== userId && order.sellerUserId !== userId)) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
+    return;
+  }
+  const [product] = await db.select({ status: products.status, sellerUserId: products.sellerUserId }).from(products).where(eq(products.id, subject.id));
+  const visible = product && (product.status === 'active' || product.status === 'sold_out' || product.sellerUserId === userId);
+  if (!visible) throw new NotFoundError(PRODUCT_NOT_FOUND_MESSAGE);
 }
 
 /** Creates the conversation, or returns the one the two users already have about the same subject. */
@@ -125,7 +137,7 @@ export async function startConversation(
   const [other] = await db.select({ id: users.id }).from(users).where(eq(users.id, otherUserId));
   if (!other) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
   const subject = input.subject ? { kind: input.subject.kind, id: input.subject.id.toLowerCase() } : null;
-  if (subject) await assertSubjectExists(db, subject);
+  if (subject) await assertSubjectVisible(db, userId.toLowerCase(), subject);
 
   const { id, created } = await createOrFindConversation(db, userId, otherUserId, subject);
   return { conversation: await getConversation(db, userId, id), created };

@@ -329,6 +329,29 @@ export const ROUTE_TABLE: Row[] = [
     expect: signedIn(201),
     call: ({ world }) => ({ url: '/api/conversations', payload: { otherUserId: world.bystander.id } }),
   },
+  {
+    method: 'POST',
+    path: '/api/conversations',
+    note: 'about a paused product of the owner farm: only the farm sees it',
+    expect: { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: 201, admin: 404 },
+    call: async ({ world }) => {
+      const title = unique('Paused secret mangoes');
+      const id = await createProduct(world.app, world.ownerSeller.id, { title, status: 'paused' });
+      return { url: '/api/conversations', payload: { otherUserId: world.bystander.id, subject: { kind: 'product', id } }, leaks: [title] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/conversations',
+    note: 'about an order: only its parties',
+    owner: 'buyer',
+    expect: buyerOwned(201),
+    call: async ({ world, user }) => {
+      const order = await orderAt(world, 'paid');
+      const otherUserId = user?.id === world.ownerSeller.id ? world.ownerBuyer.id : world.ownerSeller.id;
+      return { url: '/api/conversations', payload: { otherUserId, subject: { kind: 'order', id: order.id } } };
+    },
+  },
   { method: 'GET', path: '/api/conversations', expect: signedIn(200), call: () => ({ url: '/api/conversations' }) },
   {
     method: 'GET',
