@@ -219,6 +219,17 @@ export const ROUTE_TABLE: Row[] = [
     call: ({ world }) => ({ url: '/api/baskets/items', payload: { productId: world.activeProductId, quantity: 1 } }),
   },
   {
+    method: 'POST',
+    path: '/api/baskets/items',
+    note: 'a paused product: "not available right now", nothing of it in the answer',
+    expect: { visitor: 401, buyer: 409, pendingSeller: 409, otherSeller: 409, owner: 400, admin: 409 },
+    call: async ({ world }) => {
+      const title = unique('Paused secret pawpaw');
+      const productId = await createProduct(world.app, world.ownerSeller.id, { title, status: 'paused' });
+      return { url: '/api/baskets/items', payload: { productId, quantity: 1 }, leaks: [title] };
+    },
+  },
+  {
     method: 'PATCH',
     path: '/api/baskets/items/:itemId',
     owner: 'buyer',
