@@ -25,7 +25,12 @@ describe('popup form', () => {
 
   it('gives the schema messages under the right inputs', () => {
     const result = checkPopupForm({ ...EMPTY_POPUP_FORM, ctaUrl: 'http://example.com' }, NOW);
-    expect(result).toEqual({ ok: false, fields: { title: 'Required', message: 'Required', ctaUrl: POPUP_URL_MESSAGE } });
+    expect(result).toEqual({ ok: false, fields: { title: 'Required', message: 'Required', ctaUrl: POPUP_URL_MESSAGE, ctaLabel: POPUP_CTA_PAIR_MESSAGE } });
+  });
+
+  it('shows the window rule together with the schema messages', () => {
+    const result = checkPopupForm({ ...EMPTY_POPUP_FORM, title: 't', message: 'm', imageUrl: 'javascript:x', startsAt: '2026-12-02T09:30', endsAt: '2026-12-01T09:30' }, NOW);
+    expect(result).toEqual({ ok: false, fields: { imageUrl: POPUP_URL_MESSAGE, endsAt: POPUP_WINDOW_MESSAGE } });
   });
 
   it('refuses an end before the start and half a button', () => {

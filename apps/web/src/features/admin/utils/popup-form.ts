@@ -75,20 +75,25 @@ export type PopupFormCheck = { ok: true; input: z.output<typeof ZCreatePopupRequ
  * (the end after the start, a button with both label and link), so the admin learns them before sending.
  */
 export function checkPopupForm(values: PopupFormValues, now: Date): PopupFormCheck {
-  const parsed = ZCreatePopupRequest.safeParse(toCreatePopupInput(values));
+  const raw = toCreatePopupInput(values);
+  const parsed = ZCreatePopupRequest.safeParse(raw);
   const fields: Partial<Record<keyof PopupFormValues, string>> = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = popupFieldOfServerKey(String(issue.path[0] ?? ''));
       if (field && !(field in fields)) fields[field] = issue.message;
     }
-    return { ok: false, fields };
   }
-  const input = parsed.data;
-  const start = input.starts_at ? new Date(input.starts_at) : now;
-  if (input.ends_at && new Date(input.ends_at).getTime() <= start.getTime()) fields.endsAt = POPUP_WINDOW_MESSAGE;
-  if ((input.cta_label === null) !== (input.cta_url === null)) {
-    fields[input.cta_label === null ? 'ctaLabel' : 'ctaUrl'] = POPUP_CTA_PAIR_MESSAGE;
+  // The two rules across fields are checked on what was typed, so every message shows at once.
+  const start = raw.starts_at ? new Date(raw.starts_at) : now;
+  const end = raw.ends_at ? new Date(raw.ends_at) : null;
+  if (!fields.endsAt && end && !Number.isNaN(end.getTime()) && !Number.isNaN(start.getTime()) && end.getTime() <= start.getTime()) {
+    fields.endsAt = POPUP_WINDOW_MESSAGE;
   }
-  return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, input };
+  if ((raw.cta_label === null) !== (raw.cta_url === null)) {
+    const missing = raw.cta_label === null ? 'ctaLabel' : 'ctaUrl';
+    if (!fields[missing]) fields[missing] = POPUP_CTA_PAIR_MESSAGE;
+  }
+  if (!parsed.success || Object.keys(fields).length > 0) return { ok: false, fields };
+  return { ok: true, input: parsed.data };
 }
