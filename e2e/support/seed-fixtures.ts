@@ -11,8 +11,6 @@ import { seedOrdersFixtures } from './fixtures-orders';
 import { seedBasketFixtures } from './fixtures-basket';
 import { seedCatalogueFixtures } from './fixtures-catalogue';
 import { seedSellerSignupFixtures } from './fixtures-seller-signup';
-import { seedSellerWorkspaceFixtures } from './fixtures-seller-workspace';
-import { seedSellerCatalogueFixtures } from './fixtures-seller-catalogue';
 import { seedAdminConsoleFixtures } from './fixtures-admin-console';
 
 const EXTRA_ROLES: Partial<Record<FixtureUserKey, string[]>> = {
@@ -104,7 +102,5 @@ export async function seedFixtures(db: Db): Promise<void> {
   await seedOrdersFixtures(db);
   await seedBasketFixtures(db);
   await seedSellerSignupFixtures(db);
-  await seedSellerWorkspaceFixtures(db);
-  await seedSellerCatalogueFixtures(db);
   await seedAdminConsoleFixtures(db);
 }
