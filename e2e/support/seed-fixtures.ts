@@ -11,6 +11,7 @@ import { seedOrdersFixtures } from './fixtures-orders';
 import { seedBasketFixtures } from './fixtures-basket';
 import { seedCatalogueFixtures } from './fixtures-catalogue';
 import { seedSellerSignupFixtures } from './fixtures-seller-signup';
+import { seedSellerCatalogueFixtures } from './fixtures-seller-catalogue';
 import { seedAdminConsoleFixtures } from './fixtures-admin-console';
 
 const EXTRA_ROLES: Partial<Record<FixtureUserKey, string[]>> = {
@@ -102,5 +103,6 @@ export async function seedFixtures(db: Db): Promise<void> {
   await seedOrdersFixtures(db);
   await seedBasketFixtures(db);
   await seedSellerSignupFixtures(db);
+  await seedSellerCatalogueFixtures(db);
   await seedAdminConsoleFixtures(db);
 }
