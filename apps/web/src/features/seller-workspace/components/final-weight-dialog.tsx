@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconScale } from '@tabler/icons-react';
 import { formatMoney } from '@pulse/contract/money';
@@ -123,22 +123,20 @@ function WeightForm({ order, onClose }: { order: TOrderDetails; onClose: () => v
             )}
           </Stack>
         ))}
-        <Table withRowBorders={false} verticalSpacing={4} fz="sm">
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td>New order total</Table.Td>
-              <Table.Td ta="right" fw={700} data-testid="weight-new-total">
-                {formatMoney(newTotalMinor, order.currency)}
-              </Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>Back to the buyer</Table.Td>
-              <Table.Td ta="right" fw={700} c={returnedMinor > 0 ? 'green.8' : undefined} data-testid="weight-returned">
-                {formatMoney(returnedMinor, order.currency)}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+        <Stack gap={4}>
+          <Group justify="space-between">
+            <Text size="sm">New order total</Text>
+            <Text size="sm" fw={700} data-testid="weight-new-total">
+              {formatMoney(newTotalMinor, order.currency)}
+            </Text>
+          </Group>
+          <Group justify="space-between">
+            <Text size="sm">Back to the buyer</Text>
+            <Text size="sm" fw={700} c={returnedMinor > 0 ? 'green.8' : undefined} data-testid="weight-returned">
+              {formatMoney(returnedMinor, order.currency)}
+            </Text>
+          </Group>
+        </Stack>
         {formError && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
             {formError}
