@@ -11,6 +11,7 @@ import { seedOrdersFixtures } from './fixtures-orders';
 import { seedBasketFixtures } from './fixtures-basket';
 import { seedCatalogueFixtures } from './fixtures-catalogue';
 import { seedSellerSignupFixtures } from './fixtures-seller-signup';
+import { seedSellerWorkspaceFixtures } from './fixtures-seller-workspace';
 import { seedSellerCatalogueFixtures } from './fixtures-seller-catalogue';
 import { seedAdminConsoleFixtures } from './fixtures-admin-console';
 
@@ -103,6 +104,7 @@ export async function seedFixtures(db: Db): Promise<void> {
   await seedOrdersFixtures(db);
   await seedBasketFixtures(db);
   await seedSellerSignupFixtures(db);
+  await seedSellerWorkspaceFixtures(db);
   await seedSellerCatalogueFixtures(db);
   await seedAdminConsoleFixtures(db);
 }
