@@ -38,7 +38,7 @@ function ApplicationFields({ detail }: { detail: TAdminApplicationDetail }) {
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
       <Field label="Business name" value={seller.businessName} />
       <Field label="Applicant" value={`${detail.applicant.username} (${detail.applicant.email})`} />
-      <Field label="Region" value={seller.region} />
+      <Field label="Region" value={seller.region || 'Not given'} />
       <Field label="Coordinates" value={seller.lat !== null && seller.lng !== null ? `${seller.lat}, ${seller.lng}` : 'Not given'} />
       <Field label="Produce" value={seller.produceTypes.map(produceLabel).join(', ') || 'None'} />
       <Field label="Phone" value={seller.phone || 'Not given'} />

@@ -34,7 +34,7 @@ function ApplicationRow({ application, onOpen }: { application: TAdminApplicatio
               {application.applicant.username} · {application.applicant.email}
             </Text>
             <Text size="sm" c="dimmed">
-              {application.region} · submitted {formatAdminTime(application.submittedAt)}
+              {[application.region, `submitted ${formatAdminTime(application.submittedAt)}`].filter(Boolean).join(' · ')}
             </Text>
           </Stack>
           <IconChevronRight size={20} aria-hidden />

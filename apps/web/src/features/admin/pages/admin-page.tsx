@@ -88,7 +88,7 @@ export function AdminPage() {
                 {ADMIN_TABS.map((value) => {
                   const TabIcon = TAB_ICONS[value];
                   return (
-                    <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={18} aria-hidden />} style={{ flexShrink: 0 }}>
+                    <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={18} aria-hidden />} style={{ flexShrink: 0, justifyContent: isDesktop ? 'flex-start' : undefined }}>
                       {ADMIN_TAB_LABELS[value]}
                     </Tabs.Tab>
                   );
