@@ -24,7 +24,7 @@ export function SalesChart({ series, currency }: { series: TSalesDay[]; currency
         series={[{ name: 'Sales', color: 'orange.6' }]}
         valueFormatter={(value) => formatMoney(value, currency)}
         tickLine="none"
-        gridAxis="y"
+        gridAxis="x"
         withYAxis={false}
         xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
         aria-label="Sales per day, last 30 days"

@@ -131,6 +131,9 @@ export function RefundsHistoryPage({ route }: PageProps) {
       </Text>
       <ScrollArea type="never" mb="md">
         <SegmentedControl
+          size="xs"
+          fullWidth
+          miw={340}
           value={filter}
           onChange={(value) => {
             const next = parseRefundFilter(value);

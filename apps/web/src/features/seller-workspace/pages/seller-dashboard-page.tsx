@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Container, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCirclePlus, IconListSearch, IconReceiptRefund, IconUserCircle, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TSellerActionStatus } from '@pulse/contract/seller-dashboard';
@@ -28,23 +28,27 @@ function DashboardSkeleton() {
 
 function QuickLinks() {
   return (
-    <Group gap="xs" wrap="wrap">
-      <Button component={Link} to="/add-product" leftSection={<IconCirclePlus size={18} aria-hidden />}>
-        Add a product
-      </Button>
-      <Button component={Link} to="/seller/catalogue-search" variant="light" leftSection={<IconListSearch size={18} aria-hidden />}>
-        My products
-      </Button>
-      <Button component={Link} to="/seller-profile" variant="light" leftSection={<IconUserCircle size={18} aria-hidden />}>
-        Shop profile
-      </Button>
-      <Button component={Link} to="/wallet" variant="subtle" leftSection={<IconWallet size={18} aria-hidden />}>
-        Wallet
-      </Button>
-      <Button component={Link} to="/refunds-history" variant="subtle" leftSection={<IconReceiptRefund size={18} aria-hidden />}>
-        Refunds
-      </Button>
-    </Group>
+    <Stack gap="xs">
+      <Group gap="xs" wrap="wrap">
+        <Button component={Link} to="/add-product" leftSection={<IconCirclePlus size={18} aria-hidden />} fullWidth={false} style={{ flexGrow: 1, maxWidth: 260 }}>
+          Add a product
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" maw={720}>
+        <Button component={Link} to="/seller/catalogue-search" variant="light" size="sm" leftSection={<IconListSearch size={16} aria-hidden />}>
+          My products
+        </Button>
+        <Button component={Link} to="/seller-profile" variant="light" size="sm" leftSection={<IconUserCircle size={16} aria-hidden />}>
+          Shop profile
+        </Button>
+        <Button component={Link} to="/wallet" variant="light" size="sm" leftSection={<IconWallet size={16} aria-hidden />}>
+          Wallet
+        </Button>
+        <Button component={Link} to="/refunds-history" variant="light" size="sm" leftSection={<IconReceiptRefund size={16} aria-hidden />}>
+          Refunds
+        </Button>
+      </SimpleGrid>
+    </Stack>
   );
 }
 

@@ -33,7 +33,7 @@ export function EarningsChart({ series, currency }: { series: TSellerWalletDay[]
         ]}
         valueFormatter={(value) => formatMoney(value, currency)}
         tickLine="none"
-        gridAxis="y"
+        gridAxis="x"
         withYAxis={false}
         withLegend
         xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}

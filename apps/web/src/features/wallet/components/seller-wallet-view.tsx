@@ -18,13 +18,13 @@ export function SellerWalletView() {
   return (
     <>
       <Text size="sm" c="dimmed" mb="lg">
-        Earnings become available when buyers receive their orders{commission ? `, less ${commission} commission` : ''}. Pay them out to your payout details at any time.
+        Earnings become available when buyers receive their orders{commission ? `, less ${commission} commission` : ''}. In escrow is what open orders will bring in. Pay out to your payout details at any time.
       </Text>
       {wallet.isError && !data && <LoadErrorAlert title="Could not load your wallet" onRetry={() => void wallet.refetch()} />}
-      <Grid gap="lg">
+      <SellerBalanceCards wallet={data} />
+      <Grid gap="lg" mt="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
-            <SellerBalanceCards wallet={data} />
             <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="payout-heading">
               <Title order={2} fz="lg" id="payout-heading" mb="sm">
                 Request a payout
