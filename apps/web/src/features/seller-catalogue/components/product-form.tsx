@@ -31,6 +31,7 @@ import {
   type PhotoItem,
   type ProductFormValues,
 } from '../utils/product-form-values';
+import { pluralUnit } from '../utils/format-product';
 import { PhotoManager } from './photo-manager';
 import { ProductPreviewCard } from './product-preview-card';
 import classes from './seller-catalogue.module.css';
@@ -248,8 +249,8 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
               {...text('price')}
             />
             <SimpleGrid cols={2} spacing="sm">
-              <TextInput label="Stock" required inputMode="numeric" description={values.unit ? `In ${values.unit}` : undefined} {...text('stockQuantity')} />
-              <TextInput label="Minimum order" inputMode="numeric" description={values.unit ? `In ${values.unit}` : undefined} {...text('minOrderQuantity')} />
+              <TextInput label="Stock" required inputMode="numeric" description={values.unit ? `Counted in ${pluralUnit(values.unit)}` : undefined} {...text('stockQuantity')} />
+              <TextInput label="Minimum order" inputMode="numeric" description={values.unit ? `Counted in ${pluralUnit(values.unit)}` : undefined} {...text('minOrderQuantity')} />
             </SimpleGrid>
           </Section>
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, Button, Checkbox, Group, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Box, Button, Checkbox, CloseButton, Group, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsDollar, IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -175,9 +175,7 @@ export function CatalogueSearchPage({ route }: PageProps) {
               {selected.size} selected
             </Text>
             <Group gap="xs" wrap="nowrap">
-              <Button size="xs" variant="subtle" color="gray.3" onClick={() => setSelected(new Map())}>
-                Clear
-              </Button>
+              <CloseButton size="sm" variant="transparent" c="gray.3" aria-label="Clear selection" onClick={() => setSelected(new Map())} />
               <Button size="xs" leftSection={<IconAdjustmentsDollar size={16} aria-hidden />} onClick={bulk.open}>
                 Edit price and stock
               </Button>

@@ -11,6 +11,11 @@ const PLURAL_UNITS: Readonly<Record<TProductUnit, string>> = {
   litre: 'litres',
 };
 
+/** "kg", "pieces", "bunches": how many of this unit read. */
+export function pluralUnit(unit: TProductUnit): string {
+  return PLURAL_UNITS[unit];
+}
+
 /** "12 kg", "1 piece", "3 bunches". */
 export function formatQuantity(quantity: number, unit: TProductUnit): string {
   return `${quantity} ${quantity === 1 ? unit : PLURAL_UNITS[unit]}`;
