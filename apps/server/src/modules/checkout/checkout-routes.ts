@@ -13,13 +13,13 @@ import { parseCheckoutIdempotencyKey, placeCheckout, quoteCheckout } from './che
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/checkout/quote',
-    { schema: { body: ZCheckoutQuoteInput, response: { 200: ZCheckoutQuoteResponse } }, preHandler: app.authenticate },
+    { schema: { body: ZCheckoutQuoteInput, response: { 200: ZCheckoutQuoteResponse } }, preValidation: app.authenticate },
     async (request) => quoteCheckout(app, requireUser(request), request.body),
   );
 
   app.post(
     '/api/checkout',
-    { schema: { body: ZCheckoutInput, response: { 200: ZCheckoutResponse, 201: ZCheckoutResponse } }, preHandler: app.authenticate },
+    { schema: { body: ZCheckoutInput, response: { 200: ZCheckoutResponse, 201: ZCheckoutResponse } }, preValidation: app.authenticate },
     async (request, reply) => {
       const user = requireUser(request);
       const key = parseCheckoutIdempotencyKey(request.headers[CHECKOUT_IDEMPOTENCY_HEADER]);

@@ -36,7 +36,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/conversations',
-    { schema: { body: ZCreateConversationRequest, response: { 200: ZCreateConversationResponse, 201: ZCreateConversationResponse } }, preHandler: app.authenticate },
+    { schema: { body: ZCreateConversationRequest, response: { 200: ZCreateConversationResponse, 201: ZCreateConversationResponse } }, preValidation: app.authenticate },
     async (request, reply) => {
       const { conversation, created } = await startConversation(app.db, requireUser(request).id, request.body);
       return reply.code(created ? 201 : 200).send(conversation);
@@ -68,7 +68,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/conversations/:id/messages',
     {
       schema: { params: ZConversationParams, body: ZSendMessageRequest, response: { 200: ZSendMessageResponse, 201: ZSendMessageResponse } },
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
     },
     async (request, reply) => {
       const user = requireUser(request);

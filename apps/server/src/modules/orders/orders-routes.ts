@@ -19,13 +19,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/orders/:orderId/actions',
-    { schema: { params: ZOrderParams, body: ZOrderActionInput, response: { 200: ZOrderDetails } }, preHandler: app.authenticate },
+    { schema: { params: ZOrderParams, body: ZOrderActionInput, response: { 200: ZOrderDetails } }, preValidation: app.authenticate },
     async (request) => performOrderAction(app, requireUser(request), request.params.orderId.toLowerCase(), request.body),
   );
 
   app.post(
     '/api/orders/:orderId/final-weights',
-    { schema: { params: ZOrderParams, body: ZFinalWeightsInput, response: { 200: ZOrderDetails } }, preHandler: app.authenticate },
+    { schema: { params: ZOrderParams, body: ZFinalWeightsInput, response: { 200: ZOrderDetails } }, preValidation: app.authenticate },
     async (request) => recordFinalWeights(app, requireUser(request), request.params.orderId.toLowerCase(), request.body),
   );
 };

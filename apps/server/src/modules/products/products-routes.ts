@@ -13,7 +13,16 @@ import {
 } from '@pulse/contract/products';
 import { requireUser } from '../../plugins/auth';
 import { assertApprovedSeller } from '../seller-dashboard/seller-access';
-import { archiveProduct, bulkUpdateProducts, createProduct, getProductForViewer, listProducts, listSellerProducts, updateProduct } from './products-service';
+import {
+  archiveProduct,
+  bulkUpdateProducts,
+  createProduct,
+  getProductForViewer,
+  listProducts,
+  listSellerProducts,
+  requireSeller,
+  updateProduct,
+} from './products-service';
 
 /**
  * Listing pages are built field by field by toSummary (typed by the contract's TProductSummary),
@@ -28,6 +37,9 @@ const listingSerializer = () => (data: unknown) => JSON.stringify(data);
  * products (another seller's product answers 404, a non-seller 403).
  */
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Create, edit and archive refuse visitors (401) and non-sellers (403) before the body is validated.
+  const sellerOnly = [app.authenticate, async (request: FastifyRequest) => requireSeller(app.db, requireUser(request))];
+
   app.get(
     '/api/products',
     { schema: { querystring: ZProductListQuery, response: { 200: ZProductListResponse } }, serializerCompiler: listingSerializer },
@@ -62,20 +74,20 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/products',
-    { schema: { body: ZProductInput, response: { 201: ZProductDetails } }, preHandler: app.authenticate },
+    { schema: { body: ZProductInput, response: { 201: ZProductDetails } }, preValidation: sellerOnly },
     async (request, reply) => reply.code(201).send(await createProduct(app.db, requireUser(request), request.body, app.config.currency)),
   );
 
   app.patch(
     '/api/products/:productId',
-    { schema: { params: ZProductIdParams, body: ZProductPatch, response: { 200: ZProductDetails } }, preHandler: app.authenticate },
+    { schema: { params: ZProductIdParams, body: ZProductPatch, response: { 200: ZProductDetails } }, preValidation: sellerOnly },
     async (request) =>
       updateProduct(app.db, requireUser(request), request.params.productId.toLowerCase(), request.body, app.config.currency),
   );
 
   app.delete(
     '/api/products/:productId',
-    { schema: { params: ZProductIdParams }, preHandler: app.authenticate },
+    { schema: { params: ZProductIdParams }, preValidation: sellerOnly },
     async (request, reply) => {
       await archiveProduct(app.db, requireUser(request), request.params.productId.toLowerCase());
       return reply.code(204).send();

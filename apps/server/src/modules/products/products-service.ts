@@ -67,7 +67,8 @@ type ListQuery = z.output<typeof ZProductListQuery>;
 type SellerListQuery = z.output<typeof ZSellerProductListQuery>;
 
 /** The seller role AND an approved application (decision 013); a pending applicant gets 403. */
-async function requireSeller(db: Db, user: UserRow): Promise<void> {
+/** 403 unless an approved seller; the routes run it before validation too (nothing of the body's rules to others). */
+export async function requireSeller(db: Db, user: UserRow): Promise<void> {
   if (!user.roles.includes('seller')) throw new ForbiddenError(SELLER_ROLE_REQUIRED_MESSAGE);
   await assertApprovedSeller(db, user);
 }

@@ -35,7 +35,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/push/subscriptions',
-    { schema: { body: ZSavePushSubscriptionBody, response: { 201: ZPushSubscription } }, preHandler: app.authenticate },
+    { schema: { body: ZSavePushSubscriptionBody, response: { 201: ZPushSubscription } }, preValidation: app.authenticate },
     async (request, reply) => {
       const saved = await savePushSubscription(app.db, app.config.publicUrl, requireUser(request).id, request.body);
       return reply.code(201).send(saved);
@@ -44,7 +44,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/push/subscriptions',
-    { schema: { body: ZDeletePushSubscriptionBody }, preHandler: app.authenticate },
+    { schema: { body: ZDeletePushSubscriptionBody }, preValidation: app.authenticate },
     async (request, reply) => {
       await removePushSubscription(app.db, requireUser(request).id, request.body.endpoint);
       return reply.code(204).send();

@@ -10,13 +10,13 @@ import { createReview, listProductReviews, listSellerReviews, replyToReview } fr
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:orderId/review',
-    { schema: { params: ZOrderParams, body: ZReviewInput, response: { 201: ZReview } }, preHandler: app.authenticate },
+    { schema: { params: ZOrderParams, body: ZReviewInput, response: { 201: ZReview } }, preValidation: app.authenticate },
     async (request, reply) => reply.code(201).send(await createReview(app, requireUser(request), request.params.orderId.toLowerCase(), request.body)),
   );
 
   app.post(
     '/api/reviews/:reviewId/reply',
-    { schema: { params: ZReviewParams, body: ZReviewReplyInput, response: { 200: ZReview } }, preHandler: app.authenticate },
+    { schema: { params: ZReviewParams, body: ZReviewReplyInput, response: { 200: ZReview } }, preValidation: app.authenticate },
     async (request) => replyToReview(app, requireUser(request), request.params.reviewId.toLowerCase(), request.body.body),
   );
 

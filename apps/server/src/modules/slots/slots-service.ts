@@ -32,9 +32,14 @@ export async function listSellerSlots(db: Db, sellerUserId: string, method: Fulf
   return { items: rows.map(toSlotJson) };
 }
 
-export async function createSlot(db: Db, user: UserRow, input: TDeliverySlotInput, now = new Date()): Promise<TDeliverySlot> {
+/** 403 unless an approved seller; the routes run it before validation too. */
+export async function assertSlotSeller(db: Db, user: UserRow): Promise<void> {
   if (!isSeller(user)) throw new ForbiddenError(SELLERS_ONLY_MESSAGE);
   await assertApprovedSeller(db, user);
+}
+
+export async function createSlot(db: Db, user: UserRow, input: TDeliverySlotInput, now = new Date()): Promise<TDeliverySlot> {
+  await assertSlotSeller(db, user);
   const values = ZDeliverySlotInput.parse(input);
   const cutoffAt = new Date(values.cutoffAt);
   if (cutoffAt.getTime() <= now.getTime()) throw new InvalidError(SLOT_IN_PAST_MESSAGE, { cutoffAt: SLOT_IN_PAST_MESSAGE });
@@ -51,7 +56,6 @@ export async function createSlot(db: Db, user: UserRow, input: TDeliverySlotInpu
 
 /** A non-seller is refused (403) like on publishing; another seller's slot is 404. */
 export async function removeSlot(db: Db, user: UserRow, slotId: string): Promise<void> {
-  if (!isSeller(user)) throw new ForbiddenError(SELLERS_ONLY_MESSAGE);
-  await assertApprovedSeller(db, user);
+  await assertSlotSeller(db, user);
   if (!(await deleteOwnSlot(db, user.id, slotId))) throw new NotFoundError(SLOT_NOT_FOUND_MESSAGE);
 }

@@ -50,6 +50,20 @@ const cells = ROUTE_TABLE.flatMap((row) =>
   ACTORS.map((actor: ActorName) => ({ name: `${rowTitle(row)} as ${actor} -> ${row.expect[actor]}`, row, actor, status: row.expect[actor] })),
 );
 
+/**
+ * 401 and role 403s come before the body is read: a caller who may not call a route learns
+ * nothing of its rules. Each refusal of a route with a body is sent again with a body that
+ * fails validation.
+ */
+const badBodyCells = ROUTE_TABLE.filter((row) => row.method !== 'GET' && !row.freshActor).flatMap((row) =>
+  ACTORS.filter((actor) => row.expect[actor] === 401 || (row.expect[actor] === 403 && !row.forbiddenAfterBody)).map((actor) => ({
+    name: `${rowTitle(row)} as ${actor} with a body it cannot read -> ${row.expect[actor]}`,
+    row,
+    actor,
+    status: row.expect[actor],
+  })),
+);
+
 let testApp: TestApp;
 let world: World;
 
@@ -96,5 +110,21 @@ describe('who gets what', () => {
       if (refusal) expect(body.error.code).toBe(refusal);
       for (const leak of call.leaks ?? []) expect(response.body).not.toContain(leak);
     }
+  });
+});
+
+describe('refused before the body is read', () => {
+  it.each(badBodyCells)('$name', async ({ row, actor, status }) => {
+    const caller = userOf(world, actor, row.owner ?? 'seller');
+    const call = await row.call({ world, actor, user: caller });
+    const token = call.token ?? caller?.token;
+    const response = await testApp.app.inject({
+      method: row.method,
+      url: call.url,
+      headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json' },
+      payload: JSON.stringify({ unexpected: ['not', 'a', 'valid', 'body'] }),
+    });
+    expect(response.statusCode, response.body).toBe(status);
+    expect(ZStrictError.parse(response.json()).error.code).toBe(REFUSAL_CODES[status]);
   });
 });

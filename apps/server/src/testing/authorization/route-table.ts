@@ -56,6 +56,11 @@ export interface Row {
   owner?: OwnerKind;
   /** Each actor is a new user of its kind, because the call changes the caller. */
   freshActor?: boolean;
+  /**
+   * The 403 here depends on what is asked of the resource (an order action, weighing), so it can
+   * only come after the body is read; 401 still comes first.
+   */
+  forbiddenAfterBody?: boolean;
   expect: Expectation;
   call(cell: Cell): Promise<Call> | Call;
 }
@@ -651,6 +656,7 @@ export const ROUTE_TABLE: Row[] = [
     method: 'POST',
     path: '/api/orders/:orderId/actions',
     note: 'the farm accepts a paid order',
+    forbiddenAfterBody: true,
     expect: orderParty(200, 403),
     call: async ({ world }) => ({ url: `/api/orders/${(await orderAt(world, 'paid')).id}/actions`, payload: { action: 'accept' } }),
   },
@@ -658,6 +664,7 @@ export const ROUTE_TABLE: Row[] = [
     method: 'POST',
     path: '/api/orders/:orderId/actions',
     note: 'the buyer cancels a paid order',
+    forbiddenAfterBody: true,
     owner: 'buyer',
     expect: orderParty(200, 403),
     call: async ({ world }) => ({ url: `/api/orders/${(await orderAt(world, 'paid')).id}/actions`, payload: { action: 'cancel', reason: 'Plans changed' } }),
@@ -666,6 +673,7 @@ export const ROUTE_TABLE: Row[] = [
     method: 'POST',
     path: '/api/orders/:orderId/actions',
     note: 'the farm or an admin rejects a refund request',
+    forbiddenAfterBody: true,
     expect: orderParty(200, 200),
     call: async ({ world }) => ({
       url: `/api/orders/${(await orderAt(world, 'refund_requested')).id}/actions`,
@@ -676,6 +684,7 @@ export const ROUTE_TABLE: Row[] = [
     method: 'POST',
     path: '/api/orders/:orderId/actions',
     note: 'only the farm contests a refund request',
+    forbiddenAfterBody: true,
     expect: orderParty(200, 403),
     call: async ({ world }) => ({
       url: `/api/orders/${(await orderAt(world, 'refund_requested')).id}/actions`,
@@ -685,6 +694,7 @@ export const ROUTE_TABLE: Row[] = [
   {
     method: 'POST',
     path: '/api/orders/:orderId/final-weights',
+    forbiddenAfterBody: true,
     expect: orderParty(200, 403),
     call: async ({ world }) => {
       const order = await orderAt(world, 'accepted');
@@ -695,6 +705,7 @@ export const ROUTE_TABLE: Row[] = [
     method: 'POST',
     path: '/api/orders/:orderId/final-weights',
     note: 'the buyer party may not weigh',
+    forbiddenAfterBody: true,
     owner: 'buyer',
     expect: orderParty(403, 403),
     call: async ({ world }) => {
