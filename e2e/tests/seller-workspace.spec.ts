@@ -198,6 +198,39 @@ test('on Refunds History the farm approves one refund request and contests anoth
   expect((await buyer.order(contested)).status).toBe('refund_disputed');
 });
 
+test('on its own order page the farm accepts, weighs, marks ready and hands over', async ({ page }) => {
+  test.setTimeout(90_000);
+  const orderId = await placePickupOrder('yams', 3);
+  const { confirmationCode } = await buyer.order(orderId);
+  await openSignedIn(page, SELLER_WORKSPACE_USERS.farm, `/order/${orderId}`);
+  const badge = page.getByTestId('order-status');
+  await expect(badge).toHaveText('Paid');
+  const actions = page.getByTestId('farm-actions');
+  await expect(actions.getByRole('button')).toHaveText(['Accept']);
+  await actions.getByRole('button', { name: 'Accept' }).dblclick();
+  await expect(badge).toHaveText('Accepted by the farm');
+
+  // 3 kg at $4.00 weighed 2.75 kg: $11.00, so $1.00 goes back.
+  await actions.getByRole('button', { name: 'Record final weight' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/weighed quantity/).fill('2.75');
+  await expect(dialog.getByText(usd(100), { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save weight' }).click();
+  await expect(page.getByTestId('order-item-quantity')).toHaveText('ordered 3 kg, weighed 2.75 kg');
+  await expect(actions.getByRole('button', { name: 'Record final weight' })).toHaveCount(0);
+
+  await actions.getByRole('button', { name: 'Mark ready' }).click();
+  await expect(badge).toHaveText('Ready');
+  await actions.getByRole('button', { name: 'Hand over' }).click();
+  await page.getByRole('dialog').getByLabel("Buyer's confirmation code").fill('000000');
+  await page.getByRole('dialog').getByRole('button', { name: 'Hand over' }).click();
+  await expect(page.getByRole('dialog').getByText('That confirmation code is not right. Ask the buyer for the code shown on their order.')).toBeVisible();
+  await page.getByRole('dialog').getByLabel("Buyer's confirmation code").fill(confirmationCode!);
+  await page.getByRole('dialog').getByRole('button', { name: 'Hand over' }).click();
+  await expect(badge).toHaveText('Delivered');
+  expect((await buyer.order(orderId)).refundedMinor).toBe(100);
+});
+
 test('a new slot appears on the dashboard and can be deleted', async ({ page }) => {
   await openSellerMode(page);
   const section = page.getByRole('region', { name: 'Pickup and delivery slots' });

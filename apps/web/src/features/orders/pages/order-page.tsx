@@ -10,6 +10,7 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { useOrder } from '../api/get-order';
 import { useOrderReview } from '../api/get-order-review';
 import { ConfirmationCode } from '../components/confirmation-code';
+import { FarmOrderActions } from '../components/farm-order-actions';
 import { FulfilmentDetails } from '../components/fulfilment-details';
 import { OrderActions } from '../components/order-actions';
 import { OrderItems } from '../components/order-items';
@@ -34,7 +35,7 @@ function OrderSkeleton() {
   );
 }
 
-function StatusNotice({ order }: { order: TOrderDetails }) {
+function StatusNotice({ order, isFarm }: { order: TOrderDetails; isFarm: boolean }) {
   if (order.status === 'pending_payment') {
     return (
       <Alert color="yellow" radius="lg" icon={<IconClockHour4 size={20} aria-hidden />} title="Awaiting payment">
@@ -53,7 +54,7 @@ function StatusNotice({ order }: { order: TOrderDetails }) {
   }
   if ((order.status === 'refund_requested' || order.status === 'refund_disputed' || order.status === 'refunded' || order.status === 'refund_rejected') && order.refundReason) {
     return (
-      <Alert color={order.status === 'refund_rejected' ? 'red' : 'orange'} radius="lg" title="Your refund request">
+      <Alert color={order.status === 'refund_rejected' ? 'red' : 'orange'} radius="lg" title={isFarm ? 'The buyer’s refund request' : 'Your refund request'}>
         {order.refundReason}
       </Alert>
     );
@@ -72,16 +73,18 @@ function OrderView({ order }: { order: TOrderDetails }) {
   const { user } = useAuth();
   const review = useOrderReview(order);
   const isBuyer = user?.id === order.buyerUserId;
+  // The farm opens its own orders from the seller dashboard: its buttons, not the buyer's.
+  const isFarm = !isBuyer && user?.id === order.sellerUserId;
   const showCode = isBuyer && order.confirmationCode !== null && isConfirmationCodeRelevant(order.status);
   const showReview = review !== null || order.canReview;
 
   return (
     <Stack gap="lg">
       <Stack gap={6}>
-        <Anchor component={Link} to="/buyer-dashboard" size="sm" c="dimmed">
+        <Anchor component={Link} to={isFarm ? '/seller-dashboard' : '/buyer-dashboard'} size="sm" c="dimmed">
           <Group gap={4} component="span">
             <IconArrowLeft size={14} aria-hidden />
-            All orders
+            {isFarm ? 'Seller dashboard' : 'All orders'}
           </Group>
         </Anchor>
         <Group justify="space-between" align="center" gap="sm">
@@ -95,13 +98,13 @@ function OrderView({ order }: { order: TOrderDetails }) {
         </Text>
       </Stack>
 
-      <StatusNotice order={order} />
+      <StatusNotice order={order} isFarm={isFarm} />
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
             {showCode && order.confirmationCode && <ConfirmationCode code={order.confirmationCode} fulfilment={order.fulfilment} />}
-            <OrderActions order={order} />
+            {isFarm ? <FarmOrderActions order={order} /> : <OrderActions order={order} />}
             <SectionCard title="Items" testId="order-items">
               <OrderItems order={order} />
             </SectionCard>
@@ -117,7 +120,7 @@ function OrderView({ order }: { order: TOrderDetails }) {
             <SectionCard title="Farm">
               <Group justify="space-between" gap="sm">
                 <Text fw={600}>{order.shopName}</Text>
-                <MessageSellerButton sellerUserId={order.sellerUserId} subject={{ kind: 'order', id: order.id }} size="sm" />
+                {!isFarm && <MessageSellerButton sellerUserId={order.sellerUserId} subject={{ kind: 'order', id: order.id }} size="sm" />}
               </Group>
             </SectionCard>
             <SectionCard title={order.fulfilment === 'delivery' ? 'Delivery' : 'Pickup'}>
