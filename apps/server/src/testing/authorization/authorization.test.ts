@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZApiErrorResponse, type TErrorCode } from '@pulse/contract/errors';
+import { users } from '../../db/schema/users';
 import { bearer } from '../auth-helpers';
 import { createTestApp, type TestApp } from '../create-test-app';
 import { ACTORS, createFreshActor, createWorld, userOf, type ActorName, type World } from './authorization-world';
@@ -64,12 +66,30 @@ const badBodyCells = ROUTE_TABLE.filter((row) => row.method !== 'GET' && !row.fr
   })),
 );
 
+/** A suspended account and a token that is no longer valid get exactly what a visitor gets. */
+const notSignedInCells = ROUTE_TABLE.flatMap((row) =>
+  (['suspended', 'stale token'] as const).map((who) => ({
+    name: `${rowTitle(row)} with a ${who === 'suspended' ? "suspended account's token" : 'stale token'} -> ${row.expect.visitor}`,
+    row,
+    who,
+    status: row.expect.visitor,
+  })),
+);
+
 let testApp: TestApp;
+let suspendedToken: string;
+let staleToken: string;
 let world: World;
 
 beforeAll(async () => {
   testApp = await createTestApp();
   world = await createWorld(testApp.app);
+  const suspended = await createFreshActor(world, 'buyer');
+  suspendedToken = suspended.token;
+  await testApp.app.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
+  const signedOut = await createFreshActor(world, 'buyer');
+  staleToken = signedOut.token;
+  await testApp.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(staleToken) });
 });
 
 afterAll(async () => {
@@ -126,5 +146,23 @@ describe('refused before the body is read', () => {
     });
     expect(response.statusCode, response.body).toBe(status);
     expect(ZStrictError.parse(response.json()).error.code).toBe(REFUSAL_CODES[status]);
+  });
+});
+
+describe('a suspended account or a stale token is a visitor', () => {
+  it.each(notSignedInCells)('$name', async ({ row, who, status }) => {
+    const call = await row.call({ world, actor: 'visitor', user: null });
+    const response = await testApp.app.inject({
+      method: row.method,
+      url: call.url,
+      headers: { ...bearer(who === 'suspended' ? suspendedToken : staleToken), ...call.headers },
+      ...(call.payload === undefined ? {} : { payload: call.payload as string | object | Buffer }),
+      ...(call.remoteAddress ? { remoteAddress: call.remoteAddress } : {}),
+    });
+    expect(response.statusCode, response.body).toBe(status);
+    if (status >= 400) {
+      ZStrictError.parse(response.json());
+      for (const leak of call.leaks ?? []) expect(response.body).not.toContain(leak);
+    }
   });
 });
