@@ -45,7 +45,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/conversations',
-    { schema: { querystring: ZListConversationsQuery, response: { 200: ZListConversationsResponse } }, preHandler: app.authenticate },
+    { schema: { querystring: ZListConversationsQuery, response: { 200: ZListConversationsResponse } }, preValidation: app.authenticate },
     async (request) => listConversations(app.db, requireUser(request).id, request.query),
   );
 
@@ -59,7 +59,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/conversations/:id/messages',
     {
       schema: { params: ZConversationParams, querystring: ZListMessagesQuery, response: { 200: ZListMessagesResponse } },
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
     },
     async (request) => listMessages(app.db, requireUser(request).id, request.params.id.toLowerCase(), request.query),
   );

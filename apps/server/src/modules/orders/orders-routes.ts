@@ -7,7 +7,7 @@ import { getOrderDetails, listOrders, performOrderAction, recordFinalWeights } f
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders',
-    { schema: { querystring: ZOrderListQuery, response: { 200: ZOrderListResponse } }, preHandler: app.authenticate },
+    { schema: { querystring: ZOrderListQuery, response: { 200: ZOrderListResponse } }, preValidation: app.authenticate },
     async (request) => listOrders(app.db, requireUser(request).id, request.query),
   );
 

@@ -37,7 +37,7 @@ const listingSerializer = () => (data: unknown) => JSON.stringify(data);
  * products (another seller's product answers 404, a non-seller 403).
  */
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Create, edit and archive refuse visitors (401) and non-sellers (403) before the body is validated.
+  // The seller's list, create, edit and archive refuse visitors (401) and non-sellers (403) before validation.
   const sellerOnly = [app.authenticate, async (request: FastifyRequest) => requireSeller(app.db, requireUser(request))];
 
   app.get(
@@ -51,7 +51,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { querystring: ZSellerProductListQuery, response: { 200: ZProductListResponse } },
       serializerCompiler: listingSerializer,
-      preHandler: app.authenticate,
+      preValidation: sellerOnly,
     },
     async (request) => listSellerProducts(app.db, requireUser(request), request.query, app.config.currency),
   );

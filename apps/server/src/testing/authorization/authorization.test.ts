@@ -53,13 +53,15 @@ const cells = ROUTE_TABLE.flatMap((row) =>
 );
 
 /**
- * 401 and role 403s come before the body is read: a caller who may not call a route learns
- * nothing of its rules. Each refusal of a route with a body is sent again with a body that
- * fails validation.
+ * 401 and role 403s come before the request is validated: a caller who may not call a route
+ * learns nothing of its rules. Each refusal is sent again with a body (or, for GET, a query)
+ * that fails validation.
  */
-const badBodyCells = ROUTE_TABLE.filter((row) => row.method !== 'GET' && !row.freshActor).flatMap((row) =>
+const JUNK_QUERY = `limit=abc&status=nope&cursor=%25%25&source=zz&kind=zz&method=zz&tzOffsetMinutes=zz&q=${'x'.repeat(300)}`;
+
+const badBodyCells = ROUTE_TABLE.filter((row) => !row.freshActor).flatMap((row) =>
   ACTORS.filter((actor) => row.expect[actor] === 401 || (row.expect[actor] === 403 && !row.forbiddenAfterBody)).map((actor) => ({
-    name: `${rowTitle(row)} as ${actor} with a body it cannot read -> ${row.expect[actor]}`,
+    name: `${rowTitle(row)} as ${actor} with a ${row.method === 'GET' ? 'query' : 'body'} it cannot read -> ${row.expect[actor]}`,
     row,
     actor,
     status: row.expect[actor],
@@ -133,17 +135,21 @@ describe('who gets what', () => {
   });
 });
 
-describe('refused before the body is read', () => {
+describe('refused before the request is validated', () => {
   it.each(badBodyCells)('$name', async ({ row, actor, status }) => {
     const caller = userOf(world, actor, row.owner ?? 'seller');
     const call = await row.call({ world, actor, user: caller });
     const token = call.token ?? caller?.token;
-    const response = await testApp.app.inject({
-      method: row.method,
-      url: call.url,
-      headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json' },
-      payload: JSON.stringify({ unexpected: ['not', 'a', 'valid', 'body'] }),
-    });
+    const response = await testApp.app.inject(
+      row.method === 'GET'
+        ? { method: row.method, url: `${call.url}${call.url.includes('?') ? '&' : '?'}${JUNK_QUERY}`, headers: token ? bearer(token) : {} }
+        : {
+            method: row.method,
+            url: call.url,
+            headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json' },
+            payload: JSON.stringify({ unexpected: ['not', 'a', 'valid', 'body'] }),
+          },
+    );
     expect(response.statusCode, response.body).toBe(status);
     expect(ZStrictError.parse(response.json()).error.code).toBe(REFUSAL_CODES[status]);
   });
