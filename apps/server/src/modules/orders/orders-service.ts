@@ -18,6 +18,7 @@ import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../.
 import { recordAdminAction } from '../admin/audit-log';
 import { notify } from '../notifications/notifications-service';
 import { findReviewJsonForOrder } from '../reviews/reviews-repository';
+import { assertApprovedSeller } from '../seller-dashboard/seller-access';
 import { releaseSlot } from '../slots/slots-repository';
 import { chargeOrder, lineTotalForMilli, releaseEscrow, returnFromEscrow } from './order-money';
 import {
@@ -326,6 +327,7 @@ export async function performOrderAction(
     const order = await lockOrder(tx, orderId);
     const roles = order ? partyRoles(user, order) : [];
     if (!order || roles.length === 0) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
+    if (roles.includes('seller')) await assertApprovedSeller(tx, user); // the farm acts only while approved (decision 013)
     // Past its payment window the order lapses now, whether or not the timer got to it yet.
     if (order.status === 'pending_payment' && order.expiresAt && order.expiresAt.getTime() <= now.getTime()) {
       return { outcome: await runTransition(tx, app.config, order, 'expire', { roles: ['system'], userId: null }, {}, now), lapsed: true };
@@ -400,6 +402,7 @@ export async function recordFinalWeights(
     const roles = order ? partyRoles(user, order) : [];
     if (!order || roles.length === 0) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
     if (!roles.includes('seller')) throw new ForbiddenError('Only the farm can record final weights.');
+    await assertApprovedSeller(tx, user);
     if (order.status !== 'accepted' && order.status !== 'ready') {
       throw new ConflictError(`This order is ${statusLabel(order.status)}: final weights are recorded after accepting and before the hand-over`);
     }

@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSellerProfile } from '@pulse/contract/seller-profile';
 import { createId } from '../../db/new-id';
+import { sellerApplications } from '../../db/schema/seller-applications';
 import { bearer, registerTestUser } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { addUserRole } from '../auth/users-repository';
+import { act, getOrder, placePaidOrder } from '../orders/testing/order-fixtures';
 import { productInput } from '../products/products-test-helpers';
 import { SELLER_NOT_APPROVED_MESSAGE } from '../seller-dashboard/seller-access';
 import { insertUpload } from '../uploads/uploads-repository';
@@ -182,5 +185,31 @@ describe('seller role and approval', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(await rolesOf(token)).toEqual(['buyer', 'seller']);
+  });
+
+  it('a farm whose approval is withdrawn cannot act on its orders (403, order unchanged) until approved again', async () => {
+    const { seller, order } = await placePaidOrder(testApp.app);
+    const setStatus = (status: 'approved' | 'rejected') =>
+      testApp.app.db
+        .update(sellerApplications)
+        .set({ status, rejectionReason: status === 'rejected' ? 'Licence expired.' : null })
+        .where(eq(sellerApplications.userId, seller.id));
+    await setStatus('rejected');
+    const refused = await act(testApp.app, seller, order.id, { action: 'accept' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(SELLER_NOT_APPROVED_MESSAGE);
+    const weights = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/final-weights`,
+      headers: bearer(seller.token),
+      payload: { items: [{ itemId: (await getOrder(testApp.app, seller, order.id)).items[0]!.id, finalQuantity: 3.5 }] },
+    });
+    expect(weights.statusCode).toBe(403);
+    expect((await getOrder(testApp.app, seller, order.id)).status).toBe('paid');
+
+    await setStatus('approved');
+    const accepted = await act(testApp.app, seller, order.id, { action: 'accept' });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().status).toBe('accepted');
   });
 });
