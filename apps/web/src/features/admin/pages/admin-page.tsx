@@ -80,6 +80,7 @@ export function AdminPage() {
               orientation={isDesktop ? 'vertical' : 'horizontal'}
               variant={isDesktop ? 'pills' : 'default'}
               keepMounted={false}
+              styles={isDesktop ? { tab: { justifyContent: 'flex-start' }, tabLabel: { textAlign: 'left', flex: 'none' } } : undefined}
             >
               <Tabs.List
                 aria-label="Admin sections"
@@ -88,7 +89,7 @@ export function AdminPage() {
                 {ADMIN_TABS.map((value) => {
                   const TabIcon = TAB_ICONS[value];
                   return (
-                    <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={18} aria-hidden />} style={{ flexShrink: 0, justifyContent: isDesktop ? 'flex-start' : undefined }}>
+                    <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={18} aria-hidden />} style={{ flexShrink: 0 }}>
                       {ADMIN_TAB_LABELS[value]}
                     </Tabs.Tab>
                   );
