@@ -613,6 +613,18 @@ export const ROUTE_TABLE: Row[] = [
   },
   {
     method: 'POST',
+    path: '/api/checkout/quote',
+    note: "delivery to the owner buyer's address",
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: async ({ world }) => {
+      const line1 = unique('Secret Street');
+      const addressId = await insertOwnAddress(world, line1);
+      return { url: '/api/checkout/quote', payload: { addressId, sellers: [{ sellerUserId: world.ownerSeller.id, fulfilment: 'delivery' }] }, leaks: [line1] };
+    },
+  },
+  {
+    method: 'POST',
     path: '/api/checkout',
     note: "the caller's basket holds one line of the owner farm",
     owner: 'buyer',
