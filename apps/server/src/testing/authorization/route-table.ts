@@ -131,6 +131,12 @@ function nextIp(): string {
 
 /* ------------------------------------------------------------------ rows */
 
+/**
+ * Every route of the app, one row per case (authorization.test.ts fails on a route without one).
+ * A row's call builds a valid request on fresh resources of its own, so the rows and the actors
+ * can run in any order; the expectations read: 401 not signed in, 403 not the right role, 404
+ * not yours (nothing said about whether it exists), 2xx allowed.
+ */
 export const ROUTE_TABLE: Row[] = [
   /* ---- public and session ---- */
   { method: 'GET', path: '/api/health', expect: all(200), call: () => ({ url: '/api/health' }) },
