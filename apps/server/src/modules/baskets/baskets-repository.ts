@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { basketItems } from '../../db/schema/basket-items';
 import { productImages, products } from '../../db/schema/products';
 import { sellerApplications } from '../../db/schema/seller-applications';
+import { sellerProfiles } from '../../db/schema/seller-profiles';
 import { uploads } from '../../db/schema/uploads';
 import { users } from '../../db/schema/users';
 
@@ -25,7 +26,7 @@ export interface BasketLineRow {
   reservedQuantity: number;
   minOrderQuantity: number;
   sellerUserId: string;
-  /** Approved seller application's business name, else the username. */
+  /** The seller profile's shop name, else the approved application's business name, else the username (decision 013). */
   shopName: string;
   originLat: number | null;
   originLng: number | null;
@@ -43,6 +44,7 @@ const firstImageKey = sql<string | null>`(
 )`;
 
 const shopNameSql = sql<string>`coalesce(
+  (select ${sellerProfiles.shopName} from ${sellerProfiles} where ${sellerProfiles.userId} = ${products.sellerUserId}),
   (select ${sellerApplications.businessName} from ${sellerApplications}
    where ${sellerApplications.userId} = ${products.sellerUserId} and ${sellerApplications.status} = 'approved'
    limit 1),

@@ -14,6 +14,7 @@ import {
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema/ledger';
 import { productImages, products } from '../../db/schema/products';
 import { sellerApplications } from '../../db/schema/seller-applications';
+import { sellerProfiles } from '../../db/schema/seller-profiles';
 import { uploads } from '../../db/schema/uploads';
 import { users } from '../../db/schema/users';
 
@@ -25,8 +26,9 @@ export type NewOrderItemRow = typeof orderItems.$inferInsert;
 const sellerUsers = alias(users, 'seller_users');
 const buyerUsers = alias(users, 'buyer_users');
 
-/** Approved seller application's business name, else the seller's username. */
+/** The seller profile's shop name, else the approved application's business name, else the seller's username (decision 013). */
 const shopNameSql = sql<string>`coalesce(
+  (select ${sellerProfiles.shopName} from ${sellerProfiles} where ${sellerProfiles.userId} = ${orders.sellerUserId}),
   (select ${sellerApplications.businessName} from ${sellerApplications}
    where ${sellerApplications.userId} = ${orders.sellerUserId} and ${sellerApplications.status} = 'approved'
    limit 1),
@@ -287,6 +289,7 @@ export async function findShopName(db: Db, sellerUserId: string): Promise<string
   const [row] = await db
     .select({
       name: sql<string>`coalesce(
+        (select ${sellerProfiles.shopName} from ${sellerProfiles} where ${sellerProfiles.userId} = ${users.id}),
         (select ${sellerApplications.businessName} from ${sellerApplications}
          where ${sellerApplications.userId} = ${users.id} and ${sellerApplications.status} = 'approved' limit 1),
         ${users.username})`,

@@ -6,6 +6,7 @@ import { products } from '../../db/schema/products';
 import { users } from '../../db/schema/users';
 import { bearer, registerTestUser } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { createProduct, getOrder, placePaidOrder, putInBasket } from '../orders/testing/order-fixtures';
 import { createProductAs, registerSeller, uploadImage, type TestUser } from '../products/products-test-helpers';
 import { SELLER_NOT_APPROVED_MESSAGE } from '../seller-dashboard/seller-access';
 import { setSellerStatus } from '../sellers/sellers-service';
@@ -184,6 +185,18 @@ describe('GET /api/shops/{sellerId}', () => {
       expect(response.json()).toEqual({ error: { code: 'not_found', message: SHOP_NOT_FOUND_MESSAGE } });
     }
     expect((await call('GET', '/api/shops/not-an-id', null)).statusCode).toBe(400);
+  });
+
+  it("a shop name change shows in the buyer's basket and on their orders", async () => {
+    const { buyer, seller, order } = await placePaidOrder(testApp.app);
+    const farm = await testApp.app.db.select({ email: users.email }).from(users).where(eq(users.id, seller.id));
+    await setSellerStatus(testApp.database.orm, { email: farm[0]!.email, status: 'approved' });
+    await call('PUT', '/api/seller/profile', seller.token, update({ shopName: 'Renamed Farm' }));
+    const another = await createProduct(testApp.app, seller.id, { priceMinor: 100, unit: 'kg' });
+    await putInBasket(testApp.app, buyer.id, another, 1);
+    const basket = await call('GET', '/api/baskets', buyer.token);
+    expect(basket.json().groups.map((group: { shopName: string }) => group.shopName)).toEqual(['Renamed Farm']);
+    expect((await getOrder(testApp.app, buyer, order.id)).shopName).toBe('Renamed Farm');
   });
 
   it('a shop name change shows on the product details at once; the listing card keeps the product farm name', async () => {
