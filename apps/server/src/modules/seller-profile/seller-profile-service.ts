@@ -64,14 +64,14 @@ export async function getOwnSellerProfile(db: Db, user: UserRow): Promise<TSelle
 /** PUT /api/seller/profile: every field; photos are the caller's own uploads, in display order. */
 export async function updateOwnSellerProfile(db: Db, user: UserRow, input: TUpdateSellerProfileRequest): Promise<TSellerProfile> {
   await assertApprovedSeller(db, user);
-  if (new Set(input.photoIds).size !== input.photoIds.length) {
-    throw new InvalidError(DUPLICATE_PHOTOS_MESSAGE, { photoIds: DUPLICATE_PHOTOS_MESSAGE });
-  }
-  const owned = await findOwnedUploadIds(db, user.id, input.photoIds);
-  if (input.photoIds.some((id) => !owned.has(id))) throw new InvalidError(PHOTOS_NOT_YOURS_MESSAGE, { photoIds: PHOTOS_NOT_YOURS_MESSAGE });
+  const { photoIds: sentIds, ...fields } = input;
+  // Ids as the database prints them, so an id sent in capitals is the same photo.
+  const photoIds = sentIds.map((id) => id.toLowerCase());
+  if (new Set(photoIds).size !== photoIds.length) throw new InvalidError(DUPLICATE_PHOTOS_MESSAGE, { photoIds: DUPLICATE_PHOTOS_MESSAGE });
+  const owned = await findOwnedUploadIds(db, user.id, photoIds);
+  if (photoIds.some((id) => !owned.has(id))) throw new InvalidError(PHOTOS_NOT_YOURS_MESSAGE, { photoIds: PHOTOS_NOT_YOURS_MESSAGE });
   await loadOwnShop(db, user.id);
   await db.transaction(async (tx) => {
-    const { photoIds, ...fields } = input;
     if (!(await updateProfile(tx, user.id, fields, photoIds))) throw new NotFoundError(SHOP_NOT_FOUND_MESSAGE);
   });
   return toProfileJson(await loadOwnShop(db, user.id));
