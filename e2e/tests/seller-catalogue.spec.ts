@@ -215,6 +215,23 @@ test.describe('seller catalogue', () => {
     await expect(rows.filter({ hasText: bulkSecond.title }).getByTestId('seller-product-stock')).toHaveText('75 kg available');
   });
 
+  test('a bulk edit the server refuses names the line and changes nothing', async ({ page }) => {
+    const { archived, paused } = SELLER_CATALOGUE_PRODUCTS;
+    await openAsSeller(page, '/seller/catalogue-search');
+    await page.getByRole('checkbox', { name: `Select ${archived.title}` }).check();
+    await page.getByRole('checkbox', { name: `Select ${paused.title}` }).check();
+    await page.getByRole('button', { name: 'Edit price and stock' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit price and stock' });
+    await dialog.getByLabel('Set all prices to').fill('9');
+    await dialog.getByRole('button', { name: 'Apply' }).first().click();
+    await dialog.getByRole('button', { name: 'Save 2 products' }).click();
+    await expect(dialog.getByRole('listitem', { name: archived.title }).getByRole('alert')).toHaveText(`"${archived.title}" is archived: restore it before changing its price or stock.`);
+    await expect(dialog.getByText('Nothing was saved: fix the lines marked in red.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const row = page.getByTestId('seller-product-row').filter({ hasText: paused.title });
+    await expect(row.getByTestId('seller-product-price')).toHaveText('$4.00 / piece');
+  });
+
   test('the shop name and story edited on Seller Profile show on the public shop', async ({ page }) => {
     await signInThroughApi(page, SELLER_CATALOGUE_USERS.seller, '/');
     await chooseMenuItem(page, 'Switch to Seller');

@@ -135,7 +135,16 @@ function BulkEditor({ products, onClose, onSaved }: Omit<BulkEditModalProps, 'op
           const errors = lineErrors[index] ?? {};
           if (!line) return null;
           return (
-            <Paper key={product.id} component="li" withBorder radius="md" p="sm" data-testid="bulk-line" aria-label={product.title}>
+            <Paper
+              key={product.id}
+              component="li"
+              withBorder
+              radius="md"
+              p="sm"
+              data-testid="bulk-line"
+              aria-label={product.title}
+              style={Object.keys(errors).length > 0 ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
+            >
               <Stack gap={6}>
                 <Text fw={600} size="sm" lineClamp={1}>
                   {product.title}
@@ -150,6 +159,11 @@ function BulkEditor({ products, onClose, onSaved }: Omit<BulkEditModalProps, 'op
                     <Skeleton component="span" height={10} width={120} display="inline-block" />
                   )}
                 </Text>
+                {errors.line && (
+                  <Text size="sm" c="red.7" role="alert">
+                    {errors.line}
+                  </Text>
+                )}
                 <SimpleGrid cols={2} spacing="sm">
                   <TextInput
                     label="New price"

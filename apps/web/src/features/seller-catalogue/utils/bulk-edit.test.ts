@@ -39,5 +39,6 @@ describe('bulk edit lines', () => {
 
   it('reads the server field keys the same way', () => {
     expect(lineErrorsFrom([['updates.1.stockQuantity', 'Stock cannot go below 4'], ['other', 'x']], [0, 3])).toEqual({ 3: { stockQuantity: 'Stock cannot go below 4' } });
+    expect(lineErrorsFrom([['updates.0.productId', '"Gourds" is archived']], [2])).toEqual({ 2: { line: '"Gourds" is archived' } });
   });
 });

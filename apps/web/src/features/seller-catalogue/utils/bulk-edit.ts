@@ -11,6 +11,8 @@ export interface BulkLine {
 export interface BulkLineErrors {
   priceMinor?: string;
   stockQuantity?: string;
+  /** About the product itself (e.g. it is archived), not one of its inputs. */
+  line?: string;
 }
 
 function toNumber(text: string): number | undefined {
@@ -45,7 +47,7 @@ export function lineErrorsFrom(entries: readonly [string, string][], lineIndex: 
     if (!match) continue;
     const row = lineIndex[Number(match[1])];
     if (row === undefined) continue;
-    const field = match[2] === 'stockQuantity' ? 'stockQuantity' : 'priceMinor';
+    const field = match[2] === 'stockQuantity' ? 'stockQuantity' : match[2] === 'productId' ? 'line' : 'priceMinor';
     const current = (result[row] ??= {});
     current[field] ??= message;
   }
