@@ -39,7 +39,7 @@ const GUARDED_PLACEHOLDERS: Array<[string, string]> = [
   ['/buyer-dashboard', 'My orders'],
   ['/messages', 'Messages'],
   ['/notifications', 'Notifications'],
-  ['/seller/products/fixture-product', 'Seller Product'],
+  ['/seller/products/fixture-product', 'Product not found'],
   ['/basket', 'Basket'],
   ['/order/abc', 'Order not found'],
   ['/order-delivery/abc', 'Order not found'],
