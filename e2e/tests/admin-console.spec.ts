@@ -19,7 +19,7 @@ async function applyToSell(user: { email: string }, businessName: string): Promi
     const login = await context.post('/api/auth/login', { data: { email: user.email, password: FIXTURE_PASSWORD } });
     expect(login.status(), `sign-in of ${user.email}`).toBe(200);
     const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-    const upload = await context.post('/api/uploads/images', {
+    const upload = await context.post('/api/uploads/images?purpose=id_document', {
       headers,
       multipart: { file: { name: 'id-card.png', mimeType: 'image/png', buffer: createSolidPng(64, [30, 90, 200]) } },
     });

@@ -70,7 +70,7 @@ async function fillSellerApplication(page: Page, businessName: string): Promise<
   await form.getByLabel("Account holder's name").fill('Kofi Journey');
   await form.getByLabel('Account or mobile number').fill('0247654321');
   await form.getByLabel('Mobile money provider').fill('MTN MoMo');
-  const upload = page.waitForResponse((response) => response.url().endsWith('/api/uploads/images') && response.request().method() === 'POST');
+  const upload = page.waitForResponse((response) => response.url().endsWith('/api/uploads/images?purpose=id_document') && response.request().method() === 'POST');
   await form.locator('input[type="file"]').setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: createSolidPng(48, [40, 80, 160]) });
   expect((await upload).status()).toBe(201);
   await form.getByRole('checkbox', { name: /I accept the terms of service/ }).check();

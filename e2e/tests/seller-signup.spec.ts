@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { callApiInPage, createSolidPng } from '../support/api-in-page';
-import { FIXTURE_PASSWORD } from '../support/fixtures';
+import { APP_URL, FIXTURE_PASSWORD } from '../support/fixtures';
 import { REJECTED_BUSINESS_NAME, REJECTION_REASON, SELLER_SIGNUP_USERS } from '../support/fixtures-seller-signup';
 import { chooseMenuItem } from '../support/shell';
 import { signInThroughApi } from '../support/sign-in';
@@ -59,12 +59,25 @@ test.describe('seller sign-up', () => {
     await form.getByLabel('Account or mobile number').fill('0201234567');
     await form.getByLabel('Mobile money provider').fill('MTN MoMo');
 
-    const upload = page.waitForResponse((response) => response.url().endsWith('/api/uploads/images') && response.request().method() === 'POST');
+    const upload = page.waitForResponse((response) => response.url().endsWith('/api/uploads/images?purpose=id_document') && response.request().method() === 'POST');
     await form.locator('input[type="file"]').setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: createSolidPng(48) });
-    expect((await upload).status()).toBe(201);
+    const uploaded = await upload;
+    expect(uploaded.status()).toBe(201);
     const preview = form.getByRole('img', { name: 'Your ID document photo' });
     await expect(preview).toBeVisible();
     await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
+    // The ID photo is private (decision 017): the preview loads with the applicant's session
+    // cookie; the same address without a session is refused.
+    const { url: idPhotoUrl } = (await uploaded.json()) as { url: string };
+    expect(idPhotoUrl).toMatch(/^\/api\/uploads\/private\//);
+    const visitor = await playwrightRequest.newContext({ baseURL: APP_URL });
+    try {
+      expect((await visitor.get(idPhotoUrl)).status(), 'the ID photo without a session').toBe(401);
+      const publicKey = idPhotoUrl.replace('/api/uploads/private/', '/uploads/private%2F');
+      expect((await visitor.get(`${publicKey}.webp`)).status(), 'the ID photo by its storage key').toBe(404);
+    } finally {
+      await visitor.dispose();
+    }
 
     await form.getByRole('checkbox', { name: /I accept the terms of service/ }).check();
     await form.getByRole('button', { name: 'Submit application' }).click();

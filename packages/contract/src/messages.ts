@@ -162,5 +162,15 @@ export type TMessagesReadPayload = z.infer<typeof ZMessagesReadPayload>;
 
 // --- POST /api/uploads/images (multipart, field `file`) ---
 
+/**
+ * What an upload is for, as `?purpose=`: `image` (default: product, shop and chat pictures, public
+ * to anyone with the URL) or `id_document` (a seller applicant's ID photo, served only to its
+ * uploader and admins; decision 017).
+ */
+export const UPLOAD_PURPOSES = ['image', 'id_document'] as const;
+export const ZUploadPurpose = z.enum(UPLOAD_PURPOSES, { message: 'Choose what the upload is for: image or id_document.' });
+export type TUploadPurpose = z.infer<typeof ZUploadPurpose>;
+export const ZUploadImageQuery = z.object({ purpose: ZUploadPurpose.default('image') });
+
 export const ZUploadImageResponse = z.object({ id: ZId, url: z.string() });
 export type TUploadImageResponse = z.infer<typeof ZUploadImageResponse>;

@@ -15,7 +15,7 @@ import { ConflictError, NotFoundError } from '../../errors/domain-errors';
 import { addUserRole, findUserById } from '../auth/users-repository';
 import { notify } from '../notifications/notifications-service';
 import { createProfileFromApplication } from '../seller-profile/seller-profile-repository';
-import { buildUploadUrl } from '../uploads/uploads-service';
+import { buildPrivateUploadUrl } from '../uploads/uploads-service';
 import {
   decidePendingApplication,
   findIdDocumentStorageKey,
@@ -70,7 +70,7 @@ export async function getApplicationDetail(db: Db, id: string): Promise<TAdminAp
   return {
     ...toSummary({ ...row, applicantUsername: applicant.username, applicantEmail: applicant.email }),
     seller: toSellerApplicationJson(row, storageKey),
-    idDocumentUrl: storageKey ? buildUploadUrl(storageKey) : null,
+    idDocumentUrl: storageKey && row.idDocumentUploadId ? buildPrivateUploadUrl(row.idDocumentUploadId) : null,
     history: history.map((entry) => ({
       status: entry.status,
       rejectionReason: entry.rejectionReason,

@@ -38,7 +38,7 @@ async function submittedApplicant(businessName = 'Sunrise Orchard') {
   await insertUpload(testApp.database.orm, {
     id: uploadId,
     ownerUserId: registered.user.id,
-    storageKey: `${uploadId}.webp`,
+    storageKey: `private/${uploadId}.webp`,
     thumbStorageKey: null,
     contentType: 'image/webp',
     byteSize: 1000,
@@ -135,7 +135,7 @@ describe('applications', () => {
     expect(response.statusCode).toBe(200);
     const detail = ZAdminApplicationDetail.parse(response.json());
     expect(detail).toMatchObject({
-      idDocumentUrl: `/uploads/${applicant.uploadId}.webp`,
+      idDocumentUrl: `/api/uploads/private/${applicant.uploadId}`,
       seller: { businessName: 'Detail Farm', payout: { method: 'bank', providerName: 'Equity Bank' }, produceTypes: ['fruits'] },
       history: [],
     });

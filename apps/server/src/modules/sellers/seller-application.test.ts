@@ -21,7 +21,7 @@ async function uploadFor(userId: string): Promise<string> {
   await insertUpload(testApp.database.orm, {
     id,
     ownerUserId: userId,
-    storageKey: `${id}.webp`,
+    storageKey: `private/${id}.webp`,
     thumbStorageKey: null,
     contentType: 'image/webp',
     byteSize: 1000,
@@ -70,7 +70,7 @@ describe('POST /api/sellers/application', () => {
       lng: 36.07,
       produceTypes: ['vegetables', 'honey_and_preserves'],
       payout: { method: 'mobile_money', accountName: 'Jane Wanjiru', accountNumber: '0700123456', providerName: 'M-Pesa' },
-      idDocument: { uploadId, url: `/uploads/${uploadId}.webp` },
+      idDocument: { uploadId, url: `/api/uploads/private/${uploadId}` },
       referralCode: 'AGENT-42',
       rejectionReason: null,
     });

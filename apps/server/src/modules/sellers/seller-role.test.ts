@@ -28,7 +28,7 @@ async function uploadFor(userId: string): Promise<string> {
   await insertUpload(testApp.database.orm, {
     id,
     ownerUserId: userId,
-    storageKey: `${id}.webp`,
+    storageKey: `private/${id}.webp`,
     thumbStorageKey: null,
     contentType: 'image/webp',
     byteSize: 1000,

@@ -15,7 +15,7 @@ import { ConflictError, InvalidError, NotFoundError } from '../../errors/domain-
 import { addUserRole, findUserByEmail } from '../auth/users-repository';
 import { createProfileFromApplication } from '../seller-profile/seller-profile-repository';
 import { findOwnedUpload } from '../uploads/uploads-repository';
-import { buildUploadUrl } from '../uploads/uploads-service';
+import { buildPrivateUploadUrl, isPrivateUpload } from '../uploads/uploads-service';
 import {
   findIdDocumentStorageKey,
   findSellerApplicationByUserId,
@@ -73,8 +73,12 @@ export async function setSellerStatus(db: Db, change: SellerStatusChange) {
 }
 
 export const ID_DOCUMENT_NOT_FOUND_MESSAGE = 'Upload a photo of your ID document again: that upload was not found.';
+export const ID_DOCUMENT_NOT_PRIVATE_MESSAGE = 'Upload a photo of your ID document again: that photo was not uploaded as a private ID document.';
 
-/** The full application as its owner and admins see it; `storageKey` is the ID document's. */
+/**
+ * The full application as its owner and admins see it; `storageKey` is the ID document's (null
+ * when it is gone). The ID document's URL is the guarded one (decision 017).
+ */
 export function toSellerApplicationJson(row: SellerApplicationRow, idDocumentStorageKey: string | null): TSellerApplication {
   const payout =
     row.payoutMethod && row.payoutAccountName !== null && row.payoutAccountNumber !== null && row.payoutProviderName !== null
@@ -91,7 +95,7 @@ export function toSellerApplicationJson(row: SellerApplicationRow, idDocumentSto
     produceTypes: row.produceTypes,
     phone: row.phone,
     payout,
-    idDocument: row.idDocumentUploadId && idDocumentStorageKey ? { uploadId: row.idDocumentUploadId, url: buildUploadUrl(idDocumentStorageKey) } : null,
+    idDocument: row.idDocumentUploadId && idDocumentStorageKey ? { uploadId: row.idDocumentUploadId, url: buildPrivateUploadUrl(row.idDocumentUploadId) } : null,
     termsAcceptedAt: row.termsAcceptedAt?.toISOString() ?? null,
     referralCode: row.referralCode,
     rejectionReason: row.rejectionReason,
@@ -127,7 +131,8 @@ function conflictFor(status: TSellerStatus): ConflictError {
 /**
  * POST /api/sellers/application. A first application is created pending; a rejected one goes back
  * to pending with the new answers (the rejected round is kept in the history); a pending or
- * approved one is refused with 409. The ID document must be an image the caller uploaded.
+ * approved one is refused with 409. The ID document must be an image the caller uploaded with
+ * `?purpose=id_document` (private, decision 017).
  * Submitting grants the seller role (decision 013); the workspace still needs approval.
  */
 export async function submitSellerApplication(
@@ -138,6 +143,7 @@ export async function submitSellerApplication(
 ): Promise<{ application: TSellerApplication; resubmitted: boolean }> {
   const upload = await findOwnedUpload(db, input.idDocumentUploadId, caller.id);
   if (!upload) throw new InvalidError(ID_DOCUMENT_NOT_FOUND_MESSAGE, { idDocumentUploadId: ID_DOCUMENT_NOT_FOUND_MESSAGE });
+  if (!isPrivateUpload(upload)) throw new InvalidError(ID_DOCUMENT_NOT_PRIVATE_MESSAGE, { idDocumentUploadId: ID_DOCUMENT_NOT_PRIVATE_MESSAGE });
   const form: SellerApplicationForm = {
     businessName: input.businessName,
     region: input.region,

@@ -101,6 +101,15 @@ describe('S3 object storage', () => {
       // The bytes are in the bucket, not in a local folder.
       const objects = await readdir(join(directory, BUCKET));
       expect(objects.join(' ')).toContain(stored.id);
+
+      // An ID document goes under private/ in the bucket and only the guarded route serves it.
+      const idDocument = await storeImageUpload(testApp.app, owner!.id, png, 'id_document');
+      expect(idDocument.url).toBe(`/api/uploads/private/${idDocument.id}`);
+      const privateObject = await testApp.app.objectStorage.getObjectStream(`private/${idDocument.id}.webp`);
+      expect(privateObject?.size).toBeGreaterThan(0);
+      privateObject?.stream.destroy();
+      const refused = await testApp.app.inject({ method: 'GET', url: `/uploads/private%2F${idDocument.id}.webp` });
+      expect(refused.statusCode).toBe(404);
     } finally {
       await testApp.close();
     }

@@ -29,6 +29,11 @@ export async function findUploadByStorageKey(db: Db, storageKey: string): Promis
   return row ?? null;
 }
 
+export async function findUploadById(db: Db, uploadId: string): Promise<UploadRow | null> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
+  return row ?? null;
+}
+
 /** The upload, only if `ownerUserId` made it. */
 export async function findOwnedUpload(db: Db, uploadId: string, ownerUserId: string): Promise<UploadRow | null> {
   const [row] = await db

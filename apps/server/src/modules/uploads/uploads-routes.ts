@@ -1,18 +1,17 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UPLOAD_IMAGE_MAX_BYTES, ZUploadImageResponse } from '@pulse/contract/messages';
+import { UPLOAD_IMAGE_MAX_BYTES, ZUploadImageQuery, ZUploadImageResponse } from '@pulse/contract/messages';
 import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors/domain-errors';
 import { requireUser } from '../../plugins/auth';
 import { createObjectStorage } from './create-object-storage';
-import { isValidObjectKey, type ObjectStorage } from './object-storage';
+import { isPrivateObjectKey, isValidObjectKey, type ObjectStorage } from './object-storage';
 import { findUploadByStorageKey } from './uploads-repository';
-import { IMAGE_TOO_LARGE_MESSAGE, saveImageUpload } from './uploads-service';
+import { IMAGE_TOO_LARGE_MESSAGE, openUploadForViewer, saveImageUpload, UPLOAD_NOT_FOUND_MESSAGE } from './uploads-service';
 
 export const SEND_MULTIPART_MESSAGE = 'Send the image as multipart/form-data, in a field named "file".';
-const UPLOAD_NOT_FOUND_MESSAGE = 'Not found.';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,7 +37,8 @@ async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
 }
 
 /**
- * POST /api/uploads/images and GET /uploads/:key; decorates the app with `objectStorage` (hence
+ * POST /api/uploads/images, GET /uploads/:key (public images) and GET /api/uploads/private/:uploadId
+ * (ID documents, uploader and admins only; decision 017); decorates the app with `objectStorage` (hence
  * fastify-plugin) so other modules and the seed can store images. Multipart is registered in a
  * nested scope of its own, so every other route keeps the JSON-only body rule.
  */
@@ -55,20 +55,21 @@ const uploadsRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
     // the JSON-only one.
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-    scope.post(
+    scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/uploads/images',
-      { schema: { response: { 201: ZUploadImageResponse } }, preHandler: scope.authenticate },
+      { schema: { querystring: ZUploadImageQuery, response: { 201: ZUploadImageResponse } }, preValidation: scope.authenticate },
       async (request, reply) => {
         const user = requireUser(request);
         const bytes = await readUploadedFile(request);
-        return reply.code(201).send(await saveImageUpload(app, user.id, bytes));
+        return reply.code(201).send(await saveImageUpload(app, user.id, bytes, request.query.purpose));
       },
     );
   });
 
   app.get('/uploads/:key', { schema: { params: z.object({ key: z.string() }) } }, async (request, reply) => {
     const { key } = request.params;
-    if (!isValidObjectKey(key)) throw new NotFoundError(UPLOAD_NOT_FOUND_MESSAGE);
+    // A private key (`private/...`, sent with an encoded slash) is never served here, whoever asks.
+    if (!isValidObjectKey(key) || isPrivateObjectKey(key)) throw new NotFoundError(UPLOAD_NOT_FOUND_MESSAGE);
     const upload = await findUploadByStorageKey(app.db, key);
     const object = upload ? await storage.getObjectStream(key) : null;
     if (!upload || !object) throw new NotFoundError(UPLOAD_NOT_FOUND_MESSAGE);
@@ -81,6 +82,22 @@ const uploadsRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
       .header('content-length', String(object.size))
       .send(object.stream);
   });
+
+  app.get(
+    '/api/uploads/private/:uploadId',
+    { schema: { params: z.object({ uploadId: z.string() }) }, preValidation: app.authenticate },
+    async (request, reply) => {
+      const { upload, stream, size } = await openUploadForViewer(app, requireUser(request), request.params.uploadId);
+      // Checked on every request: no cache may keep it, and a revoked admin or a signed-out
+      // browser gets the refusal next time.
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .type(upload.contentType)
+        .header('content-length', String(size))
+        .send(stream);
+    },
+  );
 };
 
 export const uploadsRoutes = fp(uploadsRoutesPlugin, { name: 'uploads', dependencies: ['app-context'] });

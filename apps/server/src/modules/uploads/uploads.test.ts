@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE_NAME } from '@pulse/contract/auth';
 import type { TConversationSummary, TMessage, TUploadImageResponse } from '@pulse/contract/messages';
+import { ID_DOCUMENT_NOT_PRIVATE_MESSAGE } from '../sellers/sellers-service';
+import { addUserRole } from '../auth/users-repository';
 import { bearer, registerTestUser } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { IMAGE_NOT_FOUND_MESSAGE } from '../messages/messages-service';
@@ -33,10 +36,10 @@ function buildMultipart(file: { name: string; type: string; bytes: Buffer }): Bu
   ]);
 }
 
-function upload(user: TestUser, file: { name: string; type: string; bytes: Buffer }) {
+function upload(user: TestUser, file: { name: string; type: string; bytes: Buffer }, query = '') {
   return testApp.app.inject({
     method: 'POST',
-    url: '/api/uploads/images',
+    url: `/api/uploads/images${query}`,
     headers: { ...bearer(user.token), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
     payload: buildMultipart(file),
   });
@@ -212,5 +215,113 @@ describe('images in messages', () => {
 
     const list = await testApp.app.inject({ method: 'GET', url: '/api/conversations', headers: bearer(seller.token) });
     expect(list.json<{ items: TConversationSummary[] }>().items[0]?.lastMessage).toMatchObject({ imageUrl: mine.url, body: 'This one?' });
+  });
+});
+
+describe('ID documents (?purpose=id_document) are private', () => {
+  async function uploadIdDocument(user: TestUser): Promise<TUploadImageResponse> {
+    const response = await upload(user, { name: 'id-card.png', type: 'image/png', bytes: await makePng(640, 400) }, '?purpose=id_document');
+    expect(response.statusCode).toBe(201);
+    return response.json<TUploadImageResponse>();
+  }
+
+  it('answers the guarded URL, which serves the uploader (bearer or cookie) and admins, never caches, and 404s for anyone else', async () => {
+    const applicant = await registerTestUser(testApp.app);
+    const stranger = await registerTestUser(testApp.app);
+    const admin = await registerTestUser(testApp.app);
+    await addUserRole(testApp.database.orm, admin.user.id, 'admin');
+    const { id, url } = await uploadIdDocument(applicant);
+    expect(url).toBe(`/api/uploads/private/${id}`);
+
+    const own = await testApp.app.inject({ method: 'GET', url, headers: bearer(applicant.token) });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/webp');
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(await sharp(own.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640, height: 400 });
+
+    // An <img> in the browser carries the HttpOnly session cookie, not a bearer header.
+    const byCookie = await testApp.app.inject({ method: 'GET', url, cookies: { [SESSION_COOKIE_NAME]: admin.token } });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.headers['content-type']).toBe('image/webp');
+    expect(byCookie.headers['cache-control']).toBe('private, no-store');
+
+    const other = await testApp.app.inject({ method: 'GET', url, headers: bearer(stranger.token) });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+    const visitor = await testApp.app.inject({ method: 'GET', url });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.body).not.toContain(id);
+
+    for (const unknown of ['/api/uploads/private/0190a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b', '/api/uploads/private/not-an-id']) {
+      const response = await testApp.app.inject({ method: 'GET', url: unknown, headers: bearer(admin.token) });
+      expect(response.statusCode, unknown).toBe(404);
+    }
+  });
+
+  it('is never served by the public route, under any spelling of its key, and keeps no thumbnail', async () => {
+    const applicant = await registerTestUser(testApp.app);
+    const { id } = await uploadIdDocument(applicant);
+    for (const url of [
+      `/uploads/private%2F${id}.webp`,
+      `/uploads/private/${id}.webp`,
+      `/uploads/${id}.webp`,
+      `/uploads/${id}-thumb.webp`,
+      `/uploads/private%2F${id}-thumb.webp`,
+    ]) {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: bearer(applicant.token) });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).not.toBe('image/webp');
+    }
+  });
+
+  it('still serves a public image by its URL to anyone, and the guarded route to its uploader', async () => {
+    const user = await registerTestUser(testApp.app);
+    const stranger = await registerTestUser(testApp.app);
+    const { id, url } = (await upload(user, { name: 'crate.png', type: 'image/png', bytes: await makePng(30, 30) }, '?purpose=image')).json<TUploadImageResponse>();
+    expect(url).toBe(`/uploads/${id}.webp`);
+    expect((await testApp.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    // An ID document stored before decision 017 has a public key; its applicant and admins read it here.
+    const guarded = `/api/uploads/private/${id}`;
+    expect((await testApp.app.inject({ method: 'GET', url: guarded, headers: bearer(user.token) })).statusCode).toBe(200);
+    expect((await testApp.app.inject({ method: 'GET', url: guarded, headers: bearer(stranger.token) })).statusCode).toBe(404);
+  });
+
+  it('refuses an unknown purpose with a field message, and a visitor before reading the query', async () => {
+    const user = await registerTestUser(testApp.app);
+    const response = await upload(user, { name: 'a.png', type: 'image/png', bytes: await makePng(5, 5) }, '?purpose=passport');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ purpose: 'Choose what the upload is for: image or id_document.' });
+
+    const visitor = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/uploads/images?purpose=passport',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: buildMultipart({ name: 'a.png', type: 'image/png', bytes: await makePng(5, 5) }),
+    });
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  it('a seller application takes the private ID document and answers its guarded URL; a public image is refused with a field message', async () => {
+    const applicant = await registerTestUser(testApp.app);
+    const body = (idDocumentUploadId: string) => ({
+      businessName: 'Private Acre',
+      region: 'Ashanti',
+      produceTypes: ['vegetables'],
+      phone: '+233 20 111 2222',
+      payout: { method: 'mobile_money', accountName: 'Ama Owusu', accountNumber: '0241234567', providerName: 'MTN MoMo' },
+      idDocumentUploadId,
+      termsAccepted: true,
+    });
+    const publicImage = (await upload(applicant, { name: 'id.png', type: 'image/png', bytes: await makePng(40, 40) })).json<TUploadImageResponse>();
+    const refused = await testApp.app.inject({ method: 'POST', url: '/api/sellers/application', headers: bearer(applicant.token), payload: body(publicImage.id) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ idDocumentUploadId: ID_DOCUMENT_NOT_PRIVATE_MESSAGE });
+    const none = await testApp.app.inject({ method: 'GET', url: '/api/sellers/application/mine', headers: bearer(applicant.token) });
+    expect(none.statusCode).toBe(404);
+
+    const idDocument = await uploadIdDocument(applicant);
+    const accepted = await testApp.app.inject({ method: 'POST', url: '/api/sellers/application', headers: bearer(applicant.token), payload: body(idDocument.id) });
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json().idDocument).toEqual({ uploadId: idDocument.id, url: `/api/uploads/private/${idDocument.id}` });
   });
 });

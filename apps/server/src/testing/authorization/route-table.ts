@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { bearer } from '../auth-helpers';
 import {
   createProduct,
   createSlot,
@@ -122,6 +124,25 @@ async function imageIdOf(cell: Cell): Promise<string> {
   return (await uploadImage(cell.world.app, cell.user)).id;
 }
 
+/** A private ID document photo uploaded by `user` through the real route (decision 017). */
+async function uploadIdDocument(app: FastifyInstance, user: WorldUser): Promise<{ id: string; url: string }> {
+  const png = await sharp({ create: { width: 12, height: 8, channels: 3, background: '#335577' } }).png().toBuffer();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/uploads/images?purpose=id_document',
+    headers: { ...bearer(user.token), 'content-type': MULTIPART_CONTENT_TYPE },
+    payload: multipartImage(png),
+  });
+  if (response.statusCode !== 201) throw new Error(`ID document upload failed: ${response.statusCode} ${response.body}`);
+  return response.json() as { id: string; url: string };
+}
+
+/** The acting user's own private ID document id, or any id for a visitor (refused before it is read). */
+async function idDocumentIdOf(cell: Cell): Promise<string> {
+  if (!cell.user) return '00000000-0000-4000-8000-000000000000';
+  return (await uploadIdDocument(cell.world.app, cell.user)).id;
+}
+
 let ipCounter = 0;
 /** A client address of its own per call: the sign-in limit counts per IP. */
 function nextIp(): string {
@@ -199,7 +220,7 @@ export const ROUTE_TABLE: Row[] = [
         produceTypes: ['vegetables'],
         phone: '+233 20 111 2222',
         payout: { method: 'mobile_money', accountName: 'Ama Owusu', accountNumber: '0241234567', providerName: 'MTN MoMo' },
-        idDocumentUploadId: await imageIdOf(cell),
+        idDocumentUploadId: await idDocumentIdOf(cell),
         termsAccepted: true,
       },
     }),
@@ -425,6 +446,34 @@ export const ROUTE_TABLE: Row[] = [
     note: 'an image the owner seller uploaded (served to anyone with its address)',
     expect: all(200),
     call: async ({ world }) => ({ url: new URL((await uploadImage(world.app, world.ownerSeller)).url, 'http://x').pathname }),
+  },
+  {
+    method: 'GET',
+    path: '/uploads/:key',
+    note: "the owner seller's private ID document, its key sent with an encoded slash (never served here)",
+    expect: all(404),
+    call: async ({ world }) => ({ url: `/uploads/private%2F${(await uploadIdDocument(world.app, world.ownerSeller)).id}.webp` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/uploads/images',
+    note: 'a private ID document (?purpose=id_document)',
+    expect: signedIn(201),
+    call: async () => ({
+      url: '/api/uploads/images?purpose=id_document',
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE },
+      payload: multipartImage(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#225588' } }).png().toBuffer()),
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/uploads/private/:uploadId',
+    note: "the owner seller's ID document: the uploader and admins only",
+    expect: { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: 200, admin: 200 },
+    call: async ({ world }) => {
+      const { id, url } = await uploadIdDocument(world.app, world.ownerSeller);
+      return { url, leaks: [id] };
+    },
   },
 
   /* ---- products ---- */

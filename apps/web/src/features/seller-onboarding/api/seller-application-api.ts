@@ -35,11 +35,14 @@ export async function postSellerApplication(values: TSellerApplicationValues): P
   return apiRequest('/api/sellers/application', { method: 'POST', body: values, schema: ZSellerApplication, reactTo: reactToOutagesAndExpiry });
 }
 
-/** Stores the ID photo (multipart field `file`); the form keeps its id. */
+/**
+ * Stores the ID photo (multipart field `file`) as a private upload: its URL is the guarded one,
+ * which the preview loads with the session cookie (decision 017). The form keeps its id.
+ */
 export async function postIdDocumentImage(file: File): Promise<TUploadImageResponse> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiRequest('/api/uploads/images', { method: 'POST', body: form, schema: ZUploadImageResponse, reactTo: reactToOutagesAndExpiry });
+  return apiRequest('/api/uploads/images?purpose=id_document', { method: 'POST', body: form, schema: ZUploadImageResponse, reactTo: reactToOutagesAndExpiry });
 }
 
 export function rememberSubmittedApplication(queryClient: QueryClient, userId: string | null, application: TSellerApplication): void {
