@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, notLike, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../../db/client';
 import { productImages, products, productStatus, type NewProductRow, type ProductRow } from '../../db/schema/products';
 import { uploads } from '../../db/schema/uploads';
+import { PRIVATE_KEY_PREFIX } from '../uploads/object-storage';
 
 /*
  * Image URLs. Every stored object is served by GET /uploads/<storage_key> (same origin as the API):
@@ -66,13 +67,23 @@ export async function createProductWithImages(
   });
 }
 
-/** The ids among `uploadIds` that `ownerUserId` uploaded. */
+/**
+ * The ids among `uploadIds` that `ownerUserId` uploaded as public images (product photos, shop
+ * photos). A private upload (an ID document, decision 017) is never shown publicly, so it is not
+ * among them.
+ */
 export async function findOwnedUploadIds(db: Db, ownerUserId: string, uploadIds: readonly string[]): Promise<Set<string>> {
   if (uploadIds.length === 0) return new Set();
   const rows = await db
     .select({ id: uploads.id })
     .from(uploads)
-    .where(and(eq(uploads.ownerUserId, ownerUserId), inArray(uploads.id, [...uploadIds])));
+    .where(
+      and(
+        eq(uploads.ownerUserId, ownerUserId),
+        inArray(uploads.id, [...uploadIds]),
+        notLike(uploads.storageKey, `${PRIVATE_KEY_PREFIX}%`),
+      ),
+    );
   return new Set(rows.map((row) => row.id));
 }
 

@@ -7,7 +7,8 @@ import { users } from '../../db/schema/users';
 import { bearer, registerTestUser } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { createProduct, getOrder, placePaidOrder, putInBasket } from '../orders/testing/order-fixtures';
-import { createProductAs, registerSeller, uploadImage, type TestUser } from '../products/products-test-helpers';
+import { createProductAs, makePng, registerSeller, uploadImage, type TestUser } from '../products/products-test-helpers';
+import { storeImageUpload } from '../uploads/uploads-service';
 import { SELLER_NOT_APPROVED_MESSAGE } from '../seller-dashboard/seller-access';
 import { setSellerStatus } from '../sellers/sellers-service';
 import { PHOTOS_NOT_YOURS_MESSAGE, SHOP_NOT_FOUND_MESSAGE } from './seller-profile-service';
@@ -112,6 +113,11 @@ describe('GET and PUT /api/seller/profile', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error.fields).toEqual({ photoIds: PHOTOS_NOT_YOURS_MESSAGE });
     }
+    // An ID document (private upload, decision 017) is never a shop photo.
+    const idDocument = await storeImageUpload(testApp.app, seller.user.id, await makePng(64, 48), 'id_document');
+    const privatePhoto = await call('PUT', '/api/seller/profile', seller.token, update({ photoIds: [idDocument.id] }));
+    expect(privatePhoto.statusCode).toBe(400);
+    expect(privatePhoto.json().error.fields).toEqual({ photoIds: PHOTOS_NOT_YOURS_MESSAGE });
     const mine = await uploadImage(testApp, seller.user.id);
     const twice = await call('PUT', '/api/seller/profile', seller.token, update({ photoIds: [mine, mine] }));
     expect(twice.statusCode).toBe(400);
