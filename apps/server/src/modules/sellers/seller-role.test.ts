@@ -23,12 +23,13 @@ afterAll(async () => {
   await testApp.close();
 });
 
-async function uploadFor(userId: string): Promise<string> {
+/** An ID document (private, decision 017) or, with `publicImage`, a product photo. */
+async function uploadFor(userId: string, publicImage = false): Promise<string> {
   const id = createId();
   await insertUpload(testApp.database.orm, {
     id,
     ownerUserId: userId,
-    storageKey: `private/${id}.webp`,
+    storageKey: publicImage ? `${id}.webp` : `private/${id}.webp`,
     thumbStorageKey: null,
     contentType: 'image/webp',
     byteSize: 1000,
@@ -90,7 +91,7 @@ async function decide(applicationId: string, decision: 'approve' | 'reject') {
 
 /** The seller workspace calls a pending/rejected seller must be refused. */
 async function workspaceCalls(token: string, userId: string) {
-  const imageId = await uploadFor(userId);
+  const imageId = await uploadFor(userId, true);
   const headers = bearer(token);
   return {
     createProduct: await testApp.app.inject({ method: 'POST', url: '/api/products', headers, payload: productInput([imageId]) }),
