@@ -200,11 +200,20 @@ test.describe('admin console', () => {
       await expect(admin).toHaveURL(/[?&]tab=audit/);
       const entries = admin.getByRole('article', { name: /^Audit entry / });
       await expect(entries.first()).toBeVisible();
-      await expect(admin.locator('[data-action="user.suspend"]').first()).toContainText('Repeated fake orders.');
-      await expect(admin.locator('[data-action="application.approve"]').first()).toContainText('console_admin_kojo');
-      await expect(admin.locator('[data-action="application.reject"]').first()).toContainText('reason:');
-      // Newest first: the suspension tops the list.
-      await expect(entries.first()).toHaveAttribute('data-action', 'user.suspend');
+      // Other specs' admins act at the same time in the other worker: look for this spec's entries.
+      const suspension = admin.locator('[data-action="user.suspend"]').filter({ hasText: 'Repeated fake orders.' });
+      const approval = admin.locator('[data-action="application.approve"]').filter({ hasText: 'console_admin_kojo' });
+      await expect(suspension.first()).toBeVisible();
+      await expect(approval.first()).toBeVisible();
+      await expect(admin.locator('[data-action="application.reject"]').filter({ hasText: 'console_admin_kojo' }).first()).toContainText('reason:');
+      // Newest first: this suspension comes before the approval made earlier in this file.
+      const order = await entries.evaluateAll((nodes) =>
+        nodes.map((node) => `${node.getAttribute('data-action')}|${node.textContent?.includes('Repeated fake orders.') ? 'ours' : ''}|${node.textContent?.includes('console_admin_kojo') ? 'kojo' : ''}`),
+      );
+      const suspendedAt = order.findIndex((entry) => entry.startsWith('user.suspend|ours'));
+      const approvedAt = order.findIndex((entry) => entry.startsWith('application.approve|') && entry.endsWith('|kojo'));
+      expect(suspendedAt).toBeGreaterThanOrEqual(0);
+      expect(approvedAt).toBeGreaterThan(suspendedAt);
       await admin.goBack();
       await expect(admin.getByRole('tab', { name: 'Users', selected: true })).toBeVisible();
     } finally {
