@@ -2,8 +2,11 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
-/** Seller mode for someone the server does not count as an approved seller (403). */
-export function SellerAccessNotice() {
+/**
+ * What a signed-in person who is not an approved seller sees instead of seller data (the server
+ * said 403). `what` names the refused part, e.g. "The seller dashboard" or "Earnings and payouts".
+ */
+export function SellerOnlyNotice({ what }: { what: string }) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} data-testid="seller-only-notice">
       <Stack align="center" ta="center" gap="sm">
@@ -14,7 +17,7 @@ export function SellerAccessNotice() {
           For approved sellers
         </Text>
         <Text c="dimmed" maw={420}>
-          Earnings and payouts are for farms whose seller application was approved. Check where your application stands, or apply to sell on Pulse Market.
+          {what} is for farms whose seller application was approved. Check where your application stands, or apply to sell on Pulse Market.
         </Text>
         <Group justify="center" gap="sm" mt="xs">
           <Button component={Link} to="/seller-application-status" color="orange">
