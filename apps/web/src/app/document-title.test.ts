@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDocumentTitle } from './document-title';
+import { formatDocumentTitle } from '../lib/document-title';
 import { findRoute } from './find-route';
 
 describe('formatDocumentTitle', () => {

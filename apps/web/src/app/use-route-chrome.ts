@@ -4,7 +4,7 @@ import { useAuth } from '../lib/auth/use-auth';
 import { getAppThemeName } from '../shell/app-theme';
 import { SetAppThemeContext } from './app-theme-context';
 import { shouldShowAppSwitch, shouldShowAssistantWidget, shouldShowBars } from './bars-visibility';
-import { formatDocumentTitle } from './document-title';
+import { formatDocumentTitle } from '../lib/document-title';
 import { findRoute } from './find-route';
 
 /** Everything the current route decides about the page around it: title, theme, bars. */

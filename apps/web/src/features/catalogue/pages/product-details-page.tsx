@@ -13,7 +13,7 @@ import { RatingSummary } from '../components/rating-summary';
 import { ReviewsSection } from '../components/reviews-section';
 import { SellerCard } from '../components/seller-card';
 import { formatCalendarDate, formatQuantity, formatStock, formatUnitPrice } from '../utils/format-price';
-import { useDocumentTitle } from '../utils/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import classes from '../components/product-details.module.css';
 
 function DetailsSkeleton() {

@@ -11,14 +11,14 @@ import { ProductFormSkeleton } from '../components/product-form-skeleton';
 import { SellerOnlyNotice } from '../components/seller-only-notice';
 import { isForbidden } from '../utils/is-forbidden';
 import { EMPTY_PRODUCT_FORM, type ProductFormValues } from '../utils/product-form-values';
-import { usePageTitle } from '../utils/use-page-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import classes from '../components/seller-catalogue.module.css';
 
 const DEFAULT_CURRENCY = 'USD';
 
 /** /add-product: the product form, its origin prefilled from the seller's shop profile. */
 export function AddProductPage({ route }: PageProps) {
-  usePageTitle(route.title);
+  useDocumentTitle(route.title);
   const { user } = useAuth();
   const profile = useSellerProfile(user?.id ?? null);
   const products = useSellerProducts({});

@@ -12,7 +12,7 @@ import { ProductFormSkeleton } from '../components/product-form-skeleton';
 import { ProductNotFound } from '../components/product-not-found';
 import { isNotFound } from '../utils/is-forbidden';
 import { valuesFromProduct } from '../utils/product-form-values';
-import { usePageTitle } from '../utils/use-page-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import classes from '../components/seller-catalogue.module.css';
 
 /** /seller/products/:productId: edit one of the seller's own products, pause, resume or archive it. */
@@ -23,7 +23,7 @@ export function SellerProductPage(_props: PageProps) {
   // Another seller's product answers like an unknown one.
   const own = product.data && user && product.data.sellerUserId === user.id ? product.data : null;
   const notFound = isNotFound(product.error) || (product.data !== undefined && own === null);
-  usePageTitle(own ? own.title : notFound ? 'Product not found' : null);
+  useDocumentTitle(own ? own.title : notFound ? 'Product not found' : null);
   const initialValues = useMemo(() => (own ? valuesFromProduct(own) : null), [own]);
 
   if (notFound) return <ProductNotFound />;

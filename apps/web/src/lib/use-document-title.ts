@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { formatDocumentTitle } from '../../../app/document-title';
+import { formatDocumentTitle } from './document-title';
 
 /**
- * Lets a page name itself (spec §2: product details set their own title). Deferred a tick so it
- * lands after the route table's title, which the app frame writes when the route changes.
+ * Lets a page name itself (spec §2: product details and seller product pages set their own
+ * title). Deferred a tick so it lands after the route table's title, which the app frame writes
+ * when the route changes.
  */
 export function useDocumentTitle(pageName: string | null) {
   useEffect(() => {
