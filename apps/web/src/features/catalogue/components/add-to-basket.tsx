@@ -6,9 +6,9 @@ import { useLocation, useNavigate } from 'react-router';
 import type { TProductDetails } from '@pulse/contract/products';
 import { isApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { formatQuantity, formatUnit } from '../../../lib/product-units';
 import { SESSION_KEYS, writeSessionValue } from '../../../lib/session-keys';
 import { useAddToBasket } from '../api/post-basket-item';
-import { formatQuantity, formatUnit } from '../utils/format-price';
 import { clampQuantity } from '../utils/quantity';
 
 const SUCCESS_TOAST_MS = 4000;

@@ -3,7 +3,7 @@ import { IconLeaf, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TProductSummary } from '@pulse/contract/products';
 import { resolveMediaUrl } from '../../../lib/media-url';
-import { formatUnitPrice } from '../utils/format-price';
+import { formatUnitPrice } from '../../../lib/product-units';
 import { ProductImagePlaceholder } from './product-image-placeholder';
 import { RatingSummary } from './rating-summary';
 import classes from './product-card.module.css';

@@ -5,6 +5,8 @@ import { categoryLabels, type TProductDetails } from '@pulse/contract/products';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { isApiError } from '../../../lib/api-error';
+import { formatQuantity, formatUnitPrice } from '../../../lib/product-units';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProduct } from '../api/get-product';
 import { AddToBasket } from '../components/add-to-basket';
 import { ImageGallery } from '../components/image-gallery';
@@ -12,8 +14,7 @@ import { ProductUnavailable } from '../components/product-unavailable';
 import { RatingSummary } from '../components/rating-summary';
 import { ReviewsSection } from '../components/reviews-section';
 import { SellerCard } from '../components/seller-card';
-import { formatCalendarDate, formatQuantity, formatStock, formatUnitPrice } from '../utils/format-price';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { formatCalendarDate, formatStock } from '../utils/format-price';
 import classes from '../components/product-details.module.css';
 
 function DetailsSkeleton() {

@@ -1,30 +1,5 @@
-import { formatMoney } from '@pulse/contract/money';
 import type { TProductUnit } from '@pulse/contract/products';
-
-const PLURAL_UNITS: Readonly<Record<TProductUnit, string>> = {
-  kg: 'kg',
-  g: 'g',
-  piece: 'pieces',
-  bunch: 'bunches',
-  dozen: 'dozen',
-  crate: 'crates',
-  litre: 'litres',
-};
-
-/** "kg", "piece" / "pieces", "bunch" / "bunches": how a quantity of this unit reads. */
-export function formatUnit(unit: TProductUnit, quantity = 1): string {
-  return quantity === 1 ? unit : PLURAL_UNITS[unit];
-}
-
-/** "12 kg", "1 piece", "3 bunches". */
-export function formatQuantity(quantity: number, unit: TProductUnit): string {
-  return `${quantity} ${formatUnit(unit, quantity)}`;
-}
-
-/** "$3.50 / kg": the price of one unit, in the server's currency. */
-export function formatUnitPrice(priceMinor: number, currency: string, unit: TProductUnit, locale?: string): string {
-  return `${formatMoney(priceMinor, currency, locale)} / ${unit}`;
-}
+import { formatQuantity } from '../../../lib/product-units';
 
 /** "12 kg left", or "Sold out" when nothing is available. */
 export function formatStock(availableQuantity: number, unit: TProductUnit): string {

@@ -8,12 +8,12 @@ import { formatMoney } from '@pulse/contract/money';
 import { ZBulkProductUpdateRequest, type TProductSummary } from '@pulse/contract/products';
 import { isApiError } from '../../../lib/api-error';
 import { currencySymbol } from '../../../lib/money-input';
+import { formatQuantity } from '../../../lib/product-units';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { getSellerProduct, sellerProductQueryKey } from '../api/get-seller-product';
 import { sellerProductsRootKey } from '../api/get-seller-products';
 import { patchSellerProducts } from '../api/patch-seller-products';
 import { lineErrorsFrom, toBulkUpdates, type BulkLine, type BulkLineErrors } from '../utils/bulk-edit';
-import { formatQuantity } from '../utils/format-product';
 
 interface BulkEditModalProps {
   opened: boolean;

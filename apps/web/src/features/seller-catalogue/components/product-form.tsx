@@ -17,6 +17,7 @@ import {
 } from '@pulse/contract/products';
 import { getServerFormErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
 import { currencySymbol } from '../../../lib/money-input';
+import { pluralUnit } from '../../../lib/product-units';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { sellerProductQueryKey } from '../api/get-seller-product';
 import { sellerProductsRootKey } from '../api/get-seller-products';
@@ -31,7 +32,6 @@ import {
   type PhotoItem,
   type ProductFormValues,
 } from '../utils/product-form-values';
-import { pluralUnit } from '../utils/format-product';
 import { PhotoManager } from './photo-manager';
 import { ProductPreviewCard } from './product-preview-card';
 import classes from './seller-catalogue.module.css';

@@ -3,7 +3,7 @@ import { IconLeaf, IconMapPin, IconPhoto } from '@tabler/icons-react';
 import { categoryLabels } from '@pulse/contract/products';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { toMinorUnits } from '../../../lib/money-input';
-import { formatQuantity, formatUnitPrice } from '../utils/format-product';
+import { formatQuantity, formatUnitPrice } from '../../../lib/product-units';
 import type { ProductFormValues } from '../utils/product-form-values';
 import classes from './seller-catalogue.module.css';
 

@@ -3,7 +3,8 @@ import { IconPhoto } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TProductSummary } from '@pulse/contract/products';
 import { resolveMediaUrl } from '../../../lib/media-url';
-import { STATUS_COLORS, STATUS_LABELS, formatQuantity, formatUnitPrice } from '../utils/format-product';
+import { formatQuantity, formatUnitPrice } from '../../../lib/product-units';
+import { STATUS_COLORS, STATUS_LABELS } from '../utils/format-product';
 import classes from './seller-catalogue.module.css';
 
 interface SellerProductRowProps {

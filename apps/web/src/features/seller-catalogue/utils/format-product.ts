@@ -1,30 +1,4 @@
-import { formatMoney } from '@pulse/contract/money';
-import type { TProductStatus, TProductUnit } from '@pulse/contract/products';
-
-const PLURAL_UNITS: Readonly<Record<TProductUnit, string>> = {
-  kg: 'kg',
-  g: 'g',
-  piece: 'pieces',
-  bunch: 'bunches',
-  dozen: 'dozen',
-  crate: 'crates',
-  litre: 'litres',
-};
-
-/** "kg", "pieces", "bunches": how many of this unit read. */
-export function pluralUnit(unit: TProductUnit): string {
-  return PLURAL_UNITS[unit];
-}
-
-/** "12 kg", "1 piece", "3 bunches". */
-export function formatQuantity(quantity: number, unit: TProductUnit): string {
-  return `${quantity} ${quantity === 1 ? unit : PLURAL_UNITS[unit]}`;
-}
-
-/** "$3.50 / kg". */
-export function formatUnitPrice(priceMinor: number, currency: string, unit: TProductUnit): string {
-  return `${formatMoney(priceMinor, currency)} / ${unit}`;
-}
+import type { TProductStatus } from '@pulse/contract/products';
 
 export const STATUS_LABELS: Readonly<Record<TProductStatus, string>> = {
   draft: 'Draft',
