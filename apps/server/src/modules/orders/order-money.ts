@@ -27,14 +27,6 @@ export function escrowSplit(order: OrderAmounts, commissionBps: number): { escro
   return { escrowMinor, sellerMinor: sellerPart - commissionMinor, commissionMinor, deliveryMinor };
 }
 
-/** Rounds half down: 12.5 cents -> 12, 12.51 -> 13 (the buyer gets the benefit of the doubt). */
-export function lineTotalForMilli(unitPriceMinor: number, quantityMilli: number): number {
-  const product = BigInt(unitPriceMinor) * BigInt(quantityMilli);
-  const whole = product / 1000n;
-  const rest = product % 1000n;
-  return Number(rest > 500n ? whole + 1n : whole);
-}
-
 function nonZero(postings: LedgerPostingInput[]): LedgerPostingInput[] {
   return postings.filter((posting) => posting.amountMinor !== 0);
 }

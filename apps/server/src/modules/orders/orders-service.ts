@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { lineTotalForMilli } from '@pulse/contract/final-weight';
 import {
   orderStatusLabels,
   type TFinalWeightsInput,
@@ -20,7 +21,7 @@ import { notify } from '../notifications/notifications-service';
 import { findReviewJsonForOrder } from '../reviews/reviews-repository';
 import { assertApprovedSeller } from '../seller-dashboard/seller-access';
 import { releaseSlot } from '../slots/slots-repository';
-import { chargeOrder, lineTotalForMilli, releaseEscrow, returnFromEscrow } from './order-money';
+import { chargeOrder, releaseEscrow, returnFromEscrow } from './order-money';
 import {
   actorsText,
   allowedActionsFor,

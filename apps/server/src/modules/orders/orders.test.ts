@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { lineTotalForMilli } from '@pulse/contract/final-weight';
 import { ORDER_STATUSES, type TOrderAction, type TOrderDetails, type TOrderListResponse, type TOrderStatus } from '@pulse/contract/orders';
 import { deliverySlots } from '../../db/schema/delivery-slots';
 import { orders } from '../../db/schema/orders';
 import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { ORDER_TRANSITIONS, allowedActionsFor, isPersonAction } from './order-state-machine';
-import { escrowSplit, lineTotalForMilli } from './order-money';
+import { escrowSplit } from './order-money';
 import { sweepOrderTimers } from './orders-service';
 import {
   act,

@@ -7,10 +7,10 @@ import type { TOrderAction, TOrderDetails } from '@pulse/contract/orders';
 import { WEIGHED_UNITS } from '@pulse/contract/products';
 import { reactToOutagesOnly } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
+import { parseWeighedQuantity, previewFinalWeight } from '../../../lib/final-weight';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { useRecordFinalWeights } from '../api/post-final-weights';
 import { useOrderAction } from '../api/post-order-action';
-import { parseWeight, weightReturn } from '../utils/final-weight';
 
 type FarmDialog = 'hand_over' | 'mark_delivered' | 'approve_refund' | 'contest_refund' | 'weight';
 
@@ -105,8 +105,8 @@ function WeightDialog({ order, onClose }: { order: TOrderDetails; onClose: () =>
   const { isPending, runOnce } = useSingleSubmit();
   const entries = items.map((item) => {
     const text = values[item.id] ?? '';
-    const quantity = text.trim() === '' ? null : parseWeight(text);
-    return { item, text, quantity, returned: weightReturn(item, quantity) };
+    const quantity = text.trim() === '' ? null : parseWeighedQuantity(text);
+    return { item, text, quantity, returned: previewFinalWeight(item, quantity)?.returnedMinor ?? null };
   });
   const returnedMinor = entries.reduce((sum, entry) => sum + (entry.returned ?? 0), 0);
 

@@ -7,11 +7,11 @@ import { ZFinalWeightsInput, type TOrderDetails, type TOrderItem } from '@pulse/
 import { WEIGHED_UNITS } from '@pulse/contract/products';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { isApiError } from '../../../lib/api-error';
+import { parseWeighedQuantity, previewFinalWeight } from '../../../lib/final-weight';
 import { useOrderDetails } from '../api/get-order-details';
 import { useRecordFinalWeights } from '../api/post-final-weights';
 import { describeActionFailure } from '../utils/action-feedback';
 import { formatOrderReference } from '../utils/order-reference';
-import { parseWeighedQuantity, previewFinalWeight } from '../utils/weight-preview';
 
 function weighableItems(order: TOrderDetails): TOrderItem[] {
   return order.items.filter((item) => WEIGHED_UNITS.includes(item.unit) && item.finalQuantity === null);

@@ -1,13 +1,7 @@
+import { lineTotalForQuantity } from '@pulse/contract/final-weight';
 import type { TOrderItem } from '@pulse/contract/orders';
 
-/** Line total for a weighed quantity, rounded half down as the server does (the buyer gets the benefit of the doubt). */
-export function lineTotalForQuantity(unitPriceMinor: number, quantity: number): number {
-  const milli = Math.round(quantity * 1000);
-  const product = unitPriceMinor * milli;
-  const whole = Math.floor(product / 1000);
-  return product % 1000 > 500 ? whole + 1 : whole;
-}
-
+/** What recording a final weight would do to one line (the server's half-down rounding, from the contract). */
 export interface WeightPreview {
   newLineTotalMinor: number;
   /** What goes back to the buyer's wallet for this line. */
