@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import { Alert, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent } from 'react';
+import { Alert, Box, Button, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import {
   type TProductDetails,
   type TProductUnit,
 } from '@pulse/contract/products';
+import { FormSection } from '../../../components/form-section';
 import { getServerFormErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
 import { currencySymbol } from '../../../lib/money-input';
 import { pluralUnit } from '../../../lib/product-units';
@@ -58,17 +59,6 @@ const ERROR_KEY: Record<Exclude<keyof ProductFormValues, 'photos'> | 'photos', s
   originLng: 'originLng',
   photos: 'imageIds',
 };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="fieldset" m={0} style={{ minWidth: 0 }}>
-      <Title order={2} fz="lg" mb="sm" component="legend" px={4}>
-        {title}
-      </Title>
-      <Stack gap="sm">{children}</Stack>
-    </Paper>
-  );
-}
 
 interface ProductFormProps {
   /** Absent when adding a product. */
@@ -201,7 +191,7 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
     <div className={classes.formLayout}>
       <form onSubmit={submit} noValidate aria-label={product ? 'Edit product' : 'Add product'}>
         <Stack gap="md">
-          <Section title="About the product">
+          <FormSection title="About the product">
             <TextInput label="Title" required placeholder="e.g. Heirloom tomatoes" maxLength={120} {...text('title')} />
             <Textarea
               label="Description"
@@ -237,9 +227,9 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
                 comboboxProps={{ withinPortal: true }}
               />
             </SimpleGrid>
-          </Section>
+          </FormSection>
 
-          <Section title="Price and stock">
+          <FormSection title="Price and stock">
             <TextInput
               label={`Price per ${values.unit ?? 'unit'}`}
               required
@@ -252,9 +242,9 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
               <TextInput label="Stock" required inputMode="numeric" description={values.unit ? `Counted in ${pluralUnit(values.unit)}` : undefined} {...text('stockQuantity')} />
               <TextInput label="Minimum order" inputMode="numeric" description={values.unit ? `Counted in ${pluralUnit(values.unit)}` : undefined} {...text('minOrderQuantity')} />
             </SimpleGrid>
-          </Section>
+          </FormSection>
 
-          <Section title="Harvest and origin">
+          <FormSection title="Harvest and origin">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput label="Harvest date" type="date" {...text('harvestDate')} />
               <Switch
@@ -273,9 +263,9 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
               <TextInput label="Latitude" inputMode="decimal" placeholder="5.6037" {...text('originLat')} />
               <TextInput label="Longitude" inputMode="decimal" placeholder="-0.1870" {...text('originLng')} />
             </SimpleGrid>
-          </Section>
+          </FormSection>
 
-          <Section title="Photos">
+          <FormSection title="Photos">
             <PhotoManager
               photos={values.photos}
               onChange={setPhotos}
@@ -285,7 +275,7 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
               error={errorOf('photos')}
               onTouched={() => clearError('photos')}
             />
-          </Section>
+          </FormSection>
 
           <Box hiddenFrom="md">{preview}</Box>
 

@@ -1,10 +1,11 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Checkbox, FileInput, Group, Image, MultiSelect, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, FileInput, Group, Image, MultiSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCurrentLocation, IconId, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { categoryLabels, PRODUCT_CATEGORIES, type TProductCategory } from '@pulse/contract/products';
 import { MAX_PRODUCE_TYPES, payoutMethodLabels, PAYOUT_METHODS, ZSellerApplicationInput, type TPayoutMethod } from '@pulse/contract/sellers';
+import { FormSection } from '../../../components/form-section';
 import { isApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { getServerFormErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
@@ -41,17 +42,6 @@ const ERROR_KEY: Record<keyof ApplicationFormValues, string> = {
   termsAccepted: 'termsAccepted',
   referralCode: 'referralCode',
 };
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="fieldset" m={0} style={{ minWidth: 0 }}>
-      <Title order={2} fz="lg" mb="sm" component="legend" px={4}>
-        {title}
-      </Title>
-      <Stack gap="sm">{children}</Stack>
-    </Paper>
-  );
-}
 
 interface SellerApplicationFormProps {
   initialValues?: ApplicationFormValues;
@@ -175,7 +165,7 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
   return (
     <form onSubmit={submit} noValidate aria-label="Seller application">
       <Stack gap="md">
-        <Section title="Your business">
+        <FormSection title="Your business">
           <TextInput label="Business name" required autoComplete="organization" {...text('businessName')} />
           <TextInput label="Region" required description="Where your farm is, e.g. Ashanti" autoComplete="address-level1" {...text('region')} />
           <MultiSelect
@@ -193,9 +183,9 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
             clearable
           />
           <TextInput label="Phone" required type="tel" autoComplete="tel" placeholder="+233 20 123 4567" {...text('phone')} />
-        </Section>
+        </FormSection>
 
-        <Section title="Farm location (optional)">
+        <FormSection title="Farm location (optional)">
           <Text size="sm" c="dimmed">
             Lets buyers see how far your produce travels. Leave both empty if you prefer.
           </Text>
@@ -213,9 +203,9 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
               {locationMessage}
             </Text>
           )}
-        </Section>
+        </FormSection>
 
-        <Section title="Payouts">
+        <FormSection title="Payouts">
           <Radio.Group label="Payout method" required value={values.payoutMethod ?? ''} onChange={(value) => set('payoutMethod')(value as TPayoutMethod)} error={errorOf('payoutMethod')}>
             <Group gap="lg" mt={6}>
               {PAYOUT_METHODS.map((method) => (
@@ -233,9 +223,9 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
               {...text('providerName')}
             />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title="Identity">
+        <FormSection title="Identity">
           <FileInput
             label="ID document photo"
             required
@@ -280,7 +270,7 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
               </>
             }
           />
-        </Section>
+        </FormSection>
 
         {errors.form && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
