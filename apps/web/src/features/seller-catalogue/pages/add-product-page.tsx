@@ -4,12 +4,12 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PageProps } from '../../../app/route-types';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { isSellerAccessDenied } from '../../../lib/seller-access';
 import { useSellerProducts } from '../api/get-seller-products';
 import { useSellerProfile } from '../api/get-seller-profile';
 import { ProductForm } from '../components/product-form';
 import { ProductFormSkeleton } from '../components/product-form-skeleton';
 import { SellerOnlyNotice } from '../components/seller-only-notice';
-import { isForbidden } from '../utils/is-forbidden';
 import { EMPTY_PRODUCT_FORM, type ProductFormValues } from '../utils/product-form-values';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import classes from '../components/seller-catalogue.module.css';
@@ -39,7 +39,7 @@ export function AddProductPage({ route }: PageProps) {
     [shop],
   );
 
-  if (isForbidden(profile.error) || isForbidden(products.error)) return <SellerOnlyNotice title={route.title} />;
+  if (isSellerAccessDenied(profile.error) || isSellerAccessDenied(products.error)) return <SellerOnlyNotice title={route.title} />;
 
   return (
     <div className={classes.page}>

@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { categoryLabels, PRODUCT_CATEGORIES, ZProductStatus, type TProductSummary } from '@pulse/contract/products';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { isSellerAccessDenied } from '../../../lib/seller-access';
 import { useSellerProducts } from '../api/get-seller-products';
 import { BulkEditModal } from '../components/bulk-edit-modal';
 import { SellerOnlyNotice } from '../components/seller-only-notice';
 import { SellerProductRow } from '../components/seller-product-row';
 import { STATUS_LABELS } from '../utils/format-product';
-import { isForbidden } from '../utils/is-forbidden';
 import classes from '../components/seller-catalogue.module.css';
 
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: categoryLabels[category] }));
@@ -60,7 +60,7 @@ export function CatalogueSearchPage({ route }: PageProps) {
     });
   }, [list.data]);
 
-  if (isForbidden(list.error)) return <SellerOnlyNotice title={route.title} />;
+  if (isSellerAccessDenied(list.error)) return <SellerOnlyNotice title={route.title} />;
 
   const toggle = (product: TProductSummary, on: boolean) =>
     setSelected((current) => {

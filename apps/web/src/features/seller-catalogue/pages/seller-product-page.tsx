@@ -10,7 +10,7 @@ import { ProductActions } from '../components/product-actions';
 import { ProductForm } from '../components/product-form';
 import { ProductFormSkeleton } from '../components/product-form-skeleton';
 import { ProductNotFound } from '../components/product-not-found';
-import { isNotFound } from '../utils/is-forbidden';
+import { isNotFound } from '../utils/is-not-found';
 import { valuesFromProduct } from '../utils/product-form-values';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import classes from '../components/seller-catalogue.module.css';

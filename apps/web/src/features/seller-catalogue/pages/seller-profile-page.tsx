@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { isSellerAccessDenied } from '../../../lib/seller-access';
 import { useSellerProfile } from '../api/get-seller-profile';
 import { ProfileForm } from '../components/profile-form';
 import { SellerOnlyNotice } from '../components/seller-only-notice';
 import { ShopView } from '../components/shop-view';
-import { isForbidden } from '../utils/is-forbidden';
 import classes from '../components/seller-catalogue.module.css';
 
 /** /seller-profile: the seller's shop as buyers see it, and its editor. */
@@ -18,7 +18,7 @@ export function SellerProfilePage({ route }: PageProps) {
   const profile = useSellerProfile(user?.id ?? null);
   const [editing, setEditing] = useState(false);
 
-  if (isForbidden(profile.error)) return <SellerOnlyNotice title={route.title} />;
+  if (isSellerAccessDenied(profile.error)) return <SellerOnlyNotice title={route.title} />;
 
   return (
     <div className={classes.page} style={{ maxWidth: 860 }}>

@@ -3,8 +3,8 @@ import { ZSellerDashboardResponse, type TSellerDashboardResponse } from '@pulse/
 import { apiRequest } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { reactToSessionOrOutage } from '../../../lib/react-to-session-or-outage';
+import { isSellerAccessDenied } from '../../../lib/seller-access';
 import { currentTimezoneOffsetMinutes } from '../utils/timezone-offset';
-import { isSellerAccessDenied } from '../utils/seller-access';
 import { sellerQueryKey } from './seller-query-keys';
 
 export async function getSellerDashboard(tzOffsetMinutes: number, signal?: AbortSignal): Promise<TSellerDashboardResponse> {

@@ -3,7 +3,7 @@ import { ZRefundListResponse, type TRefundListResponse, type TRefundStatus } fro
 import { apiRequest } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { reactToSessionOrOutage } from '../../../lib/react-to-session-or-outage';
-import { isSellerAccessDenied } from '../utils/seller-access';
+import { isSellerAccessDenied } from '../../../lib/seller-access';
 import { sellerQueryKey } from './seller-query-keys';
 
 export const REFUND_PAGE_SIZE = 10;

@@ -6,13 +6,13 @@ import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { SellerOnlyNotice } from '../../../components/seller-only-notice';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { isSellerAccessDenied } from '../../../lib/seller-access';
 import { useBuyerRefunds } from '../api/get-buyer-refunds';
 import { useSellerRefunds } from '../api/get-seller-refunds';
 import { BuyerRefundCard } from '../components/buyer-refund-card';
 import { RefundCaseCard } from '../components/refund-case-card';
 import { useLiveSellerUpdates } from '../components/use-live-seller-updates';
 import { parseRefundFilter, REFUND_FILTER_LABELS, REFUND_FILTERS, refundFilterStatuses, type RefundFilter } from '../utils/refund-filters';
-import { isSellerAccessDenied } from '../utils/seller-access';
 
 const EMPTY_TEXT: Readonly<Record<'seller' | 'buyer', Record<RefundFilter, string>>> = {
   seller: {

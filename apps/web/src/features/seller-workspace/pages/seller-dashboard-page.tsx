@@ -6,6 +6,7 @@ import type { TSellerActionStatus } from '@pulse/contract/seller-dashboard';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { SellerOnlyNotice } from '../../../components/seller-only-notice';
+import { isSellerAccessDenied } from '../../../lib/seller-access';
 import { useSellerDashboard } from '../api/get-seller-dashboard';
 import { ActionQueues } from '../components/action-queues';
 import { LowStockList } from '../components/low-stock-list';
@@ -13,7 +14,6 @@ import { SalesChart } from '../components/sales-chart';
 import { SalesSummary } from '../components/sales-summary';
 import { SlotsSection } from '../components/slots-section';
 import { useLiveSellerUpdates } from '../components/use-live-seller-updates';
-import { isSellerAccessDenied } from '../utils/seller-access';
 
 function DashboardSkeleton() {
   return (

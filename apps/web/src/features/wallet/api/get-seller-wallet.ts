@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZSellerWalletResponse, type TSellerWalletResponse } from '@pulse/contract/wallet';
 import { apiRequest } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { reactToSessionOrOutage } from '../../../lib/react-to-session-or-outage';
+import { isSellerAccessDenied } from '../../../lib/seller-access';
 import { walletQueryKey } from '../../../lib/wallet-api';
 
 export async function getSellerWallet(tzOffsetMinutes: number, signal?: AbortSignal): Promise<TSellerWalletResponse> {
@@ -15,10 +15,6 @@ export async function getSellerWallet(tzOffsetMinutes: number, signal?: AbortSig
 /** Under the wallet key, so any money movement (an order step, a payout) refreshes it. */
 export function sellerWalletQueryKey(userId: string | null, tzOffsetMinutes: number) {
   return [...walletQueryKey(userId), 'seller', tzOffsetMinutes] as const;
-}
-
-export function isAccessDenied(error: unknown): boolean {
-  return isApiError(error) && error.status === 403;
 }
 
 /** Minutes east of UTC on the viewer's clock: the server cuts the chart's days with it. */
@@ -37,6 +33,6 @@ export function useSellerWallet(enabled: boolean) {
     queryFn: ({ signal }) => getSellerWallet(tzOffsetMinutes, signal),
     enabled: enabled && userId !== null,
     refetchOnWindowFocus: true,
-    retry: (failureCount, error) => !isAccessDenied(error) && failureCount < 2,
+    retry: (failureCount, error) => !isSellerAccessDenied(error) && failureCount < 2,
   });
 }

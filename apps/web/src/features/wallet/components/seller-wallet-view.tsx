@@ -1,7 +1,8 @@
 import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { SellerOnlyNotice } from '../../../components/seller-only-notice';
-import { isAccessDenied, useSellerWallet } from '../api/get-seller-wallet';
+import { isSellerAccessDenied } from '../../../lib/seller-access';
+import { useSellerWallet } from '../api/get-seller-wallet';
 import { EarningsChart } from './earnings-chart';
 import { PayoutForm } from './payout-form';
 import { PayoutList } from './payout-list';
@@ -11,7 +12,7 @@ import { WalletHistory } from './wallet-history';
 /** The farm's wallet in seller mode: balances, payouts, the chart and every movement. */
 export function SellerWalletView() {
   const wallet = useSellerWallet(true);
-  if (wallet.isError && isAccessDenied(wallet.error)) return <SellerOnlyNotice what="Earnings and payouts" />;
+  if (wallet.isError && isSellerAccessDenied(wallet.error)) return <SellerOnlyNotice what="Earnings and payouts" />;
   const data = wallet.data;
   const commission = data ? `${(data.commissionBps / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })}%` : null;
 
