@@ -1,9 +1,10 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconCurrentLocation } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SELLER_PROFILE_MAX_PHOTOS, ZUpdateSellerProfileRequest, type TSellerProfile } from '@pulse/contract/seller-profile';
+import { FarmLocationFields } from '../../../components/farm-location-fields';
 import { getServerFormErrors, getZodFieldErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { sellerProfileQueryKey } from '../api/get-seller-profile';
@@ -19,8 +20,6 @@ export function ProfileForm({ profile, onDone }: { profile: TSellerProfile; onDo
   const queryClient = useQueryClient();
   const [values, setValues] = useState<ProfileFormValues>(() => valuesFromProfile(profile));
   const [errors, setErrors] = useState<FormErrors>(NO_FORM_ERRORS);
-  const [locating, setLocating] = useState(false);
-  const [locationMessage, setLocationMessage] = useState<string | null>(null);
   const { isPending, runOnce } = useSingleSubmit();
 
   const errorOf = (key: keyof ProfileFormValues) => errors.fields[key === 'photos' ? 'photoIds' : key] || undefined;
@@ -36,27 +35,6 @@ export function ProfileForm({ profile, onDone }: { profile: TSellerProfile; onDo
   });
   const setPhotos = (next: PhotoItem[] | ((current: PhotoItem[]) => PhotoItem[])) =>
     setValues((current) => ({ ...current, photos: typeof next === 'function' ? next(current.photos) : next }));
-
-  const useMyLocation = () => {
-    if (!('geolocation' in navigator)) {
-      setLocationMessage('This browser cannot share its location. Type the coordinates instead.');
-      return;
-    }
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        setLocationMessage(null);
-        set('lat', position.coords.latitude.toFixed(6));
-        set('lng', position.coords.longitude.toFixed(6));
-      },
-      () => {
-        setLocating(false);
-        setLocationMessage('Location not shared. Type the coordinates or leave them empty.');
-      },
-      { timeout: 10_000 },
-    );
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -99,20 +77,15 @@ export function ProfileForm({ profile, onDone }: { profile: TSellerProfile; onDo
             error={errorOf('story')}
           />
           <TextInput label="Region" {...text('region')} />
-          <SimpleGrid cols={2} spacing="sm">
-            <TextInput label="Latitude" inputMode="decimal" placeholder="5.6037" {...text('lat')} />
-            <TextInput label="Longitude" inputMode="decimal" placeholder="-0.1870" {...text('lng')} />
-          </SimpleGrid>
-          <Group gap="xs">
-            <Button variant="light" size="xs" leftSection={<IconCurrentLocation size={16} aria-hidden />} onClick={useMyLocation} loading={locating}>
-              Use my location
-            </Button>
-          </Group>
-          {locationMessage && (
-            <Text size="xs" c="orange.8" role="status">
-              {locationMessage}
-            </Text>
-          )}
+          <FarmLocationFields
+            lat={text('lat')}
+            lng={text('lng')}
+            unsupportedMessage="This browser cannot share its location. Type the coordinates instead."
+            onLocated={(lat, lng) => {
+              set('lat', lat);
+              set('lng', lng);
+            }}
+          />
           <PhotoManager
             photos={values.photos}
             onChange={setPhotos}

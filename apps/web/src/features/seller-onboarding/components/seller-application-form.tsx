@@ -1,10 +1,11 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, FileInput, Group, Image, MultiSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconCurrentLocation, IconId, IconSend } from '@tabler/icons-react';
+import { IconAlertCircle, IconId, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { categoryLabels, PRODUCT_CATEGORIES, type TProductCategory } from '@pulse/contract/products';
 import { MAX_PRODUCE_TYPES, payoutMethodLabels, PAYOUT_METHODS, ZSellerApplicationInput, type TPayoutMethod } from '@pulse/contract/sellers';
+import { FarmLocationFields } from '../../../components/farm-location-fields';
 import { FormSection } from '../../../components/form-section';
 import { isApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
@@ -60,8 +61,6 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
   const [errors, setErrors] = useState<FormErrors>(NO_FORM_ERRORS);
   const [idFile, setIdFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [locating, setLocating] = useState(false);
-  const [locationMessage, setLocationMessage] = useState<string | null>(null);
   const { isPending, runOnce } = useSingleSubmit();
 
   const errorOf = (key: keyof ApplicationFormValues): string | undefined => {
@@ -85,32 +84,6 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
     onChange: (event: ChangeEvent<HTMLInputElement>) => set(key)(event.currentTarget.value),
     error: errorOf(key),
   });
-
-  const useMyLocation = () => {
-    if (!('geolocation' in navigator)) {
-      setLocationMessage('This browser cannot share its location. Type the coordinates or leave them empty.');
-      return;
-    }
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        setLocationMessage(null);
-        setValues((current) => ({
-          ...current,
-          lat: position.coords.latitude.toFixed(6),
-          lng: position.coords.longitude.toFixed(6),
-        }));
-        clearError('lat');
-        clearError('lng');
-      },
-      () => {
-        setLocating(false);
-        setLocationMessage('Location not shared. Type the coordinates or leave them empty.');
-      },
-      { timeout: 10_000 },
-    );
-  };
 
   const pickIdDocument = async (file: File | null) => {
     setIdFile(file);
@@ -189,20 +162,16 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
           <Text size="sm" c="dimmed">
             Lets buyers see how far your produce travels. Leave both empty if you prefer.
           </Text>
-          <SimpleGrid cols={2} spacing="sm">
-            <TextInput label="Latitude" inputMode="decimal" placeholder="5.6037" {...text('lat')} />
-            <TextInput label="Longitude" inputMode="decimal" placeholder="-0.1870" {...text('lng')} />
-          </SimpleGrid>
-          <Group gap="xs">
-            <Button variant="light" size="xs" leftSection={<IconCurrentLocation size={16} aria-hidden />} onClick={useMyLocation} loading={locating}>
-              Use my location
-            </Button>
-          </Group>
-          {locationMessage && (
-            <Text size="xs" c="orange.8" role="status">
-              {locationMessage}
-            </Text>
-          )}
+          <FarmLocationFields
+            lat={text('lat')}
+            lng={text('lng')}
+            unsupportedMessage="This browser cannot share its location. Type the coordinates or leave them empty."
+            onLocated={(lat, lng) => {
+              setValues((current) => ({ ...current, lat, lng }));
+              clearError('lat');
+              clearError('lng');
+            }}
+          />
         </FormSection>
 
         <FormSection title="Payouts">
