@@ -1,9 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { FIXTURE_USERS } from '../support/fixtures';
 import { readStoredToken, signInThroughForm } from '../support/sign-in';
 import { chooseMenuItem, getShell, readBottomBarItems } from '../support/shell';
 
 const EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+
+/**
+ * Signs in through the form and waits until the shell's first signed-in calls have been answered:
+ * a session revoked while they are still in flight would end here, before the step under test.
+ */
+async function signInAndSettle(page: Page, user: { email: string }): Promise<void> {
+  const settled = ['/api/baskets/count', '/api/messages/unread/count', '/api/notifications/unread-count'].map((path) =>
+    page.waitForResponse((response) => response.url().endsWith(path) && response.status() === 200),
+  );
+  await signInThroughForm(page, user);
+  await Promise.all(settled);
+}
 
 function encodeSegment(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -11,7 +23,7 @@ function encodeSegment(value: object): string {
 
 test.describe('session end', () => {
   test('a session revoked on the server ends at the next API call with the expiry message on /login', async ({ page, request }) => {
-    await signInThroughForm(page, FIXTURE_USERS.approvedSeller);
+    await signInAndSettle(page, FIXTURE_USERS.approvedSeller);
     await expect(getShell(page).topBarTitle).toHaveText('Products');
     const token = await readStoredToken(page);
     if (!token) throw new Error('No token was stored after signing in');
@@ -35,7 +47,7 @@ test.describe('session end', () => {
   });
 
   test('a revoked session found at reload sends the user to /login with the expiry message', async ({ page, request }) => {
-    await signInThroughForm(page, FIXTURE_USERS.sessionBuyer);
+    await signInAndSettle(page, FIXTURE_USERS.sessionBuyer);
     const token = await readStoredToken(page);
     if (!token) throw new Error('No token was stored after signing in');
     const revoked = await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
