@@ -29,7 +29,8 @@ afterAll(() => {
 // These tests are about the embedded database's files, so they use PGlite even when the rest of
 // the suite runs against PostgreSQL.
 describe('PGlite on disk', () => {
-  it('keeps an account across a clean close and reopen', async () => {
+  // Two on-disk databases migrated from empty: over 30 s on a loaded 2-core machine (seen in a CI run).
+  it('keeps an account across a clean close and reopen', { timeout: 120_000 }, async () => {
     const config = loadConfig({ ...TEST_ENV, DATA_DIR: createDataDir() });
     const first = await createDb(config);
     await migrate(first);
