@@ -23,4 +23,9 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // The service worker (built to /sw.js): its own global scope, not a window.
+    files: ['apps/web/src/sw/**/*.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
 );

@@ -7,12 +7,17 @@
  * beside a bare Fastify route measured in the same run; and the SQL queries each request costs for
  * page sizes 12, 24 and 60 (counted in-process by wrapping the database client).
  *
+ * autocannon repeats one URL without a session, so the anonymous rows are served from the server's
+ * per-process response cache (decision 018) after the first request of each 5 s; the signed-in
+ * listing row is the database path on every request. CPU per request is the server process's (from
+ * /proc; "-" where there is none).
+ *
  * PGlite by default (a temporary DATA_DIR); with DATABASE_URL, PostgreSQL: a database `pulse_bench`
  * is created on that server and dropped at the end. Everything stays on 127.0.0.1.
  * Run: `npm run bench` or `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +28,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { createDb, type Database } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { seedLargeCatalogue } from '../apps/server/src/seed/large-seed';
+import { publicResponseCacheFor } from '../apps/server/src/modules/products/products-response-cache';
 import { createObjectStorage } from '../apps/server/src/modules/uploads/create-object-storage';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -34,9 +40,12 @@ const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 /** A misspelt word, as people type it: the search must still find "Tomatoes". */
 const typo = process.env.BENCH_QUERY ?? 'tomatos';
 const benchDatabaseName = 'pulse_bench';
+/** What a browser sends: the API answers gzip (decision 018). */
+const browserEncodings = 'gzip, deflate, br, zstd';
 
+/** node itself (not the tsx launcher), so that its pid is the server's for the CPU figures. */
 function startProcess(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(join(root, 'node_modules/.bin/tsx'), [script], {
+  return spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -71,16 +80,36 @@ interface Row {
   p50: number;
   p99: number;
   non2xx: number;
+  bytesPerResponse: number;
+  /** Milliseconds of the server process's CPU per request; null without /proc. */
+  cpuMs: number | null;
 }
 
-async function measure(name: string, url: string): Promise<Row> {
-  const result = await autocannon({ url, connections, duration: durationSeconds });
+/** User + system CPU time of a process in milliseconds (Linux /proc; clock ticks of 10 ms). */
+function cpuMillisecondsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** Two seconds of the same load first (JIT, plans, the response cache), then the measured run. */
+async function measure(name: string, url: string, headers: Record<string, string> = {}, pid?: number): Promise<Row> {
+  await autocannon({ url, connections, duration: 2, headers });
+  const cpuBefore = cpuMillisecondsOf(pid);
+  const result = await autocannon({ url, connections, duration: durationSeconds, headers });
+  const cpuAfter = cpuMillisecondsOf(pid);
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors,
+    bytesPerResponse: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+    cpuMs: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / Math.max(1, result.requests.total),
   };
 }
 
@@ -129,6 +158,7 @@ try {
   const database = await createDb(config);
   const queryCounts: Array<{ request: string; queries: number[] }> = [];
   let productId = '';
+  let token = '';
   try {
     await migrate(database);
     const storage = await createObjectStorage(config);
@@ -143,6 +173,14 @@ try {
 
     const app = await buildApp({ config, db: database, logger: false });
     await app.ready();
+    // A buyer for the signed-in row (the session lives in the database the server opens next).
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: `bench-${Date.now().toString(36)}@bench.pulse.market`, username: `bench${Date.now().toString(36)}`, password: 'meadow-tractor-91' },
+    });
+    if (registered.statusCode !== 201) throw new Error(`register answered ${registered.statusCode}: ${registered.body.slice(0, 200)}`);
+    token = (registered.json() as { token: string }).token;
     const counter = countQueries(database);
     const first = await app.inject({ method: 'GET', url: '/api/products?limit=1' });
     productId = (first.json() as { items: Array<{ id: string }> }).items[0]?.id ?? '';
@@ -160,6 +198,8 @@ try {
           const page = await app.inject({ method: 'GET', url: `/api/products?limit=${limit}` });
           url = url.replace('CURSOR', encodeURIComponent((page.json() as { nextCursor: string | null }).nextCursor ?? ''));
         }
+        // The work behind a response: an anonymous page cached by an earlier request costs none.
+        publicResponseCacheFor(database.orm).clear();
         counter.reset();
         const response = await app.inject({ method: 'GET', url });
         if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
@@ -177,34 +217,40 @@ try {
   bare = startProcess('bench/bare-server.ts', { PORT: String(barePort) });
   const base = `http://127.0.0.1:${appPort}`;
   await Promise.all([waitFor(`${base}/api/health`), waitFor(`http://127.0.0.1:${barePort}/bare`)]);
-  // Warm the plans and caches once before measuring.
-  await Promise.all([fetch(`${base}/api/products?limit=24`), fetch(`${base}/api/products?q=${typo}&limit=24`), fetch(`${base}/api/products/${productId}`)]);
 
   const rows: Row[] = [];
-  rows.push(await measure('bare Fastify route', `http://127.0.0.1:${barePort}/bare`));
+  rows.push(await measure('bare Fastify route', `http://127.0.0.1:${barePort}/bare`, {}, bare.pid));
   // Search last: its slow requests still in flight when autocannon stops would queue in front of
   // the next route's; a pause and a health probe drain them between routes anyway.
   const drain = async () => {
     await new Promise((r) => setTimeout(r, 2000));
     await waitFor(`${base}/api/health`);
   };
-  rows.push(await measure('GET /api/products?limit=24 (listing, newest)', `${base}/api/products?limit=24`));
+  const listing = `${base}/api/products?limit=24`;
+  rows.push(await measure('GET /api/products?limit=24 (listing, newest)', listing, {}, server.pid));
   await drain();
-  rows.push(await measure('GET /api/products/{id} (details)', `${base}/api/products/${productId}`));
+  rows.push(await measure('same, Accept-Encoding of a browser', listing, { 'accept-encoding': browserEncodings }, server.pid));
   await drain();
-  rows.push(await measure(`GET /api/products?q=${typo}&limit=24 (search, typo)`, `${base}/api/products?q=${typo}&limit=24`));
+  rows.push(
+    await measure('same, signed in (no per-process cache), browser encodings', listing, { 'accept-encoding': browserEncodings, authorization: `Bearer ${token}` }, server.pid),
+  );
+  await drain();
+  rows.push(await measure('GET /api/products/{id} (details)', `${base}/api/products/${productId}`, {}, server.pid));
+  await drain();
+  rows.push(await measure(`GET /api/products?q=${typo}&limit=24 (search, typo)`, `${base}/api/products?q=${typo}&limit=24`, {}, server.pid));
   const bareRate = rows[0]?.requestsPerSecond ?? 1;
   console.log(
     `\n${kind}, ${productCount.toLocaleString('en')} products, ${connections} connections, ${durationSeconds} s each, Node ${process.version}, ` +
       `${cpus().length} CPUs, load average ${loadavg()[0]?.toFixed(1) ?? '?'} at the end\n`,
   );
-  console.log('| route | req/s | p50 ms | p99 ms | ratio to bare | non-2xx |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('| route | req/s | p50 ms | p99 ms | ratio to bare | non-2xx | bytes/response | server CPU ms/request |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     const ratio = (row.requestsPerSecond / bareRate).toFixed(3);
-    console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${ratio} | ${row.non2xx} |`);
+    const cpu = row.cpuMs === null ? '-' : row.cpuMs.toFixed(3);
+    console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${ratio} | ${row.non2xx} | ${row.bytesPerResponse} | ${cpu} |`);
   }
-  console.log('\nSQL queries per request (page size 12 / 24 / 60):\n');
+  console.log('\nSQL queries per request, without a cached response (page size 12 / 24 / 60):\n');
   console.log('| request | limit 12 | limit 24 | limit 60 |');
   console.log('|---|---|---|---|');
   for (const { request, queries } of queryCounts) console.log(`| ${request} | ${queries.join(' | ')} |`);

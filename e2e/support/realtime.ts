@@ -39,7 +39,7 @@ export function waitForRealtimeAnnounce(page: Page): Promise<void> {
 }
 
 /** Signs `user` in on `page`, opens `path` and waits until the page's socket receives the user's events. */
-export async function openLive(page: Page, user: Pick<FixtureUser, 'email'>, path: string): Promise<void> {
+export async function openLive(page: Page, user: Pick<FixtureUser, 'email'> | { email: string }, path: string): Promise<void> {
   await signInThroughApi(page, user, '/home');
   const announced = waitForRealtimeAnnounce(page);
   await page.goto(path);

@@ -14,6 +14,7 @@ import { seedSellerSignupFixtures } from './fixtures-seller-signup';
 import { seedSellerWorkspaceFixtures } from './fixtures-seller-workspace';
 import { seedSellerCatalogueFixtures } from './fixtures-seller-catalogue';
 import { seedAdminConsoleFixtures } from './fixtures-admin-console';
+import { seedAgentLaneFixtures } from './fixtures-agents';
 
 const EXTRA_ROLES: Partial<Record<FixtureUserKey, string[]>> = {
   pendingSeller: ['buyer', 'seller'],
@@ -107,4 +108,5 @@ export async function seedFixtures(db: Db): Promise<void> {
   await seedSellerWorkspaceFixtures(db);
   await seedSellerCatalogueFixtures(db);
   await seedAdminConsoleFixtures(db);
+  await seedAgentLaneFixtures(db);
 }

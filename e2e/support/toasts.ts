@@ -1,11 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** A toast (Mantine notification, role "alert") by its title; the login page's alerts have no titles like these. */
+/** A toast (Mantine Notification in the app's toast stack, role "alert") by its title; the login page's alerts have no titles like these. */
 export function getToast(page: Page, title: string): Locator {
-  return page.locator('.mantine-Notifications-root').getByRole('alert').filter({ hasText: title });
+  return page.getByTestId('toasts').getByRole('alert').filter({ hasText: title });
 }
 
 /** Every toast on screen. */
 export function getAllToasts(page: Page): Locator {
-  return page.locator('.mantine-Notifications-root').getByRole('alert');
+  return page.getByTestId('toasts').getByRole('alert');
 }

@@ -18,7 +18,7 @@ test.describe('error toasts (spec §8)', () => {
     const shownAt = Date.now();
     await expect(toast).toContainText(ADMIN_ONLY_MESSAGE);
     // Above drawers and menus: the notifications layer sits at z-index 5500 (spec §9).
-    const zIndex = await page.locator('.mantine-Notifications-root').first().evaluate((element) => getComputedStyle(element).zIndex);
+    const zIndex = await page.getByTestId('toasts').first().evaluate((element) => getComputedStyle(element).zIndex);
     expect(zIndex).toBe('5500');
 
     // Still there well before 5 s, gone a little after.

@@ -56,6 +56,8 @@ export interface Config {
   deliveryFeeBands: Array<{ upToKm: number; feeMinor: number }>;
   /** Days after delivery when an order completes by itself (escrow released). */
   autoCompleteDays: number;
+  /** Delivery tasks an agent may hold at once (claimed or in transit); issue 11. */
+  agentMaxActiveTasks: number;
   /** Runs the in-process order timers (payment expiry, auto-complete) every 30 s. */
   orderTimers: boolean;
 }
@@ -140,6 +142,7 @@ const ZEnvironment = z.object({
   COMMISSION_BPS: integerIn(0, 10_000, 'a number of basis points between 0 and 10000 (1000 = 10%)'),
   DELIVERY_FEE_BANDS: optionalText,
   AUTO_COMPLETE_DAYS: integerIn(1, 365, 'a number of days between 1 and 365'),
+  AGENT_MAX_ACTIVE_TASKS: integerIn(1, 50, 'a number of tasks between 1 and 50'),
   ORDER_TIMERS: optionalText.pipe(z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
   S3_BUCKET: optionalText.pipe(
     z
@@ -266,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     commissionBps: values.COMMISSION_BPS ?? 1000,
     deliveryFeeBands: parseDeliveryFeeBands(values.DELIVERY_FEE_BANDS ?? DEFAULT_DELIVERY_FEE_BANDS),
     autoCompleteDays: values.AUTO_COMPLETE_DAYS ?? 3,
+    agentMaxActiveTasks: values.AGENT_MAX_ACTIVE_TASKS ?? 3,
     orderTimers: values.ORDER_TIMERS !== 'off',
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './ids';
+import { ZAgentApplication } from './agents';
 import { ZSellerApplication, ZSellerStatus } from './sellers';
 import { ZRole } from './users';
 
@@ -7,6 +8,8 @@ import { ZRole } from './users';
 export const ZGetAdminOverviewResponse = z.object({
   users: z.number().int().nonnegative(),
   pendingSellerApplications: z.number().int().nonnegative(),
+  /** Pending agent applications (same queue, kind=agent). */
+  pendingAgentApplications: z.number().int().nonnegative().optional(),
 });
 export type TGetAdminOverviewResponse = z.infer<typeof ZGetAdminOverviewResponse>;
 
@@ -22,7 +25,7 @@ const requiredReason = (what: string) =>
 
 // ----- Applications -----
 
-/** Seller applications now; agent applications (issue of the agent portal) join the same list. */
+/** Seller and agent applications share one queue and one decision service; `kind` filters the list. */
 export const ZApplicationKind = z.enum(['seller', 'agent'], { message: 'Kind is seller or agent' });
 export type TApplicationKind = z.infer<typeof ZApplicationKind>;
 
@@ -44,7 +47,7 @@ export const ZAdminApplicationSummary = z.object({
   kind: ZApplicationKind,
   status: ZApplicationStatus,
   applicant: ZAdminApplicant,
-  /** The business name for a seller. */
+  /** The business name for a seller; the agent kind and vehicle for an agent (e.g. "Delivery agent · Motorbike"). */
   displayName: z.string(),
   region: z.string(),
   submittedAt: z.iso.datetime(),
@@ -64,12 +67,17 @@ export const ZApplicationHistoryEntry = z.object({
   rejectionReason: z.string().nullable(),
   submittedAt: z.iso.datetime(),
   reviewedAt: z.iso.datetime().nullable(),
+  /** Seller applications only (null for agents). */
   businessName: z.string().nullable(),
 });
 
-/** GET /api/admin/applications/{id}: the whole application, the ID document's URL, past rounds. */
+/**
+ * GET /api/admin/applications/{id}: the whole application, the ID document's URL, past rounds.
+ * Exactly one of `seller` / `agent` is non-null, by `kind`.
+ */
 export const ZAdminApplicationDetail = ZAdminApplicationSummary.extend({
-  seller: ZSellerApplication,
+  seller: ZSellerApplication.nullable(),
+  agent: ZAgentApplication.nullable(),
   idDocumentUrl: z.string().nullable(),
   history: z.array(ZApplicationHistoryEntry),
 });
@@ -123,6 +131,8 @@ export const NOT_SUSPENDED_MESSAGE = 'This account is not suspended.';
 export const AUDIT_ACTIONS = [
   'application.approve',
   'application.reject',
+  'agent_application.approve',
+  'agent_application.reject',
   'user.suspend',
   'user.unsuspend',
   'popup.create',

@@ -1,34 +1,12 @@
 import { z } from 'zod';
 import { ZId } from './ids';
 import { ZMinor } from './money';
+import { PRODUCT_CATEGORIES, PRODUCT_SORTS } from './product-options';
 
-export const PRODUCT_CATEGORIES = [
-  'vegetables',
-  'fruits',
-  'grains',
-  'dairy_and_eggs',
-  'meat_and_fish',
-  'herbs_and_spices',
-  'honey_and_preserves',
-  'plants_and_seeds',
-  'nature_crafts',
-  'other',
-] as const;
+export { PRODUCT_CATEGORIES, PRODUCT_SORTS, categoryLabels } from './product-options';
+
 export const ZProductCategory = z.enum(PRODUCT_CATEGORIES, { message: 'Choose a category from the list' });
 export type TProductCategory = z.infer<typeof ZProductCategory>;
-
-export const categoryLabels: Readonly<Record<TProductCategory, string>> = {
-  vegetables: 'Vegetables',
-  fruits: 'Fruits',
-  grains: 'Grains',
-  dairy_and_eggs: 'Dairy & eggs',
-  meat_and_fish: 'Meat & fish',
-  herbs_and_spices: 'Herbs & spices',
-  honey_and_preserves: 'Honey & preserves',
-  plants_and_seeds: 'Plants & seeds',
-  nature_crafts: 'Nature crafts',
-  other: 'Other',
-};
 
 export const PRODUCT_UNITS = ['kg', 'g', 'piece', 'bunch', 'dozen', 'crate', 'litre'] as const;
 export const ZProductUnit = z.enum(PRODUCT_UNITS, { message: 'Choose a unit from the list' });
@@ -107,7 +85,6 @@ export const ZProductDetails = ZProductSummary.extend({
 });
 export type TProductDetails = z.infer<typeof ZProductDetails>;
 
-export const PRODUCT_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'distance'] as const;
 export const ZProductSort = z.enum(PRODUCT_SORTS);
 export type TProductSort = z.infer<typeof ZProductSort>;
 

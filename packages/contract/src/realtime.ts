@@ -8,6 +8,7 @@ import {
   ZMessageReceivedPayload,
   ZMessagesReadPayload,
 } from './messages';
+import { ZDeliveryTaskListItem, ZDeliveryTaskStatus } from './delivery';
 import { ZNotification, ZNotificationSource } from './notifications';
 
 /** The Socket.IO endpoint, on the same host and port as the API. */
@@ -36,6 +37,9 @@ export const realtimeEvents = {
   notificationRead: 'notificationRead',
   allNotificationsRead: 'allNotificationsRead',
   realtimeError: 'realtimeError',
+  deliveryTaskOffered: 'deliveryTaskOffered',
+  deliveryTaskUpdated: 'deliveryTaskUpdated',
+  deliveryPosition: 'deliveryPosition',
 } as const;
 export type TRealtimeEventName = (typeof realtimeEvents)[keyof typeof realtimeEvents];
 
@@ -67,6 +71,37 @@ export const ZRealtimeErrorPayload = z.object({
 });
 export type TRealtimeErrorPayload = z.infer<typeof ZRealtimeErrorPayload>;
 
+/**
+ * A new open task (or one released / re-opened) near the agent: sent to each approved delivery agent
+ * whose working radius covers the farm, in the list-item form (no street, no phone).
+ */
+export const ZDeliveryTaskOfferedPayload = ZDeliveryTaskListItem;
+export type TDeliveryTaskOfferedPayload = z.infer<typeof ZDeliveryTaskOfferedPayload>;
+
+/**
+ * A task changed status: sent to the order's buyer and farm and to the holding agent; when an open
+ * task is claimed or cancelled, also to the agents it was offered to (so it leaves their list).
+ */
+export const ZDeliveryTaskUpdatedPayload = z.object({
+  taskId: ZId,
+  orderId: ZId,
+  status: ZDeliveryTaskStatus,
+  agentUserId: ZId.nullable(),
+  updatedAt: z.iso.datetime(),
+});
+export type TDeliveryTaskUpdatedPayload = z.infer<typeof ZDeliveryTaskUpdatedPayload>;
+
+/** The holding agent's position while in transit: sent to that order's buyer and farm only. */
+export const ZDeliveryPositionPayload = z.object({
+  taskId: ZId,
+  orderId: ZId,
+  lat: z.number(),
+  lng: z.number(),
+  accuracy: z.number().nullable(),
+  at: z.iso.datetime(),
+});
+export type TDeliveryPositionPayload = z.infer<typeof ZDeliveryPositionPayload>;
+
 export interface ServerToClientEvents {
   messageReceived: (payload: TMessageReceivedPayload) => void;
   chatOpened: (payload: TChatOpenedPayload) => void;
@@ -76,6 +111,9 @@ export interface ServerToClientEvents {
   notificationRead: (payload: TNotificationReadPayload) => void;
   allNotificationsRead: (payload: TAllNotificationsReadPayload) => void;
   realtimeError: (payload: TRealtimeErrorPayload) => void;
+  deliveryTaskOffered: (payload: TDeliveryTaskOfferedPayload) => void;
+  deliveryTaskUpdated: (payload: TDeliveryTaskUpdatedPayload) => void;
+  deliveryPosition: (payload: TDeliveryPositionPayload) => void;
 }
 
 export interface ClientToServerEvents {

@@ -57,4 +57,64 @@ describe('TtlCache', () => {
     expect(await slow).toBe(7);
     expect(cache.get('s')).toBeUndefined();
   });
+
+  describe('with a stale time', () => {
+    function deferred<T>() {
+      let resolve!: (value: T) => void;
+      let reject!: (error: Error) => void;
+      const promise = new Promise<T>((ok, fail) => {
+        resolve = ok;
+        reject = fail;
+      });
+      return { promise, resolve, reject };
+    }
+
+    it('answers the old value at once past its time and refreshes it once in the background', async () => {
+      const time = clock();
+      const cache = new TtlCache<number>({ ttlMs: 100, staleMs: 50, maxEntries: 10, now: time.now });
+      cache.set('k', 1);
+      time.advance(120);
+      expect(cache.get('k')).toBeUndefined();
+      const refresh = deferred<number>();
+      let calls = 0;
+      const compute = () => {
+        calls += 1;
+        return refresh.promise;
+      };
+      expect(await cache.getOrCompute('k', compute)).toBe(1);
+      expect(await cache.getOrCompute('k', compute)).toBe(1);
+      expect(calls).toBe(1);
+      refresh.resolve(2);
+      await refresh.promise;
+      expect(await cache.getOrCompute('k', compute)).toBe(2);
+      expect(calls).toBe(1);
+    });
+
+    it('waits for a new value past the stale time, and keeps the old one when a refresh fails', async () => {
+      const time = clock();
+      const cache = new TtlCache<number>({ ttlMs: 100, staleMs: 50, maxEntries: 10, now: time.now });
+      cache.set('k', 1);
+      time.advance(150);
+      expect(await cache.getOrCompute('k', () => Promise.resolve(3))).toBe(3);
+
+      time.advance(120);
+      const failing = deferred<number>();
+      expect(await cache.getOrCompute('k', () => failing.promise)).toBe(3);
+      failing.reject(new Error('down'));
+      await failing.promise.catch(() => undefined);
+      // Still the old value (past its time, within its stale time); this call refreshes it again.
+      expect(await cache.getOrCompute('k', () => Promise.resolve(4))).toBe(3);
+      await Promise.resolve();
+      expect(cache.get('k')).toBe(4);
+    });
+
+    it('forgets stale values on clear()', async () => {
+      const time = clock();
+      const cache = new TtlCache<number>({ ttlMs: 100, staleMs: 1000, maxEntries: 10, now: time.now });
+      cache.set('k', 1);
+      time.advance(200);
+      cache.clear();
+      expect(await cache.getOrCompute('k', () => Promise.resolve(5))).toBe(5);
+    });
+  });
 });

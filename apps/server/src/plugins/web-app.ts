@@ -22,6 +22,11 @@ function wantsHtml(request: FastifyRequest): boolean {
  * Serves the built web app when its folder exists. Any other GET that asks for HTML gets
  * index.html, so a deep link like /order/abc loads the app and its router takes over; /api
  * paths always answer with the JSON 404.
+ *
+ * The web build writes a `.br` and a `.gz` twin beside every text file; the one the client's
+ * Accept-Encoding prefers is sent as it is (brotli, then gzip, else the file itself), with
+ * `Vary: Accept-Encoding`. Nothing is compressed per request here (decision 018); `sendFile`
+ * goes through the same choice, so the deep-link index.html is compressed too.
  */
 export const webAppPlugin = fp<{ webDistDir: string }>(
   async (app, { webDistDir }) => {
@@ -30,6 +35,7 @@ export const webAppPlugin = fp<{ webDistDir: string }>(
     if (hasWebApp) {
       await app.register(fastifyStatic, {
         root: webDistDir,
+        preCompressed: true,
         cacheControl: false,
         // Vite fingerprints everything under assets/, so those never change; index.html must
         // be revalidated or a deploy would keep serving the old bundle names.

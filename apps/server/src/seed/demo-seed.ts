@@ -6,6 +6,7 @@ import { insertProductRows } from '../modules/products/products-repository';
 import { createTopUp } from '../modules/wallet/wallet-service';
 import { DEMO_PASSWORD, PRODUCT_TEMPLATES, SEED_FARMS, SEED_PEOPLE, type ProductTemplate, type SeedFarm } from './catalogue-data';
 import { renderAvatar, renderProductImage } from './images';
+import { insertDemoAgents, SEED_AGENTS, seedDemoDeliveries } from './demo-delivery-seed';
 import { createRandom, type Random } from './random';
 import { createSeedImageStore } from './seed-images';
 import {
@@ -36,6 +37,9 @@ export interface DemoSeedSummary {
   products: number;
   images: number;
   deliverySlots: number;
+  /** Approved Pulse Agents (delivery) and delivery orders at every stage of their task. */
+  agents: number;
+  deliveryOrders: number;
   topUpMinor: number;
   milliseconds: number;
   /** CPU time of this process during the seed (image encoding runs on libvips threads, counted too). */
@@ -164,10 +168,13 @@ export async function seedDemoData(app: FastifyInstance, options: DemoSeedOption
       })),
     );
 
+    const agentIds = await insertDemoAgents(tx, passwordHash, now);
+
     const avatarColours = ['#5a8a3a', '#c98a3a', '#3a7a9a', '#7a5a9a', '#a8553a', '#c9a03a', '#8a6a4a', '#3a8a6a'];
     const avatars = [
       ...SEED_FARMS.map((farm, index) => ({ userId: sellerIds[index] as string, name: farm.businessName, colour: avatarColours[index % avatarColours.length] as string })),
       ...SEED_PEOPLE.map((person, index) => ({ userId: peopleRows[index]?.id as string, name: person.username, colour: person.colour })),
+      ...SEED_AGENTS.map((agent, index) => ({ userId: agentIds[index] as string, name: agent.username, colour: agent.colour })),
     ];
     await mapInPool(avatars, 2, async (avatar) => {
       const stored = await storeImage(`avatar|${avatar.userId}`, avatar.userId, () => renderAvatar(avatar.name, avatar.colour));
@@ -271,6 +278,7 @@ export async function seedDemoData(app: FastifyInstance, options: DemoSeedOption
       products: productIds.length,
       images: imageRows.length + avatars.length,
       deliverySlots: slotRows.length,
+      agents: agentIds.length,
       demoBuyerId,
     };
   });
@@ -283,7 +291,9 @@ export async function seedDemoData(app: FastifyInstance, options: DemoSeedOption
     const { topUp } = await createTopUp(app, seeded.demoBuyerId, { amountMinor: DEMO_TOP_UP_MINOR }, 'demo-seed-top-up');
     if (topUp.status === 'succeeded') topUpMinor = DEMO_TOP_UP_MINOR;
   }
+  // Delivery orders (open, claimed, in transit, delivered) through the real services, after the top-ups.
+  const deliveryOrders = await seedDemoDeliveries(app, now);
   const { demoBuyerId: _demoBuyerId, ...counts } = seeded;
   const cpu = process.cpuUsage(cpuStarted);
-  return { ...counts, topUpMinor, milliseconds: Date.now() - started, cpuMilliseconds: Math.round((cpu.user + cpu.system) / 1000) };
+  return { ...counts, deliveryOrders, topUpMinor, milliseconds: Date.now() - started, cpuMilliseconds: Math.round((cpu.user + cpu.system) / 1000) };
 }

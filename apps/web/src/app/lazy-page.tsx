@@ -2,11 +2,23 @@ import { useEffect, useState } from 'react';
 import { Button, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { PageLoading } from '../components/page-loading';
+import { loadFullStyles } from '../lib/full-styles';
 import { PageLoadTimeoutError, loadWithTimeout } from './page-loader';
 import type { AppRoute, PageComponent } from './route-types';
 
 // Loaded pages stay loaded: coming back to a page must not flash the spinner again.
 const loadedPages = new Map<string, PageComponent>();
+
+/**
+ * A route's page chunk, with Mantine's full stylesheet unless the page needs only the first-load
+ * styles. Also called at start-up for the address being opened (main.tsx), so the page's chunk
+ * downloads while the session is checked instead of after; a repeated import() is answered
+ * from the browser's module map.
+ */
+export function loadRoutePage(route: AppRoute): Promise<PageComponent> {
+  if (route.firstLoadStyles) return route.load();
+  return Promise.all([route.load(), loadFullStyles()]).then(([Page]) => Page);
+}
 
 type LoadState = { status: 'loading' } | { status: 'loaded'; Page: PageComponent } | { status: 'failed'; timedOut: boolean };
 
@@ -42,7 +54,7 @@ export function LazyPage({ route }: { route: AppRoute }) {
   useEffect(() => {
     if (isLoaded) return;
     let cancelled = false;
-    loadWithTimeout(route.load).then(
+    loadWithTimeout(() => loadRoutePage(route)).then(
       (Page) => {
         loadedPages.set(route.id, Page);
         if (!cancelled) setState({ status: 'loaded', Page });

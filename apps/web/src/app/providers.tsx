@@ -1,16 +1,14 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SESSION_KEYS, readSessionValue } from '../lib/session-keys';
 import { parseUserMode } from '../lib/auth/user-mode';
 import { getAppThemeName, type AppThemeName } from '../shell/app-theme';
 import { SetAppThemeContext } from './app-theme-context';
 import { createQueryClient } from './query-client';
-import { createAppTheme } from './theme';
+import { ToastStack } from './toast-stack';
+import { createAppTheme, cssVariablesResolver } from './theme';
 
-/** Toasts sit above drawers and menus (spec §9 "toast layer 5500"). */
-export const TOAST_Z_INDEX = 5500;
 
 function readInitialThemeName(): AppThemeName {
   return getAppThemeName({ pathname: window.location.pathname, mode: parseUserMode(readSessionValue(SESSION_KEYS.mode)) });
@@ -23,8 +21,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="top-right" zIndex={TOAST_Z_INDEX} autoClose={5000} />
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        <ToastStack />
         <SetAppThemeContext.Provider value={setThemeName}>{children}</SetAppThemeContext.Provider>
       </MantineProvider>
     </QueryClientProvider>

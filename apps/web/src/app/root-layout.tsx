@@ -1,10 +1,8 @@
+import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router';
 import { useDisclosure } from '@mantine/hooks';
 import { FullScreenLoading } from '../components/full-screen-loading';
-import { LiveMessageUpdates } from '../features/messages/components/live-message-updates';
-import { LiveNotificationUpdates } from '../features/notifications/components/live-notification-updates';
 import { PopupAnnouncement } from '../features/popups/components/popup-announcement';
-import { LiveApplicationUpdates } from '../features/seller-onboarding/components/live-application-updates';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { useAuth } from '../lib/auth/use-auth';
 import { RealtimeProvider } from '../lib/socket-provider';
@@ -13,11 +11,26 @@ import { AssistantWidget } from '../shell/assistant-widget';
 import { BottomBar } from '../shell/bottom-bar';
 import { OnlineIndicator } from '../shell/online-indicator';
 import { PageHeader } from '../shell/page-header';
-import { SideMenu } from '../shell/side-menu';
+import { LazySideMenu } from '../shell/lazy-side-menu';
 import { TopBar } from '../shell/top-bar';
+import { InstallPrompt } from '../shell/install-prompt';
+import { UpdateBanner } from '../shell/update-banner';
 import { useAuthRedirects } from './use-auth-redirects';
 import { useRouteChrome } from './use-route-chrome';
 import classes from './root-layout.module.css';
+
+const SignedInLiveUpdates = lazy(() => import('./signed-in-live-updates').then((module) => ({ default: module.SignedInLiveUpdates })));
+
+/** Live updates need a socket, which only a signed-in user has: visitors never load them. */
+function LiveUpdates() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <SignedInLiveUpdates />
+    </Suspense>
+  );
+}
 
 function AppFrame() {
   const { isLoading } = useAuth();
@@ -43,8 +56,10 @@ function AppFrame() {
           {showAppSwitch && <AppSwitch className={classes.floatingButton} />}
         </div>
       )}
-      <SideMenu opened={menuOpened} onClose={menu.close} />
+      <LazySideMenu opened={menuOpened} onClose={menu.close} />
       <OnlineIndicator />
+      <UpdateBanner />
+      <InstallPrompt />
     </div>
   );
 }
@@ -55,9 +70,7 @@ export function RootLayout() {
     <AuthProvider>
       <RealtimeProvider>
         <AppFrame />
-        <LiveNotificationUpdates />
-        <LiveMessageUpdates />
-        <LiveApplicationUpdates />
+        <LiveUpdates />
         <PopupAnnouncement />
       </RealtimeProvider>
     </AuthProvider>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findRoute } from './find-route';
+import { EMPTY_STATE_CONTENT } from '../components/empty-state-content';
 import { ROUTE_TABLE } from './route-table';
 
 const PUBLIC_PATHS = [
@@ -71,7 +72,7 @@ describe('route table', () => {
   it('shows / and /product-listing as the same Products screen', () => {
     expect(findRoute('/').title).toBe('Products');
     expect(findRoute('/product-listing').title).toBe('Products');
-    expect(findRoute('/').emptyState).toBe(findRoute('/product-listing').emptyState);
+    expect(findRoute('/').load).toBe(findRoute('/product-listing').load);
   });
 
   it('sends /hub on to the feed', () => {
@@ -83,10 +84,13 @@ describe('route table', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const route of ROUTE_TABLE) {
       expect(route.title.trim()).not.toBe('');
-      if (route.emptyState) {
-        expect(route.emptyState.description).toMatch(/\.$/);
-        expect(route.emptyState.action.to).toMatch(/^\//);
+      const content = EMPTY_STATE_CONTENT[route.id];
+      if (content) {
+        expect(content.description).toMatch(/\.$/);
+        expect(content.action.to).toMatch(/^\//);
       }
     }
+    // Every empty-state sentence belongs to a route.
+    for (const id of Object.keys(EMPTY_STATE_CONTENT)) expect(ids).toContain(id);
   });
 });

@@ -1,12 +1,18 @@
-import type { AppRoute, EmptyStateContent, RouteAccess } from './route-types';
+import { ProductListingPage } from '../features/catalogue/pages/product-listing-page';
+import type { AppRoute, RouteAccess } from './route-types';
+
+/**
+ * The product listing is the first page of most visits, so it is part of the first load (no
+ * second round trip for its chunk); every other page loads on demand.
+ */
+const loadProductListingPage = () => Promise.resolve(ProductListingPage);
 
 const loadEmptyStatePage = () => import('../components/empty-state-page').then((module) => module.EmptyStatePage);
 
-function emptyStateRoute(id: string, path: string, title: string, access: RouteAccess, bars: boolean, emptyState: EmptyStateContent): AppRoute {
-  return { id, path, title, access, bars, load: loadEmptyStatePage, emptyState };
+/** A page whose content comes in a later issue; what it says is in components/empty-state-content.ts. */
+function emptyStateRoute(id: string, path: string, title: string, access: RouteAccess, bars: boolean): AppRoute {
+  return { id, path, title, access, bars, load: loadEmptyStatePage };
 }
-
-const BROWSE_PRODUCTS = { label: 'Browse products', to: '/product-listing' };
 
 /**
  * Every route of the app (spec §2), in one place: path, page name, guard, bars and page chunk.
@@ -20,7 +26,8 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     title: 'Products',
     access: 'public',
     bars: true,
-    load: () => import('../features/catalogue/pages/product-listing-page').then((module) => module.ProductListingPage),
+    load: loadProductListingPage,
+    firstLoadStyles: true,
   },
   {
     id: 'home',
@@ -44,7 +51,8 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     title: 'Products',
     access: 'public',
     bars: true,
-    load: () => import('../features/catalogue/pages/product-listing-page').then((module) => module.ProductListingPage),
+    load: loadProductListingPage,
+    firstLoadStyles: true,
   },
   {
     id: 'seller-signup',
@@ -208,31 +216,43 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     bars: true,
     load: () => import('../features/messages/pages/chat-page').then((module) => module.ChatPage),
   },
-  emptyStateRoute('agent-registration', '/agent-registration', 'Agent Registration', 'signed-in', false, {
-    icon: 'agent',
-    description: 'Apply here to deliver orders or refer growers as a Pulse Agent.',
-    action: { label: 'About Pulse Agents', to: '/pulse-agents' },
-  }),
-  emptyStateRoute('agent-dashboard', '/agent-dashboard', 'Agent Dashboard', 'signed-in', false, {
-    icon: 'dashboard',
-    description: 'Your earnings, active delivery tasks and referrals will be summarised here.',
-    action: { label: 'Logistics tasks', to: '/logistics-tasks' },
-  }),
-  emptyStateRoute('agent-referrals', '/agent-referrals', 'Agent Referrals', 'signed-in', false, {
-    icon: 'referrals',
-    description: 'Your referral code and the people who signed up with it will be listed here.',
-    action: { label: 'Agent dashboard', to: '/agent-dashboard' },
-  }),
-  emptyStateRoute('agent-messages', '/agent-messages', 'Agent Messages', 'signed-in', false, {
-    icon: 'messages',
-    description: 'Conversations about your delivery tasks will be listed here.',
-    action: { label: 'Agent dashboard', to: '/agent-dashboard' },
-  }),
-  emptyStateRoute('logistics-tasks', '/logistics-tasks', 'Logistics Tasks', 'signed-in', false, {
-    icon: 'tasks',
-    description: 'Open delivery tasks near your area will be listed here for you to accept.',
-    action: { label: 'Agent dashboard', to: '/agent-dashboard' },
-  }),
+  {
+    id: 'agent-registration',
+    path: '/agent-registration',
+    title: 'Agent Registration',
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/agents/pages/agent-registration-page').then((module) => module.AgentRegistrationPage),
+  },
+  {
+    id: 'agent-dashboard',
+    path: '/agent-dashboard',
+    title: 'Agent Dashboard',
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/agents/pages/agent-dashboard-page').then((module) => module.AgentDashboardPage),
+  },
+  emptyStateRoute('agent-referrals', '/agent-referrals', 'Agent Referrals', 'signed-in', false),
+  {
+    id: 'agent-messages',
+    path: '/agent-messages',
+    title: 'Agent Messages',
+    access: 'signed-in',
+    bars: false,
+    // The messages page, for agents only: composed here so the two features stay apart.
+    load: () =>
+      Promise.all([import('../features/agents/pages/agent-messages-page'), import('../features/messages/pages/messages-page')]).then(([agents, messages]) =>
+        agents.withAgentGate(messages.MessagesPage, 'Agent messages'),
+      ),
+  },
+  {
+    id: 'logistics-tasks',
+    path: '/logistics-tasks',
+    title: 'Logistics Tasks',
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/agents/pages/logistics-tasks-page').then((module) => module.LogisticsTasksPage),
+  },
   {
     id: 'wallet',
     path: '/wallet',
@@ -258,11 +278,15 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     load: () =>
       import('../features/seller-onboarding/pages/seller-application-status-page').then((module) => module.SellerApplicationStatusPage),
   },
-  emptyStateRoute('agent-application-status', '/agent-application-status', 'Agent Application Status', 'signed-in', false, {
-    icon: 'status',
-    description: 'The state of your agent application and any reviewer notes will be shown here.',
-    action: { label: 'Agent registration', to: '/agent-registration' },
-  }),
+  {
+    id: 'agent-application-status',
+    path: '/agent-application-status',
+    title: 'Agent Application Status',
+    access: 'signed-in',
+    bars: false,
+    load: () =>
+      import('../features/agents/pages/agent-application-status-page').then((module) => module.AgentApplicationStatusPage),
+  },
   {
     id: 'hub',
     path: '/hub',
@@ -273,11 +297,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     load: loadEmptyStatePage,
     redirectTo: '/hub/feed',
   },
-  emptyStateRoute('hub-feed', '/hub/feed', 'Pulse Hub', 'signed-in', false, {
-    icon: 'hub',
-    description: 'Posts from the growers and buyers you follow will appear here.',
-    action: { label: 'Go to Marketplace', to: '/product-listing' },
-  }),
+  emptyStateRoute('hub-feed', '/hub/feed', 'Pulse Hub', 'signed-in', false),
   {
     id: 'hub-notifications',
     path: '/hub/notifications',
@@ -286,26 +306,10 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     bars: false,
     load: () => import('../features/notifications/pages/hub-notifications-page').then((module) => module.HubNotificationsPage),
   },
-  emptyStateRoute('hub-other', '/hub/*', 'Pulse Hub', 'signed-in', false, {
-    icon: 'hub',
-    description: 'This part of Pulse Hub will be shown here.',
-    action: { label: 'Back to feed', to: '/hub/feed' },
-  }),
-  emptyStateRoute('pulse', '/pulse', 'Pulse', 'signed-in', false, {
-    icon: 'pulse',
-    description: 'Posts you open from Pulse Hub will be shown here.',
-    action: { label: 'Open Pulse Hub', to: '/hub/feed' },
-  }),
-  emptyStateRoute('pulse-post', '/pulse/:id', 'Pulse', 'signed-in', false, {
-    icon: 'pulse',
-    description: 'This Pulse Hub post and its comments will be shown here.',
-    action: { label: 'Open Pulse Hub', to: '/hub/feed' },
-  }),
-  emptyStateRoute('pulse-assistant', '/pulse-assistant', 'Pulse Assistant', 'signed-in', false, {
-    icon: 'assistant',
-    description: 'Ask about produce, orders, deliveries or selling, and get answers from live data here.',
-    action: BROWSE_PRODUCTS,
-  }),
+  emptyStateRoute('hub-other', '/hub/*', 'Pulse Hub', 'signed-in', false),
+  emptyStateRoute('pulse', '/pulse', 'Pulse', 'signed-in', false),
+  emptyStateRoute('pulse-post', '/pulse/:id', 'Pulse', 'signed-in', false),
+  emptyStateRoute('pulse-assistant', '/pulse-assistant', 'Pulse Assistant', 'signed-in', false),
   {
     id: 'admin',
     path: '/admin',

@@ -50,8 +50,11 @@ export interface AppRoute {
   bars: boolean;
   /** Loads the page's chunk on demand. */
   load: () => Promise<PageComponent>;
-  /** Content for pages that are still an empty state. */
-  emptyState?: EmptyStateContent;
+  /**
+   * The page uses only Mantine components whose styles are in app/first-load-styles.ts, so it
+   * does not wait for the full stylesheet (the product listing: the first page most visitors see).
+   */
+  firstLoadStyles?: boolean;
   /** Sends the visitor on to another path instead of rendering a page. */
   redirectTo?: string;
 }

@@ -1,12 +1,24 @@
-import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import type { AppThemeName } from '../shell/app-theme';
 
 // Ten shades each, lightest first; shade 6-7 is what filled buttons and active items use.
-const green: MantineColorsTuple = ['#ecfbf0', '#d8f3df', '#b0e6bf', '#85d89c', '#60cc7e', '#48c56b', '#3abf60', '#2ba64f', '#1f9445', '#0d7f37'];
-const orange: MantineColorsTuple = ['#fff3e5', '#ffe6cd', '#ffcb9a', '#ffae63', '#ff9536', '#ff8519', '#ff7c09', '#e46a00', '#cb5d00', '#b14e00'];
+// Shades 7-9 (filled buttons, links, light-variant text) are dark enough for 4.5:1 against white
+// and the light tints (WCAG AA; Lighthouse's colour-contrast audit).
+const green: MantineColorsTuple = ['#ecfbf0', '#d8f3df', '#b0e6bf', '#85d89c', '#60cc7e', '#48c56b', '#3abf60', '#177a3b', '#137535', '#0b6e30'];
+const orange: MantineColorsTuple = ['#fff3e5', '#ffe6cd', '#ffcb9a', '#ffae63', '#ff9536', '#ff8519', '#ff7c09', '#b14e00', '#a34700', '#9a4300'];
 const gold: MantineColorsTuple = ['#fff9e0', '#fff1ca', '#ffe199', '#ffd063', '#ffc236', '#ffb918', '#ffb403', '#e39e00', '#ca8c00', '#af7800'];
 
 export const APP_THEME_COLORS = { green, orange, gold } as const;
+
+/**
+ * Mantine's "dimmed" text (gray 6, 3.3:1 on white) is too faint to read for many people: a darker
+ * grey (6.1:1 on white, 5.8:1 on the page background).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': '#5c636a' },
+  dark: {},
+});
 
 export function createAppTheme(themeName: AppThemeName): MantineThemeOverride {
   return createTheme({

@@ -26,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { EmptyStateIcon, PageProps } from '../app/route-types';
+import { EMPTY_STATE_CONTENT } from './empty-state-content';
 
 const ICONS: Readonly<Record<EmptyStateIcon, Icon>> = {
   products: IconLeaf,
@@ -54,7 +55,7 @@ const ICONS: Readonly<Record<EmptyStateIcon, Icon>> = {
 
 /** The page of every route whose content comes in a later issue: what will be here, and a way on. */
 export function EmptyStatePage({ route }: PageProps) {
-  const content = route.emptyState;
+  const content = EMPTY_STATE_CONTENT[route.id];
   const IconComponent = content ? ICONS[content.icon] : IconLeaf;
 
   return (

@@ -1,10 +1,11 @@
-import type { z } from 'zod';
-import { ZApiErrorResponse } from '@pulse/contract/errors';
+import type { TApiErrorResponse, TErrorCode } from '@pulse/contract/errors';
 import { API_URL } from '../config/env';
 import { ApiError } from './api-error';
 import { describeApiFailure, type ApiFailure } from './error-catalogue';
 import { SESSION_KEYS, readSessionValue } from './session-keys';
+import { savedDataStore } from './service-worker-saved-data';
 import { showErrorToast } from './show-error-toast';
+import { FROM_CACHE_HEADER, parseFromCacheHeader } from '../sw/from-cache-header';
 
 const CURRENT_USER_PATH = '/api/auth/me';
 
@@ -26,13 +27,21 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler | null):
   onSessionExpired = handler;
 }
 
-export interface ApiRequestOptions<TSchema extends z.ZodType> {
+/**
+ * Turns a response body into what the caller works with: a contract schema (zod), or
+ * serverChecked() where the first page must not load zod (lib/server-checked.ts).
+ */
+export interface ResponseParser<T> {
+  parse(data: unknown): T;
+}
+
+export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON-encoded, except FormData, which is sent as multipart as it is. */
   body?: unknown;
   /** Extra request headers, e.g. an Idempotency-Key. */
   headers?: Readonly<Record<string, string>>;
-  schema: TSchema;
+  schema: ResponseParser<T>;
   signal?: AbortSignal;
   reactTo?: FailureFilter;
 }
@@ -57,6 +66,17 @@ function applyFailureReaction(failure: ApiFailure): void {
   if (reaction.action === 'logout') onSessionExpired?.(reaction.message, reaction.path);
 }
 
+/** The error envelope of every 4xx/5xx (contract errors.ts), when the body is one. */
+function readServerError(body: unknown): TApiErrorResponse['error'] | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const error: unknown = body.error;
+  if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error)) return undefined;
+  if (typeof error.code !== 'string' || typeof error.message !== 'string') return undefined;
+  const fields = 'fields' in error ? error.fields : undefined;
+  const validFields = typeof fields === 'object' && fields !== null && Object.values(fields).every((value) => typeof value === 'string');
+  return { code: error.code as TErrorCode, message: error.message, ...(validFields ? { fields: fields as Record<string, string> } : {}) };
+}
+
 async function toHttpError(response: Response, path: string): Promise<ApiError> {
   let body: unknown;
   try {
@@ -64,8 +84,7 @@ async function toHttpError(response: Response, path: string): Promise<ApiError> 
   } catch {
     body = undefined;
   }
-  const parsed = ZApiErrorResponse.safeParse(body);
-  const serverError = parsed.success ? parsed.data.error : undefined;
+  const serverError = readServerError(body);
   const failure: ApiFailure = {
     kind: 'http',
     status: response.status,
@@ -78,7 +97,7 @@ async function toHttpError(response: Response, path: string): Promise<ApiError> 
   });
 }
 
-async function sendRequest<TSchema extends z.ZodType>(path: string, options: ApiRequestOptions<TSchema>): Promise<z.output<TSchema>> {
+async function sendRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
   const isFormData = options.body instanceof FormData;
   const hasJsonBody = options.body !== undefined && !isFormData;
   let response: Response;
@@ -95,6 +114,9 @@ async function sendRequest<TSchema extends z.ZodType>(path: string, options: Api
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError('Could not connect to the server', { kind: 'network' }, { cause });
   }
+  // The service worker answers some reads from its cache when the server does not (it says so in
+  // a header): the online indicator tells the person the data is saved, not live.
+  if ((options.method ?? 'GET') === 'GET') savedDataStore.record(path, parseFromCacheHeader(response.headers.get(FROM_CACHE_HEADER)));
   if (!response.ok) throw await toHttpError(response, path);
   try {
     return options.schema.parse(await readJsonBody(response));
@@ -107,7 +129,7 @@ async function sendRequest<TSchema extends z.ZodType>(path: string, options: Api
  * The one way the web app calls the API: JSON, cookies and the bearer token from session storage,
  * responses parsed with the contract's schema, failures handled by the error catalogue (spec §8).
  */
-export async function apiRequest<TSchema extends z.ZodType>(path: string, options: ApiRequestOptions<TSchema>): Promise<z.output<TSchema>> {
+export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
   try {
     return await sendRequest(path, options);
   } catch (error) {

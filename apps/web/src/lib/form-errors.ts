@@ -36,3 +36,13 @@ export function getServerFormErrors(error: unknown, knownFields: readonly string
   const hasFieldMessages = Object.keys(fields).length > 0;
   return { fields, form: hasFieldMessages && !unplaced ? null : error.message };
 }
+
+/** First message per field, nested paths dotted like the server's `fields` (payout.accountName). */
+export function getZodDottedFieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.');
+    if (key && !(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}

@@ -1,4 +1,4 @@
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '@pulse/contract/money-format';
 import type { TProductUnit } from '@pulse/contract/products';
 
 const PLURAL_UNITS: Readonly<Record<TProductUnit, string>> = {

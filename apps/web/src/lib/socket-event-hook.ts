@@ -4,6 +4,9 @@ import {
   type ServerToClientEvents,
   ZAllNotificationsReadPayload,
   ZChatOpenedPayload,
+  ZDeliveryPositionPayload,
+  ZDeliveryTaskOfferedPayload,
+  ZDeliveryTaskUpdatedPayload,
   ZMessageReceivedPayload,
   ZMessagesReadPayload,
   ZNewNotificationPayload,
@@ -23,6 +26,9 @@ const PAYLOAD_SCHEMAS: { readonly [E in RealtimeEventName]: z.ZodType<RealtimeEv
   notificationRead: ZNotificationReadPayload,
   allNotificationsRead: ZAllNotificationsReadPayload,
   realtimeError: ZRealtimeErrorPayload,
+  deliveryTaskOffered: ZDeliveryTaskOfferedPayload,
+  deliveryTaskUpdated: ZDeliveryTaskUpdatedPayload,
+  deliveryPosition: ZDeliveryPositionPayload,
 };
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAuth } from './auth/use-auth';
-import { createRealtimeSocket } from './socket';
+import type { RealtimeSocket } from './socket';
 import { RealtimeContext, type RealtimeConnection } from './socket-context';
 
 const NO_CONNECTION: RealtimeConnection = { socket: null, resyncCount: 0 };
@@ -17,11 +17,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (userId === null) return;
-    const socket = createRealtimeSocket();
+    let cancelled = false;
+    let socket: RealtimeSocket | null = null;
     let connectedBefore = false;
 
     const announceUser = () => {
-      socket.emit('userConnected', { userId });
+      socket?.emit('userConnected', { userId });
       if (connectedBefore) {
         setConnection((current) => (current.socket === socket ? { ...current, resyncCount: current.resyncCount + 1 } : current));
       }
@@ -29,18 +30,24 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     };
     // The client gives up after 5 attempts (spec §9); coming back online is a fresh reason to try.
     const reconnectWhenOnline = () => {
-      if (!socket.connected) socket.connect();
+      if (socket && !socket.connected) socket.connect();
     };
 
-    socket.on('connect', announceUser);
-    window.addEventListener('online', reconnectWhenOnline);
-    setConnection({ socket, resyncCount: 0 });
-    socket.connect();
+    // Socket.IO's client is loaded only once someone signs in: visitors never download it.
+    void import('./socket').then(({ createRealtimeSocket }) => {
+      if (cancelled) return;
+      socket = createRealtimeSocket();
+      socket.on('connect', announceUser);
+      window.addEventListener('online', reconnectWhenOnline);
+      setConnection({ socket, resyncCount: 0 });
+      socket.connect();
+    });
 
     return () => {
+      cancelled = true;
       window.removeEventListener('online', reconnectWhenOnline);
-      socket.removeAllListeners();
-      socket.disconnect();
+      socket?.removeAllListeners();
+      socket?.disconnect();
       setConnection(NO_CONNECTION);
     };
   }, [userId]);

@@ -1,42 +1,21 @@
-import { ActionIcon, Button, Popover, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
-import { useDisclosure } from '@mantine/hooks';
-import { Link } from 'react-router';
+import { Suspense, useState } from 'react';
+import { lazyWithFullStyles } from '../lib/full-styles';
+import { AssistantWidgetButton } from './assistant-widget-button';
 
-/** Entry point to Pulse Assistant on the pages with bars; the assistant itself is a later issue. */
+const AssistantWidgetPopover = lazyWithFullStyles(() => import('./assistant-widget-popover').then((module) => module.AssistantWidgetPopover));
+
+/**
+ * Entry point to Pulse Assistant on the pages with bars. The card and its positioning library
+ * load the first time the button is pressed, so they are not part of the first load.
+ */
 export function AssistantWidget({ className }: { className?: string }) {
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [used, setUsed] = useState(false);
+  const button = <AssistantWidgetButton className={className} opened={false} onClick={() => setUsed(true)} />;
 
+  if (!used) return button;
   return (
-    <Popover opened={opened} onDismiss={close} position="top-end" offset={10} shadow="lg" radius="lg" width={280} withinPortal>
-      <Popover.Target>
-        <ActionIcon
-          className={className}
-          size={48}
-          radius={24}
-          variant="white"
-          color="primary"
-          aria-label="Pulse Assistant"
-          aria-expanded={opened}
-          data-testid="assistant-widget"
-          onClick={toggle}
-        >
-          <IconSparkles size={24} stroke={1.8} />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs">
-          <Title order={2} size="h5">
-            Ask Pulse Assistant
-          </Title>
-          <Text size="sm" c="dimmed">
-            Find produce, check an order or learn how to sell, in plain words.
-          </Text>
-          <Button component={Link} to="/pulse-assistant" onClick={close} rightSection={<IconArrowRight size={16} />} fullWidth>
-            Open Pulse Assistant
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <Suspense fallback={button}>
+      <AssistantWidgetPopover className={className} />
+    </Suspense>
   );
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { getInitialOnlineIndicatorState, reduceOnlineIndicatorState } from './online-indicator-state';
+import {
+  BACK_ONLINE_MESSAGE,
+  OFFLINE_MESSAGE,
+  SERVER_NOT_ANSWERING_MESSAGE,
+  describeOnlineIndicator,
+  describeSavedData,
+  getInitialOnlineIndicatorState,
+  reduceOnlineIndicatorState,
+} from './online-indicator-state';
 
 describe('online indicator state', () => {
   it('starts from navigator.onLine', () => {
@@ -19,5 +27,36 @@ describe('online indicator state', () => {
     expect(reduceOnlineIndicatorState('online', 'online')).toBe('online');
     expect(reduceOnlineIndicatorState('back-online', 'offline')).toBe('offline');
     expect(reduceOnlineIndicatorState('offline', 'notice-ended')).toBe('offline');
+  });
+});
+
+describe('online indicator text', () => {
+  const NOW = Date.parse('2025-03-03T15:30:00Z');
+  const TODAY_14_02 = Date.parse('2025-03-03T14:02:00Z');
+  const YESTERDAY = Date.parse('2025-03-02T09:15:00Z');
+
+  it('says nothing online while every answer is live', () => {
+    expect(describeOnlineIndicator('online', null, NOW, 'UTC')).toBeNull();
+  });
+
+  it('keeps the spec offline sentence, and adds since when the data on screen was saved', () => {
+    expect(describeOnlineIndicator('offline', null, NOW, 'UTC')).toEqual({ tone: 'offline', lines: [OFFLINE_MESSAGE] });
+    expect(describeOnlineIndicator('offline', TODAY_14_02, NOW, 'UTC')).toEqual({
+      tone: 'offline',
+      lines: [OFFLINE_MESSAGE, 'Showing saved data from 14:02.'],
+    });
+  });
+
+  it('names the day for data saved before today, and says only "saved" when the time is unknown', () => {
+    expect(describeSavedData(YESTERDAY, NOW, 'UTC')).toBe('Showing saved data from 2 Mar, 09:15.');
+    expect(describeSavedData(0, NOW, 'UTC')).toBe('Showing saved data.');
+  });
+
+  it('online, saved data means the server did not answer; "Back online" stays as it was', () => {
+    expect(describeOnlineIndicator('online', TODAY_14_02, NOW, 'UTC')).toEqual({
+      tone: 'saved',
+      lines: [SERVER_NOT_ANSWERING_MESSAGE, 'Showing saved data from 14:02.'],
+    });
+    expect(describeOnlineIndicator('back-online', TODAY_14_02, NOW, 'UTC')).toEqual({ tone: 'back-online', lines: [BACK_ONLINE_MESSAGE] });
   });
 });

@@ -22,3 +22,44 @@ export function reduceOnlineIndicatorState(state: OnlineIndicatorState, event: O
       return state === 'back-online' ? 'online' : state;
   }
 }
+
+/** When the server does not answer but the page shows what the service worker saved (a timeout). */
+export const SERVER_NOT_ANSWERING_MESSAGE = 'The server is not answering.';
+
+/**
+ * "14:02" for a time today, "3 Mar, 14:02" for an earlier day; `timeZone` only for tests, the
+ * person's own zone otherwise.
+ */
+export function formatSavedAt(savedAt: number, now: number, timeZone?: string): string {
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(savedAt);
+  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone });
+  return day.format(savedAt) === day.format(now) ? time : `${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone }).format(savedAt)}, ${time}`;
+}
+
+/** The second sentence while data on screen came from the cache (0: its time is unknown). */
+export function describeSavedData(savedAt: number, now: number, timeZone?: string): string {
+  return savedAt > 0 ? `Showing saved data from ${formatSavedAt(savedAt, now, timeZone)}.` : 'Showing saved data.';
+}
+
+export interface OnlineIndicatorView {
+  /** data-state of the banner, and its colour. */
+  tone: 'offline' | 'back-online' | 'saved';
+  lines: string[];
+}
+
+/**
+ * What the banner says: nothing while online with live data; offline, that it is, plus since when
+ * the data on screen was saved if it came from the cache; "Back online"; and, online, when the
+ * server did not answer in time and saved data shows instead.
+ */
+export function describeOnlineIndicator(state: OnlineIndicatorState, savedAt: number | null, now: number, timeZone?: string): OnlineIndicatorView | null {
+  const savedLine = savedAt === null ? [] : [describeSavedData(savedAt, now, timeZone)];
+  switch (state) {
+    case 'offline':
+      return { tone: 'offline', lines: [OFFLINE_MESSAGE, ...savedLine] };
+    case 'back-online':
+      return { tone: 'back-online', lines: [BACK_ONLINE_MESSAGE] };
+    case 'online':
+      return savedAt === null ? null : { tone: 'saved', lines: [SERVER_NOT_ANSWERING_MESSAGE, ...savedLine] };
+  }
+}

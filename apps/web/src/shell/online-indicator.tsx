@@ -1,27 +1,31 @@
-import { useEffect, useReducer } from 'react';
-import { IconWifi, IconWifiOff } from '@tabler/icons-react';
-import {
-  BACK_ONLINE_MESSAGE,
-  BACK_ONLINE_NOTICE_MS,
-  OFFLINE_MESSAGE,
-  getInitialOnlineIndicatorState,
-  reduceOnlineIndicatorState,
-} from './online-indicator-state';
+import { useEffect, useReducer, useSyncExternalStore } from 'react';
+import { IconCloudOff, IconWifi, IconWifiOff } from '@tabler/icons-react';
+import { savedDataStore } from '../lib/service-worker-saved-data';
+import { BACK_ONLINE_NOTICE_MS, describeOnlineIndicator, getInitialOnlineIndicatorState, reduceOnlineIndicatorState } from './online-indicator-state';
 import classes from './online-indicator.module.css';
 
 function readIsOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine;
 }
 
+const ICONS = { offline: IconWifiOff, 'back-online': IconWifi, saved: IconCloudOff } as const;
+
 /**
  * The online/offline indicator (spec §1): a small banner while the browser is offline, and a
  * brief "Back online" when the connection returns. Follows the window's online/offline events.
+ * When data on screen came from the service worker's cache it says since when
+ * (lib/service-worker-saved-data.ts).
  */
 export function OnlineIndicator() {
   const [state, dispatch] = useReducer(reduceOnlineIndicatorState, undefined, () => getInitialOnlineIndicatorState(readIsOnline()));
+  const savedAt = useSyncExternalStore(savedDataStore.subscribe, savedDataStore.getSnapshot, () => null);
 
   useEffect(() => {
-    const handleOnline = () => dispatch('online');
+    const handleOnline = () => {
+      // What shows is about to be asked again (queries refetch on reconnect).
+      savedDataStore.clear();
+      dispatch('online');
+    };
     const handleOffline = () => dispatch('offline');
     window.addEventListener('online', handleOnline);
     window.addEventListener('offline', handleOffline);
@@ -39,12 +43,13 @@ export function OnlineIndicator() {
     return () => window.clearTimeout(timer);
   }, [state]);
 
-  if (state === 'online') return null;
-  const offline = state === 'offline';
+  const view = describeOnlineIndicator(state, savedAt, Date.now());
+  if (!view) return null;
+  const Icon = ICONS[view.tone];
   return (
-    <div className={classes.indicator} role="status" data-testid="online-indicator" data-state={state}>
-      {offline ? <IconWifiOff className={classes.icon} size={14} aria-hidden /> : <IconWifi className={classes.icon} size={14} aria-hidden />}
-      <span>{offline ? OFFLINE_MESSAGE : BACK_ONLINE_MESSAGE}</span>
+    <div className={classes.indicator} role="status" data-testid="online-indicator" data-state={view.tone}>
+      <Icon className={classes.icon} size={14} aria-hidden />
+      <span>{view.lines.join(' ')}</span>
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { users } from './users';
 
 /**
  * user_available / user_escrow belong to a user; the platform_* accounts have no owner.
+ * agent_escrow holds a delivery agent's fees of delivered orders until those orders complete
+ * (apart from user_escrow, which is the money of the user's own purchases).
  * provider_clearing mirrors money held at the payment provider: it goes negative as users top up.
  */
 export const ledgerAccountKind = pgEnum('ledger_account_kind', [
@@ -15,6 +17,7 @@ export const ledgerAccountKind = pgEnum('ledger_account_kind', [
   'platform_commission',
   'platform_delivery_fees',
   'provider_clearing',
+  'agent_escrow',
 ]);
 
 export const ledgerAccounts = pgTable(

@@ -2,6 +2,7 @@ import type { TGetAdminOverviewResponse } from '@pulse/contract/admin';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { ForbiddenError } from '../../errors/domain-errors';
+import { countAgentApplicationsByStatus } from '../agents/agents-repository';
 import { countUsers } from '../auth/users-repository';
 import { countSellerApplicationsByStatus } from '../sellers/sellers-repository';
 
@@ -16,5 +17,6 @@ export async function getAdminOverview(db: Db, caller: UserRow): Promise<TGetAdm
   return {
     users: await countUsers(db),
     pendingSellerApplications: await countSellerApplicationsByStatus(db, 'pending'),
+    pendingAgentApplications: await countAgentApplicationsByStatus(db, 'pending'),
   };
 }

@@ -34,6 +34,6 @@ describe('GET /api/admin/overview', () => {
     await addUserRole(testApp.database.orm, admin.user.id, 'admin');
     const response = await testApp.app.inject({ method: 'GET', url: '/api/admin/overview', headers: bearer(admin.token) });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ users: 3, pendingSellerApplications: 1 });
+    expect(response.json()).toEqual({ users: 3, pendingSellerApplications: 1, pendingAgentApplications: 0 });
   });
 });

@@ -28,6 +28,7 @@ import {
   type ReservedProduct,
 } from '../orders/orders-repository';
 import { notifyTransition, runTransition, toOrderSummaryJson, type TransitionOutcome } from '../orders/orders-service';
+import { clearPublicResponses } from '../products/products-response-cache';
 import { bookSlot, findSlot, listOpenSlots } from '../slots/slots-repository';
 import { toSlotJson } from '../slots/slots-service';
 import { getWalletBalances } from '../wallet/ledger-service';
@@ -330,6 +331,8 @@ export async function placeCheckout(
     return { response: { checkoutId: checkout.id, orders: records.map(toOrderSummaryJson), replayed: false }, outcomes, buyerUserId: user.id };
   });
 
+  // The reserved stock leaves what the catalogue shows as available.
+  if (!result.response.replayed) clearPublicResponses(app.db);
   for (const outcome of result.outcomes) await notifyTransition(app, outcome, result.buyerUserId);
   return { response: result.response, created: !result.response.replayed };
 }

@@ -1,19 +1,27 @@
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOrderAction } from '@pulse/contract/orders';
 import { orders } from '../../db/schema/orders';
+import { sellerApplications } from '../../db/schema/seller-applications';
+import { users, type UserRow } from '../../db/schema/users';
 import { DomainError } from '../../errors/domain-errors';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { placeCheckout } from '../checkout/checkout-service';
+import { createApprovedAgent } from '../agents/testing/agent-fixtures';
+import { findTaskByOrderId } from '../delivery/delivery-repository';
+import { claimTask, deliverTask, failTask, pickupTask, releaseTask, resolveFailedTask } from '../delivery/delivery-service';
 import { getOrderDetails, performOrderAction, recordFinalWeights, sweepOrderTimers } from './orders-service';
-import { createBuyer, createProduct, createSeller, createSlot, fundWallet, makeAdmin, nextKey, putInBasket, type TestUser } from './testing/order-fixtures';
+import { createAddress, createBuyer, createProduct, createSeller, createSlot, FARM_LOCATION, fundWallet, makeAdmin, nextKey, putInBasket, type TestUser } from './testing/order-fixtures';
 
 /**
  * Random sequences of checkouts, payments, cancellations, refunds, weighings, completions and timer
  * sweeps, through the services: after every step the ledger sums to zero, no user account is
- * negative, each buyer's escrow equals what their open paid orders hold, and reservations equal the
- * units of orders not yet handed over.
+ * negative, each buyer's escrow equals what their open paid orders hold (less the delivery fees a
+ * Pulse Agent's delivery moved to the agent's escrow), each agent's escrow equals the fees of their
+ * delivered orders not ended yet, and reservations equal the units of orders not yet handed over.
+ * Delivery orders are carried by a Pulse Agent (claim, pickup, deliver, fail, release, re-open)
+ * or by the farm itself.
  */
 
 let testApp: TestApp;
@@ -22,6 +30,9 @@ let seller: TestUser & { roles: string[] };
 let admin: TestUser & { roles: string[] };
 let products: string[];
 let slotId: string;
+let deliverySlotId: string;
+let agent: UserRow;
+const addressIds: string[] = [];
 
 beforeAll(async () => {
   testApp = await createTestApp({ ORDER_TIMERS: 'off' });
@@ -40,6 +51,13 @@ beforeAll(async () => {
   // Far ahead: the sweeps move the clock forward by up to ~2 years over all runs.
   const startsAt = new Date(Date.now() + 5 * 365 * 24 * 3600_000);
   slotId = await createSlot(app, seller.id, { method: 'pickup', startsAt, endsAt: new Date(startsAt.getTime() + 3600_000), cutoffAt: new Date(startsAt.getTime() - 3600_000) });
+  deliverySlotId = await createSlot(app, seller.id, { method: 'delivery', startsAt, endsAt: new Date(startsAt.getTime() + 3600_000), cutoffAt: new Date(startsAt.getTime() - 3600_000) });
+  await app.db.update(sellerApplications).set({ lat: FARM_LOCATION.lat, lng: FARM_LOCATION.lng }).where(eq(sellerApplications.userId, seller.id));
+  for (const buyer of buyers) addressIds.push(await createAddress(app, buyer.id));
+  const agentUser = await createApprovedAgent(app);
+  const [agentRow] = await app.db.select().from(users).where(eq(users.id, agentUser.id));
+  if (!agentRow) throw new Error('no agent');
+  agent = agentRow;
 });
 
 afterAll(async () => {
@@ -48,7 +66,9 @@ afterAll(async () => {
 
 type Step =
   | { kind: 'top_up'; buyer: number; amount: number }
-  | { kind: 'checkout'; buyer: number; product: number; quantity: number; payNow: boolean }
+  | { kind: 'checkout'; buyer: number; product: number; quantity: number; payNow: boolean; delivery: boolean }
+  /** The agent's next step on the order's delivery task (`pick` chooses deliver / fail / release where two are possible). */
+  | { kind: 'agent'; order: number; pick: number }
   /** `pick` set: take one of the actions the party may take now (drives orders forward); else the raw action. */
   | { kind: 'action'; order: number; action: TOrderAction; by: 'buyer' | 'seller' | 'admin'; pick: number | null }
   | { kind: 'weigh'; order: number; tenths: number }
@@ -60,8 +80,16 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('top_up' as const), buyer: fc.nat(1), amount: fc.integer({ min: 100, max: 4000 }) }) },
   {
     weight: 3,
-    arbitrary: fc.record({ kind: fc.constant('checkout' as const), buyer: fc.nat(1), product: fc.nat(1), quantity: fc.integer({ min: 1, max: 4 }), payNow: fc.boolean() }),
+    arbitrary: fc.record({
+      kind: fc.constant('checkout' as const),
+      buyer: fc.nat(1),
+      product: fc.nat(1),
+      quantity: fc.integer({ min: 1, max: 4 }),
+      payNow: fc.boolean(),
+      delivery: fc.boolean(),
+    }),
   },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('agent' as const), order: fc.nat(2), pick: fc.nat(5) }) },
   {
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant('action' as const), order: fc.nat(7), action: fc.constantFrom(...ACTIONS), by: fc.constantFrom('buyer' as const, 'seller' as const, 'admin' as const), pick: fc.constant(null) }),
@@ -86,14 +114,26 @@ async function checkInvariants(): Promise<void> {
     sql`select a.id from ledger_accounts a join ledger_postings p on p.account_id = a.id where a.owner_user_id is not null group by a.id having sum(p.amount_minor) < 0`,
   );
   expect(negative).toEqual([]);
+  // The delivery fee a Pulse Agent's delivery moved out of the buyer's escrow (0 for other orders).
   const escrowMismatch = await rows<{ buyer: string }>(sql`
     select o.buyer_user_id as buyer from orders o
+    left join lateral (
+      select coalesce(sum(p.amount_minor), 0) as held from ledger_postings p
+      join ledger_transactions t on t.id = p.transaction_id join ledger_accounts a on a.id = p.account_id
+      where t.order_id = o.id and a.kind = 'agent_escrow' and p.amount_minor > 0) fee on true
     where o.paid_at is not null and o.status not in ('completed', 'cancelled', 'refunded')
     group by o.buyer_user_id
-    having sum(o.total_minor - o.refunded_minor) <> coalesce((
+    having sum(o.total_minor - o.refunded_minor - fee.held) <> coalesce((
       select sum(p.amount_minor) from ledger_postings p join ledger_accounts a on a.id = p.account_id
       where a.owner_user_id = o.buyer_user_id and a.kind = 'user_escrow'), 0)`);
   expect(escrowMismatch).toEqual([]);
+  const agentEscrowMismatch = await rows<{ agent: string }>(sql`
+    select a.owner_user_id as agent from ledger_accounts a where a.kind = 'agent_escrow'
+      and (select coalesce(sum(p.amount_minor), 0) from ledger_postings p where p.account_id = a.id) <> (
+        select coalesce(sum(p.amount_minor), 0) from ledger_postings p
+        join ledger_transactions t on t.id = p.transaction_id join orders o on o.id = t.order_id
+        where p.account_id = a.id and p.amount_minor > 0 and o.status not in ('completed', 'cancelled', 'refunded'))`);
+  expect(agentEscrowMismatch).toEqual([]);
   const reservedMismatch = await rows<{ id: string }>(sql`
     select p.id from products p
     where p.reserved_quantity <> coalesce((
@@ -124,7 +164,9 @@ describe('orders and money, property', () => {
                 app,
                 buyer,
                 nextKey('property'),
-                { addressId: null, payNow: step.payNow, sellers: [{ sellerUserId: seller.id, fulfilment: 'pickup', slotId }] },
+                step.delivery
+                  ? { addressId: addressIds[step.buyer] ?? null, payNow: step.payNow, sellers: [{ sellerUserId: seller.id, fulfilment: 'delivery', slotId: deliverySlotId }] }
+                  : { addressId: null, payNow: step.payNow, sellers: [{ sellerUserId: seller.id, fulfilment: 'pickup', slotId }] },
                 new Date(clock),
               );
               for (const order of response.orders) placed.push({ id: order.id, buyer: step.buyer });
@@ -161,6 +203,24 @@ describe('orders and money, property', () => {
               }
               const code = action === 'hand_over' || action === 'mark_delivered' || step.action === 'mark_delivered' ? (await getOrderDetails(app.db, buyers[target.buyer] ?? seller, target.id)).confirmationCode ?? undefined : undefined;
               await performOrderAction(app, actor, target.id, { action, reason: 'Because the test says so', confirmationCode: code }, new Date(clock));
+            } else if (step.kind === 'agent') {
+              const target = placed[placed.length - 1 - (step.order % Math.max(1, placed.length))];
+              const task = target ? await findTaskByOrderId(app.db, target.id) : null;
+              if (!target || !task) continue;
+              const now = new Date(clock);
+              if (task.status === 'open') await claimTask(app, agent, task.id, now);
+              else if (task.status === 'claimed') {
+                if (step.pick === 0) await releaseTask(app, agent, task.id, 'Flat tyre', now);
+                else await pickupTask(app, agent, task.id, task.pickupCode, now);
+              } else if (task.status === 'in_transit') {
+                if (step.pick === 1) await failTask(app, agent, task.id, { reason: 'refused' }, now);
+                else {
+                  const code = (await getOrderDetails(app.db, buyers[target.buyer] ?? seller, target.id)).confirmationCode ?? '';
+                  await deliverTask(app, agent, task.id, { code: step.pick === 2 ? '000000' : code }, now);
+                }
+              } else if (task.status === 'failed') {
+                await resolveFailedTask(app, { ...agent, id: seller.id, roles: seller.roles }, task.id, step.pick % 2 === 0 ? 'reopen' : 'return', now);
+              }
             } else if (step.kind === 'weigh') {
               const target = placed[placed.length - 1 - (step.order % Math.max(1, placed.length))];
               if (!target) continue;
@@ -185,10 +245,24 @@ describe('orders and money, property', () => {
         examples: [
           [
             [
-              { kind: 'checkout', buyer: 0, product: 0, quantity: 2, payNow: true },
+              { kind: 'checkout', buyer: 0, product: 0, quantity: 2, payNow: true, delivery: false },
               ...Array.from({ length: 4 }, (): Step => ({ kind: 'action', order: 0, action: 'pay', by: 'buyer', pick: 1 })),
-              { kind: 'checkout', buyer: 1, product: 1, quantity: 1, payNow: false },
+              { kind: 'checkout', buyer: 1, product: 1, quantity: 1, payNow: false, delivery: false },
               { kind: 'action', order: 0, action: 'cancel', by: 'buyer', pick: null },
+            ],
+          ],
+          // A Pulse Agent's delivery all the way to completed; another refunded after the agent delivered.
+          [
+            [
+              { kind: 'checkout', buyer: 0, product: 0, quantity: 2, payNow: true, delivery: true },
+              { kind: 'action', order: 0, action: 'accept', by: 'seller', pick: null },
+              ...Array.from({ length: 3 }, (): Step => ({ kind: 'agent', order: 0, pick: 3 })),
+              { kind: 'action', order: 0, action: 'confirm_receipt', by: 'buyer', pick: null },
+              { kind: 'checkout', buyer: 1, product: 0, quantity: 1, payNow: true, delivery: true },
+              { kind: 'action', order: 0, action: 'accept', by: 'seller', pick: null },
+              ...Array.from({ length: 3 }, (): Step => ({ kind: 'agent', order: 0, pick: 3 })),
+              { kind: 'action', order: 0, action: 'request_refund', by: 'buyer', pick: null },
+              { kind: 'action', order: 0, action: 'approve_refund', by: 'seller', pick: null },
             ],
           ],
         ],
@@ -198,6 +272,9 @@ describe('orders and money, property', () => {
     // The run did real work: orders reached several statuses.
     const statuses = await app.db.selectDistinct({ status: orders.status }).from(orders);
     expect(statuses.map((row) => row.status).sort().join(','), 'statuses reached').toMatch(/cancelled.*completed/);
+    // ...and Pulse Agents delivered some of them: their fees went through the agent's escrow.
+    const [fees] = await rows<{ count: string | number }>(sql`select count(*) as count from ledger_transactions where idempotency_key like 'order-agent-fee-release:%'`);
+    expect(Number(fees?.count), 'agent fees released').toBeGreaterThan(0);
     // Hundreds of transactions: generous on a busy machine.
   }, 240_000);
 });

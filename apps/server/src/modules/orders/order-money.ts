@@ -1,4 +1,6 @@
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema/ledger';
 import type { OrderRow } from '../../db/schema/orders';
 import { postLedgerTransaction, type LedgerPostingInput } from '../wallet/ledger-service';
 
@@ -68,10 +70,86 @@ export async function returnFromEscrow(
   });
 }
 
-/** Completion: escrow -> the farm (less commission), the platform's commission and delivery fees. */
+/* ------------------------------------------------------------ agent fees */
+
+/** Idempotency keys of an order's agent fee: held on delivery, released once the order ends. */
+export const agentFeeHoldKey = (orderId: string) => `order-agent-fee:${orderId}`;
+export const agentFeeReleaseKey = (orderId: string) => `order-agent-fee-release:${orderId}`;
+
+/**
+ * A Pulse Agent delivered the order: the delivery part of the buyer's escrow (returns go against
+ * the produce first, so this is the fee unless more than the produce was returned) moves to the
+ * agent's escrow, where it waits for the order to complete. Once per order (idempotency key); an
+ * unpaid order or one without a fee moves nothing.
+ */
+export async function holdAgentFee(db: Db, order: OrderRow, agentUserId: string, currency: string): Promise<number> {
+  const feeMinor = order.paidAt ? escrowSplit(order, 0).deliveryMinor : 0;
+  if (feeMinor <= 0) return 0;
+  await postLedgerTransaction(db, {
+    kind: 'escrow_release',
+    orderId: order.id,
+    idempotencyKey: agentFeeHoldKey(order.id),
+    memo: 'Delivery fee, held until the order completes',
+    currency,
+    postings: [
+      { account: { ownerUserId: order.buyerUserId, kind: 'user_escrow' }, amountMinor: -feeMinor },
+      { account: { ownerUserId: agentUserId, kind: 'agent_escrow' }, amountMinor: feeMinor },
+    ],
+  });
+  return feeMinor;
+}
+
+/** The fee an agent holds for this order (null when no agent delivered it: farm-delivered, pickup, not yet delivered). */
+export async function findHeldAgentFee(db: Db, orderId: string): Promise<{ agentUserId: string; amountMinor: number } | null> {
+  const [row] = await db
+    .select({ agentUserId: ledgerAccounts.ownerUserId, amountMinor: ledgerPostings.amountMinor })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerPostings, eq(ledgerPostings.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .where(and(eq(ledgerTransactions.idempotencyKey, agentFeeHoldKey(orderId)), eq(ledgerAccounts.kind, 'agent_escrow'), gt(ledgerPostings.amountMinor, 0)));
+  return row?.agentUserId ? { agentUserId: row.agentUserId, amountMinor: row.amountMinor } : null;
+}
+
+/** The order ended (completed, or refunded after the delivery): the agent's fee becomes available to them. */
+async function releaseAgentFee(db: Db, order: OrderRow, held: { agentUserId: string; amountMinor: number }, currency: string): Promise<void> {
+  await postLedgerTransaction(db, {
+    kind: 'escrow_release',
+    orderId: order.id,
+    idempotencyKey: agentFeeReleaseKey(order.id),
+    memo: 'Delivery fee released',
+    currency,
+    postings: [
+      { account: { ownerUserId: held.agentUserId, kind: 'agent_escrow' }, amountMinor: -held.amountMinor },
+      { account: { ownerUserId: held.agentUserId, kind: 'user_available' }, amountMinor: held.amountMinor },
+    ],
+  });
+}
+
+/**
+ * A refund approved (or an order cancelled): what the buyer's escrow still holds goes back to them.
+ * After a Pulse Agent's delivery the delivery fee is no longer in it: the agent did the delivery
+ * (the buyer's code proved it), so the fee is released to the agent and the refund is the rest.
+ * Returns the amount refunded.
+ */
+export async function refundOrder(db: Db, order: OrderRow, input: { idempotencyKey: string; memo: string; currency: string }): Promise<number> {
+  const held = await findHeldAgentFee(db, order.id);
+  if (held) await releaseAgentFee(db, order, held, input.currency);
+  const amountMinor = order.totalMinor - order.refundedMinor - (held?.amountMinor ?? 0);
+  await returnFromEscrow(db, order, amountMinor, { kind: 'refund', ...input });
+  return Math.max(0, amountMinor);
+}
+
+/**
+ * Completion: escrow -> the farm (less commission), the platform's commission and delivery fees.
+ * When a Pulse Agent delivered the order its fee already left the buyer's escrow for the agent's:
+ * the platform's delivery part is what is left of it (nothing), and the agent's fee is released.
+ */
 export async function releaseEscrow(db: Db, order: OrderRow, commissionBps: number, currency: string): Promise<void> {
   const split = escrowSplit(order, commissionBps);
-  if (split.escrowMinor <= 0) return;
+  const held = await findHeldAgentFee(db, order.id);
+  const agentFee = held?.amountMinor ?? 0;
+  if (held) await releaseAgentFee(db, order, held, currency);
+  if (split.escrowMinor - agentFee <= 0) return;
   await postLedgerTransaction(db, {
     kind: 'escrow_release',
     orderId: order.id,
@@ -79,10 +157,10 @@ export async function releaseEscrow(db: Db, order: OrderRow, commissionBps: numb
     memo: 'Order completed',
     currency,
     postings: nonZero([
-      { account: { ownerUserId: order.buyerUserId, kind: 'user_escrow' }, amountMinor: -split.escrowMinor },
+      { account: { ownerUserId: order.buyerUserId, kind: 'user_escrow' }, amountMinor: -(split.escrowMinor - agentFee) },
       { account: { ownerUserId: order.sellerUserId, kind: 'user_available' }, amountMinor: split.sellerMinor },
       { account: { ownerUserId: null, kind: 'platform_commission' }, amountMinor: split.commissionMinor },
-      { account: { ownerUserId: null, kind: 'platform_delivery_fees' }, amountMinor: split.deliveryMinor },
+      { account: { ownerUserId: null, kind: 'platform_delivery_fees' }, amountMinor: split.deliveryMinor - agentFee },
     ]),
   });
 }

@@ -31,10 +31,16 @@ export type OrderEffect =
   /** delivered_at = now, auto_complete_at = now + AUTO_COMPLETE_DAYS. */
   | 'start_auto_complete'
   /** Escrow released: the farm gets its part less commission; commission and delivery fee to the platform. */
-  | 'release_escrow';
+  | 'release_escrow'
+  /** A failed delivery brings the goods back to the farm: the sale becomes a reservation again. */
+  | 'sale_to_reservation';
 
 /** Internal triggers (timers) beside the actions people ask for. */
-export type OrderTrigger = TOrderAction | 'expire' | 'auto_complete';
+export type OrderTrigger = TOrderAction | 'expire' | 'auto_complete' | AgentTrigger;
+
+/** Steps of a delivery task that move the order (delivery module, decision 021); not buttons. */
+export type AgentTrigger = 'agent_pickup' | 'delivery_failed';
+const AGENT_TRIGGERS: readonly OrderTrigger[] = ['agent_pickup', 'delivery_failed'];
 
 export interface NotificationContext {
   shopName: string;
@@ -157,6 +163,32 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     },
   },
   {
+    trigger: 'agent_pickup',
+    from: ['accepted', 'ready'],
+    to: 'in_transit',
+    actors: ['agent'],
+    effects: ['reservation_to_sale'],
+    verb: 'pick up',
+    past: 'picked up',
+    notify: {
+      buyer: ({ shopName }) => `A Pulse Agent picked up your order from ${shopName}: it is on its way`,
+      seller: ({ buyerUsername }) => `The Pulse Agent collected the order of ${buyerUsername}`,
+    },
+  },
+  {
+    trigger: 'delivery_failed',
+    from: ['in_transit'],
+    to: 'ready',
+    actors: ['agent'],
+    effects: ['sale_to_reservation'],
+    verb: 'report a failed delivery of',
+    past: 'reported as not delivered',
+    notify: {
+      buyer: ({ shopName }) => `The delivery of your order from ${shopName} failed; the farm will arrange a new attempt`,
+      seller: ({ buyerUsername }) => `The delivery to ${buyerUsername} failed: the goods come back to you`,
+    },
+  },
+  {
     trigger: 'mark_delivered',
     from: ['in_transit'],
     to: 'delivered',
@@ -270,9 +302,14 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   },
 ];
 
-/** Transitions a person can ask for (not the timers). */
+/** Delivery-task steps (an agent acts through the delivery module, not the order's buttons). */
+export function isAgentTrigger(trigger: OrderTrigger): trigger is AgentTrigger {
+  return AGENT_TRIGGERS.includes(trigger);
+}
+
+/** Transitions a person can ask for on the order page (not the timers, not the agent's task steps). */
 export function isPersonAction(trigger: OrderTrigger): trigger is TOrderAction {
-  return trigger !== 'expire' && trigger !== 'auto_complete';
+  return trigger !== 'expire' && trigger !== 'auto_complete' && !AGENT_TRIGGERS.includes(trigger);
 }
 
 export function transitionsFor(trigger: OrderTrigger): OrderTransition[] {

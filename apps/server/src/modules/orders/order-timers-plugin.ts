@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin';
+import { sweepUnclaimedTasks } from '../delivery/delivery-order-hooks';
 import { sweepOrderTimers } from './orders-service';
 
 export const ORDER_TIMER_INTERVAL_MS = 30_000;
 
 /**
- * The order timers in process: every 30 s, lapse unpaid orders and auto-complete delivered ones.
+ * The order timers in process: every 30 s, lapse unpaid orders and auto-complete delivered ones,
+ * and tell farms whose delivery no Pulse Agent claimed by the slot's start.
  * Safe with several processes (each order is claimed with FOR UPDATE SKIP LOCKED). Off with
  * ORDER_TIMERS=off; tests call sweepOrderTimers directly with their own "now".
  */
@@ -15,6 +17,7 @@ export const orderTimersPlugin = fp(
     const timer = setInterval(() => {
       if (running) return;
       running = sweepOrderTimers(app)
+        .then(() => sweepUnclaimedTasks(app))
         .catch((error: unknown) => app.log.error({ err: error }, 'Order timers failed'))
         .finally(() => {
           running = null;

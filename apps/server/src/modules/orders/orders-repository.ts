@@ -260,6 +260,19 @@ export async function convertReservationsToSales(db: Db, items: ReadonlyArray<{ 
   }
 }
 
+/** A failed delivery: the units come back to the farm and are held for the order again. */
+export async function convertSalesToReservations(db: Db, items: ReadonlyArray<{ productId: string | null; quantity: number }>): Promise<void> {
+  for (const item of sortedByProduct(items)) {
+    await db
+      .update(products)
+      .set({
+        stockQuantity: sql`${products.stockQuantity} + ${item.quantity}`,
+        reservedQuantity: sql`${products.reservedQuantity} + ${item.quantity}`,
+      })
+      .where(eq(products.id, item.productId));
+  }
+}
+
 /** Products touched in one stable order, so two transactions never wait on each other in a cycle. */
 function sortedByProduct(items: ReadonlyArray<{ productId: string | null; quantity: number }>): Array<{ productId: string; quantity: number }> {
   const totals = new Map<string, number>();

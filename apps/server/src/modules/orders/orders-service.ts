@@ -18,10 +18,12 @@ import type { UserRow } from '../../db/schema/users';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../errors/domain-errors';
 import { recordAdminAction } from '../admin/audit-log';
 import { notify } from '../notifications/notifications-service';
+import { clearPublicResponses } from '../products/products-response-cache';
 import { findReviewJsonForOrder } from '../reviews/reviews-repository';
 import { assertApprovedSeller } from '../seller-dashboard/seller-access';
+import { afterOrderTransition, beforeOrderTransition, publishTaskChange } from '../delivery/delivery-order-hooks';
 import { releaseSlot } from '../slots/slots-repository';
-import { chargeOrder, releaseEscrow, returnFromEscrow } from './order-money';
+import { chargeOrder, refundOrder, releaseEscrow, returnFromEscrow } from './order-money';
 import {
   actorsText,
   allowedActionsFor,
@@ -34,6 +36,7 @@ import {
 } from './order-state-machine';
 import {
   convertReservationsToSales,
+  convertSalesToReservations,
   findOrderSummary,
   findPickupLocation,
   insertOrderEvent,
@@ -241,13 +244,12 @@ export async function runTransition(
       case 'refund_escrow': {
         // Only money that was paid can go back: an unpaid order has nothing in escrow.
         if (order.paidAt) {
-          await returnFromEscrow(tx, order, order.totalMinor - order.refundedMinor, {
-            kind: 'refund',
+          const refundedMinor = await refundOrder(tx, order, {
             idempotencyKey: `order-refund:${order.id}`,
             memo: to === 'cancelled' ? 'Order cancelled' : 'Refund approved',
             currency: config.currency,
           });
-          patch.refundedMinor = order.totalMinor;
+          patch.refundedMinor = order.refundedMinor + refundedMinor;
         }
         break;
       }
@@ -265,6 +267,9 @@ export async function runTransition(
         break;
       case 'release_escrow':
         await releaseEscrow(tx, order, config.commissionBps, config.currency);
+        break;
+      case 'sale_to_reservation':
+        await convertSalesToReservations(tx, items);
         break;
     }
   }
@@ -289,8 +294,23 @@ export async function runTransition(
   return { order: updated, event, transition, actor };
 }
 
-/** Tells the parties (never the one who acted) about a committed transition; failures are logged. */
+/**
+ * Whether a transition held, released or sold stock: product cards show what is available and the
+ * details page the stock, so the anonymous catalogue cache must forget them once it commits.
+ */
+function changesCatalogue(outcome: TransitionOutcome): boolean {
+  return effectsOf(outcome.transition, outcome.order.fulfilment).some(
+    (effect) => effect === 'release_reservation' || effect === 'reservation_to_sale' || effect === 'sale_to_reservation',
+  );
+}
+
+/**
+ * Tells the parties (never the one who acted) about a committed transition; failures are logged.
+ * Every caller runs it after the commit, so it is also where the anonymous catalogue cache forgets
+ * the stock a transition moved (decision 018), whoever acted (API, timers, checkout, delivery).
+ */
 export async function notifyTransition(app: FastifyInstance, outcome: TransitionOutcome, actingUserId: string | null): Promise<void> {
+  if (changesCatalogue(outcome)) clearPublicResponses(app.db);
   const record = await findOrderSummary(app.db, outcome.order.id);
   if (!record) return;
   const context = { shopName: record.shopName, buyerUsername: record.buyerUsername, toStatus: outcome.order.status, fulfilment: outcome.order.fulfilment };
@@ -324,16 +344,18 @@ export async function performOrderAction(
   input: TOrderActionInput,
   now: Date = new Date(),
 ): Promise<TOrderDetails> {
-  const { outcome, lapsed } = await app.db.transaction(async (tx) => {
+  const { outcome, lapsed, taskChange } = await app.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     const roles = order ? partyRoles(user, order) : [];
     if (!order || roles.length === 0) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
     if (roles.includes('seller')) await assertApprovedSeller(tx, user); // the farm acts only while approved (decision 013)
     // Past its payment window the order lapses now, whether or not the timer got to it yet.
     if (order.status === 'pending_payment' && order.expiresAt && order.expiresAt.getTime() <= now.getTime()) {
-      return { outcome: await runTransition(tx, app.config, order, 'expire', { roles: ['system'], userId: null }, {}, now), lapsed: true };
+      return { outcome: await runTransition(tx, app.config, order, 'expire', { roles: ['system'], userId: null }, {}, now), lapsed: true, taskChange: null };
     }
+    await beforeOrderTransition(tx, order, input.action);
     const outcome = await runTransition(tx, app.config, order, input.action, { roles, userId: user.id }, input, now);
+    const taskChange = await afterOrderTransition(tx, outcome.order, input.action, user.id, now);
     if (outcome.actor === 'admin') {
       // Every admin decision is in the audit log, written in the same transaction.
       await recordAdminAction(tx, {
@@ -344,9 +366,10 @@ export async function performOrderAction(
         details: { fromStatus: order.status, toStatus: outcome.order.status, reason: outcome.event.note },
       });
     }
-    return { outcome, lapsed: false };
+    return { outcome, lapsed: false, taskChange };
   });
   await notifyTransition(app, outcome, lapsed ? null : user.id);
+  if (taskChange) await publishTaskChange(app, taskChange);
   if (lapsed) throw new ConflictError(ORDER_LAPSED_MESSAGE);
   return getOrderDetails(app.db, user, orderId);
 }

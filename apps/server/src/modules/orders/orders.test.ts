@@ -6,7 +6,7 @@ import { deliverySlots } from '../../db/schema/delivery-slots';
 import { orders } from '../../db/schema/orders';
 import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
-import { ORDER_TRANSITIONS, allowedActionsFor, isPersonAction } from './order-state-machine';
+import { ORDER_TRANSITIONS, allowedActionsFor, isAgentTrigger, isPersonAction } from './order-state-machine';
 import { escrowSplit } from './order-money';
 import { sweepOrderTimers } from './orders-service';
 import {
@@ -100,7 +100,8 @@ describe('the state machine data', () => {
       expect(actions.has(action as TOrderAction)).toBe(true);
     }
     for (const transition of ORDER_TRANSITIONS) {
-      expect(transition.actors.includes('system')).toBe(!isPersonAction(transition.trigger));
+      // Timers are the system's; delivery-task steps (agent_pickup, delivery_failed) are the agent's.
+      expect(transition.actors.includes('system')).toBe(!isPersonAction(transition.trigger) && !isAgentTrigger(transition.trigger));
     }
   });
 

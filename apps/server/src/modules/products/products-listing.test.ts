@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TProductListResponse, TProductSummary } from '@pulse/contract/products';
 import type { NewProductRow } from '../../db/schema/products';
+import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { INVALID_CURSOR_MESSAGE } from './product-cursor';
 import { insertProductImages, insertProductRows } from './products-repository';
@@ -98,8 +99,8 @@ afterAll(async () => {
 
 const ACTIVE_COUNT = 8;
 
-async function list(query: string): Promise<TProductListResponse> {
-  const response = await testApp.app.inject({ method: 'GET', url: `/api/products${query ? `?${query}` : ''}` });
+async function list(query: string, headers: Record<string, string> = {}): Promise<TProductListResponse> {
+  const response = await testApp.app.inject({ method: 'GET', url: `/api/products${query ? `?${query}` : ''}`, headers });
   if (response.statusCode !== 200) throw new Error(`list failed: ${response.statusCode} ${response.body}`);
   return response.json<TProductListResponse>();
 }
@@ -330,12 +331,14 @@ describe('bad parameters', () => {
 
 describe('query count', () => {
   it('runs exactly one SQL statement per listing page, whatever the limit and filters (a new search: two)', async () => {
+    // Signed in: an anonymous page may come from the per-process response cache (decision 018).
+    const signedIn = bearer(sellerA.token);
     const client = (testApp.app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
     const spy = vi.spyOn(client, 'query');
     try {
       searchCacheFor(testApp.app.db).clear();
       spy.mockClear();
-      await list('q=tomatos&limit=1');
+      await list('q=tomatos&limit=1', signedIn);
       // Ranking, then the page; the ranking is then cached (products-search-cache.test.ts).
       expect(spy).toHaveBeenCalledTimes(2);
       for (const query of [
@@ -347,13 +350,13 @@ describe('query count', () => {
         'sort=price_desc&minPrice=100&maxPrice=1000',
       ]) {
         spy.mockClear();
-        const first = await list(query);
+        const first = await list(query, signedIn);
         expect(first.items.length, query).toBeGreaterThan(0);
         expect(spy, query).toHaveBeenCalledTimes(1);
       }
-      const first = await list('limit=2');
+      const first = await list('limit=2', signedIn);
       spy.mockClear();
-      await list(`limit=2&cursor=${first.nextCursor}`);
+      await list(`limit=2&cursor=${first.nextCursor}`, signedIn);
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {
       spy.mockRestore();

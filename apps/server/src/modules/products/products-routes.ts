@@ -13,6 +13,8 @@ import {
 } from '@pulse/contract/products';
 import { requireUser } from '../../plugins/auth';
 import { assertApprovedSeller } from '../seller-dashboard/seller-access';
+import { sendCatalogueRead } from './products-http-cache';
+import { publicResponseKey } from './products-response-cache';
 import {
   archiveProduct,
   bulkUpdateProducts,
@@ -34,7 +36,8 @@ const listingSerializer = () => (data: unknown) => JSON.stringify(data);
 
 /**
  * The catalogue: public listing/search and details; sellers create, edit and archive their own
- * products (another seller's product answers 404, a non-seller 403).
+ * products (another seller's product answers 404, a non-seller 403). The public reads carry an
+ * ETag and cache headers, and anonymous ones come from a short per-process cache (decision 018).
  */
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The seller's list, create, edit and archive refuse visitors (401) and non-sellers (403) before validation.
@@ -43,7 +46,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products',
     { schema: { querystring: ZProductListQuery, response: { 200: ZProductListResponse } }, serializerCompiler: listingSerializer },
-    async (request) => listProducts(app.db, request.query, app.config.currency),
+    async (request, reply) =>
+      sendCatalogueRead(app.db, request, reply, publicResponseKey('/api/products', request.query), () =>
+        listProducts(app.db, request.query, app.config.currency),
+      ),
   );
 
   app.get(
@@ -69,7 +75,12 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/:productId',
     { schema: { params: ZProductIdParams, response: { 200: ZProductDetails } }, preHandler: app.identify },
-    async (request) => getProductForViewer(app.db, request.params.productId.toLowerCase(), request.user?.id ?? null, app.config.currency),
+    async (request, reply) => {
+      const productId = request.params.productId.toLowerCase();
+      return sendCatalogueRead(app.db, request, reply, publicResponseKey(`/api/products/${productId}`, {}), () =>
+        getProductForViewer(app.db, productId, request.user?.id ?? null, app.config.currency),
+      );
+    },
   );
 
   app.post(

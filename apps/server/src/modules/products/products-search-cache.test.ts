@@ -56,9 +56,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** GET /api/products, checked against the contract (the route skips zod on the way out). */
+/**
+ * GET /api/products, checked against the contract (the route skips zod on the way out). Signed in:
+ * these tests are about the ranking cache and the statements behind a page, which the per-process
+ * cache of anonymous responses would hide (decision 018; products-http-cache.test.ts).
+ */
 async function list(query: string): Promise<TProductListResponse> {
-  const response = await testApp.app.inject({ method: 'GET', url: `/api/products?${query}` });
+  const response = await testApp.app.inject({ method: 'GET', url: `/api/products?${query}`, headers: bearer(seller.token) });
   if (response.statusCode !== 200) throw new Error(`list failed: ${response.statusCode} ${response.body}`);
   return ZProductListResponse.strict().parse(response.json());
 }

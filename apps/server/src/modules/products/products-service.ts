@@ -37,7 +37,8 @@ import {
   type ProductWriteFields,
 } from './products-repository';
 import { assertApprovedSeller } from '../seller-dashboard/seller-access';
-import { clearSearchCache, SEARCH_CACHE_IDS, searchCacheFor, searchCacheKey } from './products-search-cache';
+import { clearCatalogueCaches } from './products-response-cache';
+import { SEARCH_CACHE_IDS, searchCacheFor, searchCacheKey } from './products-search-cache';
 
 export const SELLER_ROLE_REQUIRED_MESSAGE = 'Only sellers can list products. Apply to sell first.';
 export const PRODUCT_NOT_FOUND_MESSAGE = 'This product does not exist or is no longer listed.';
@@ -156,7 +157,7 @@ export async function createProduct(db: Db, user: UserRow, input: ProductInput, 
   await checkImages(db, user.id, input.imageIds);
   const { imageIds, ...fields } = input;
   const row = await createProductWithImages(db, user.id, fields, imageIds);
-  clearSearchCache(db);
+  clearCatalogueCaches(db);
   return getProductForViewer(db, row.id, user.id, currency);
 }
 
@@ -179,7 +180,7 @@ export async function updateProduct(db: Db, user: UserRow, productId: string, pa
     await updateProductRow(tx, productId, values);
     if (imageIds) await replaceProductImages(tx, productId, imageIds);
   });
-  clearSearchCache(db);
+  clearCatalogueCaches(db);
   return getProductForViewer(db, productId, user.id, currency);
 }
 
@@ -191,7 +192,7 @@ export async function archiveProduct(db: Db, user: UserRow, productId: string): 
     if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND_MESSAGE);
     if (current.status !== 'archived') await updateProductRow(tx, productId, { status: 'archived' });
   });
-  clearSearchCache(db);
+  clearCatalogueCaches(db);
 }
 
 /** Anyone sees an active product; a draft, paused or archived one only its seller. */
@@ -367,7 +368,7 @@ export async function bulkUpdateProducts(
     }
     await updatePricesAndStocks(tx, lines);
   });
-  clearSearchCache(db);
+  clearCatalogueCaches(db);
   const records = await findListRecordsByIds(db, { search: null, statuses: ['draft', 'active', 'paused', 'sold_out'], sellerUserId: user.id }, ids);
   const byId = new Map(records.map((record) => [record.id, record]));
   return { items: ids.flatMap((id) => (byId.has(id) ? [toSummary(byId.get(id)!, currency)] : [])) };

@@ -5,6 +5,7 @@ import type { UserRow } from '../../db/schema/users';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../errors/domain-errors';
 import { notify } from '../notifications/notifications-service';
 import { findOrderSummary, lockOrder } from '../orders/orders-repository';
+import { clearPublicResponses } from '../products/products-response-cache';
 import {
   addRatingToOrderProducts,
   findReviewJson,
@@ -50,6 +51,8 @@ export async function createReview(
     await addRatingToOrderProducts(tx, orderId, input.rating);
     return row;
   });
+  // Product cards and details show the stars.
+  clearPublicResponses(app.db);
   const record = await findOrderSummary(app.db, orderId);
   const stars = review.rating === 1 ? '1 star' : `${review.rating} stars`;
   await tell(app, review.sellerUserId, `${record?.buyerUsername ?? 'A buyer'} rated their order ${stars}`, orderId, `review:${review.id}`);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema/ledger';
 import { orders, type OrderRow } from '../../db/schema/orders';
@@ -95,6 +95,8 @@ export async function ledgerInflowByDay(
   accountKind: 'user_available' | 'user_paid_out',
   since: Date,
   offsetMinutes: number,
+  /** Only transactions whose idempotency key starts so (an agent's fee releases: `order-agent-fee-release:`). */
+  keyPrefix?: string,
 ): Promise<DayAmount[]> {
   const day = daySql(ledgerTransactions.createdAt, offsetMinutes);
   const rows = await db
@@ -108,6 +110,7 @@ export async function ledgerInflowByDay(
         eq(ledgerAccounts.kind, accountKind),
         eq(ledgerTransactions.kind, kind),
         gte(ledgerTransactions.createdAt, since),
+        keyPrefix === undefined ? undefined : like(ledgerTransactions.idempotencyKey, `${keyPrefix}%`),
       ),
     )
     // By position: the day expression carries a parameter, so a repeated expression would not match.

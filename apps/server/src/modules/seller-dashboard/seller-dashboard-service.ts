@@ -59,7 +59,7 @@ export function dayWindow(now: Date, offsetMinutes: number, seriesDays = SERIES_
   };
 }
 
-function byDate(rows: DayAmount[]): Map<string, DayAmount> {
+export function byDate(rows: DayAmount[]): Map<string, DayAmount> {
   return new Map(rows.map((row) => [row.date, row]));
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { InvalidError, NotFoundError } from '../../errors/domain-errors';
 import { findOwnedUploadIds } from '../products/products-repository';
+import { clearPublicResponses } from '../products/products-response-cache';
 import { ratingAverage } from '../products/products-service';
 import { assertApprovedSeller } from '../seller-dashboard/seller-access';
 import { buildUploadUrl } from '../uploads/uploads-service';
@@ -74,6 +75,8 @@ export async function updateOwnSellerProfile(db: Db, user: UserRow, input: TUpda
   await db.transaction(async (tx) => {
     if (!(await updateProfile(tx, user.id, fields, photoIds))) throw new NotFoundError(SHOP_NOT_FOUND_MESSAGE);
   });
+  // Product details show the shop's name and picture.
+  clearPublicResponses(db);
   return toProfileJson(await loadOwnShop(db, user.id));
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema/ledger';
 import { ConflictError, InvalidError } from '../../errors/domain-errors';
 
-export type UserLedgerAccountKind = 'user_available' | 'user_escrow' | 'user_paid_out';
+export type UserLedgerAccountKind = 'user_available' | 'user_escrow' | 'user_paid_out' | 'agent_escrow';
 export type PlatformLedgerAccountKind = 'platform_commission' | 'platform_delivery_fees' | 'provider_clearing';
 
 export type LedgerAccountRef =
@@ -38,7 +38,7 @@ export class InsufficientFundsError extends ConflictError {
   }
 }
 
-const USER_KINDS: ReadonlySet<string> = new Set<UserLedgerAccountKind>(['user_available', 'user_escrow', 'user_paid_out']);
+const USER_KINDS: ReadonlySet<string> = new Set<UserLedgerAccountKind>(['user_available', 'user_escrow', 'user_paid_out', 'agent_escrow']);
 
 function isUserAccount(ref: LedgerAccountRef): ref is Extract<LedgerAccountRef, { ownerUserId: string }> {
   return ref.ownerUserId !== null && USER_KINDS.has(ref.kind);
@@ -176,6 +176,8 @@ export interface WalletBalances {
   availableMinor: number;
   escrowMinor: number;
   paidOutMinor: number;
+  /** A delivery agent's fees of delivered orders, held until those orders complete. */
+  agentEscrowMinor: number;
 }
 
 /** Sums of the user's postings per account kind (accounts that do not exist yet are 0). */
@@ -186,12 +188,13 @@ export async function getWalletBalances(db: Db, userId: string): Promise<WalletB
     .leftJoin(ledgerPostings, eq(ledgerPostings.accountId, ledgerAccounts.id))
     .where(eq(ledgerAccounts.ownerUserId, userId))
     .groupBy(ledgerAccounts.kind);
-  const balances: WalletBalances = { availableMinor: 0, escrowMinor: 0, paidOutMinor: 0 };
+  const balances: WalletBalances = { availableMinor: 0, escrowMinor: 0, paidOutMinor: 0, agentEscrowMinor: 0 };
   for (const row of rows) {
     const total = Number(row.total ?? 0);
     if (row.kind === 'user_available') balances.availableMinor = total;
     else if (row.kind === 'user_escrow') balances.escrowMinor = total;
     else if (row.kind === 'user_paid_out') balances.paidOutMinor = total;
+    else if (row.kind === 'agent_escrow') balances.agentEscrowMinor = total;
   }
   return balances;
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, payouts, type PayoutRow } from '../../db/schema/ledger';
+import { agents } from '../../db/schema/agents';
 import { sellerApplications } from '../../db/schema/seller-applications';
 
 /** Claims the (user, key) pair; null when a payout with that key exists (a concurrent twin waits for ours). */
@@ -56,9 +57,9 @@ export interface PayoutDetails {
   providerName: string | null;
 }
 
-/** The payout details of the user's approved seller application, if any. */
+/** The payout details of the user's approved seller application, else of their approved agent application, if any. */
 export async function findApprovedPayoutDetails(db: Db, userId: string): Promise<PayoutDetails | null> {
-  const [row] = await db
+  const [seller] = await db
     .select({
       method: sellerApplications.payoutMethod,
       accountName: sellerApplications.payoutAccountName,
@@ -67,5 +68,10 @@ export async function findApprovedPayoutDetails(db: Db, userId: string): Promise
     })
     .from(sellerApplications)
     .where(and(eq(sellerApplications.userId, userId), eq(sellerApplications.status, 'approved')));
-  return row ?? null;
+  if (seller?.method && seller.accountNumber) return seller;
+  const [agent] = await db
+    .select({ method: agents.payoutMethod, accountName: agents.payoutAccountName, accountNumber: agents.payoutAccountNumber, providerName: agents.payoutProviderName })
+    .from(agents)
+    .where(and(eq(agents.userId, userId), eq(agents.status, 'approved')));
+  return agent?.method && agent.accountNumber ? agent : (seller ?? null);
 }

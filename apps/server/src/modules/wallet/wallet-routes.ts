@@ -12,6 +12,7 @@ import {
   ZWalletResponse,
 } from '@pulse/contract/wallet';
 import { requireUser } from '../../plugins/auth';
+import { isApprovedAgent } from '../agents/agents-service';
 import { assertApprovedSeller } from '../seller-dashboard/seller-access';
 import { createPayout, getPayouts } from './payouts-service';
 import { createTopUp, getWallet, getWalletHistory, requireIdempotencyKey } from './wallet-service';
@@ -39,8 +40,15 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Payouts are the seller's: 401/403 before the body is looked at.
-  const sellerOnly = [app.authenticate, async (request: FastifyRequest) => assertApprovedSeller(app.db, requireUser(request))];
+  // Payouts are for approved sellers and approved Pulse Agents (their earnings): 401/403 before the body is looked at.
+  const sellerOnly = [
+    app.authenticate,
+    async (request: FastifyRequest) => {
+      const user = requireUser(request);
+      if (await isApprovedAgent(app.db, user.id)) return;
+      await assertApprovedSeller(app.db, user);
+    },
+  ];
 
   app.get(
     '/api/wallet/payouts',

@@ -23,7 +23,8 @@ export function requireIdempotencyKey(header: string | string[] | undefined): st
 }
 
 export async function getWallet(db: Db, userId: string, currency: string): Promise<TWalletResponse> {
-  return { currency, ...(await getWalletBalances(db, userId)) };
+  const { availableMinor, escrowMinor, paidOutMinor } = await getWalletBalances(db, userId);
+  return { currency, availableMinor, escrowMinor, paidOutMinor };
 }
 
 const CURSOR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -11,7 +11,11 @@ import { popups } from '../../db/schema/popups';
 import { pushSubscriptions } from '../../db/schema/push-subscriptions';
 import { sellerApplications } from '../../db/schema/seller-applications';
 import { users } from '../../db/schema/users';
+import { deliveryTasks } from '../../db/schema/delivery-tasks';
+import { orders } from '../../db/schema/orders';
 import { startSession } from '../../modules/auth/auth-service';
+import { createApprovedAgent } from '../../modules/agents/testing/agent-fixtures';
+import { findTaskByOrderId, insertTaskEvent } from '../../modules/delivery/delivery-repository';
 import {
   act,
   createAddress,
@@ -19,6 +23,7 @@ import {
   createProduct,
   createSeller,
   createSlot,
+  FARM_LOCATION,
   fundWallet,
   getOrder,
   makeAdmin,
@@ -28,12 +33,21 @@ import {
 import { insertConversation } from '../seed-helpers';
 import { bearer, TEST_PASSWORD } from '../auth-helpers';
 
-/** Who calls: the six actors of the authorization table. */
-export const ACTORS = ['visitor', 'buyer', 'pendingSeller', 'otherSeller', 'owner', 'admin'] as const;
+/**
+ * Who calls: the eight actors of the authorization table. The two agents (a pending applicant and
+ * an approved delivery agent who holds none of the row's tasks) are buyers everywhere outside the
+ * agent routes, so a row that says nothing about them expects what the buyer gets.
+ */
+export const ACTORS = ['visitor', 'buyer', 'pendingSeller', 'otherSeller', 'owner', 'admin', 'pendingAgent', 'otherAgent'] as const;
 export type ActorName = (typeof ACTORS)[number];
+export const AGENT_ACTORS = ['pendingAgent', 'otherAgent'] as const satisfies readonly ActorName[];
+export type AgentActorName = (typeof AGENT_ACTORS)[number];
 
-/** Whose resource a row is about: an approved seller's (products, slots) or a buyer's (address, basket line). */
-export type OwnerKind = 'seller' | 'buyer';
+/**
+ * Whose resource a row is about: an approved seller's (products, slots, the farm of a delivery),
+ * a buyer's (address, basket line) or a delivery agent's (the task they hold, their application).
+ */
+export type OwnerKind = 'seller' | 'buyer' | 'agent';
 
 export interface WorldUser extends TestUser {
   email: string;
@@ -53,6 +67,12 @@ export interface World {
   admin: WorldUser;
   /** A third person conversations are started with, so no actor talks to itself. */
   bystander: WorldUser;
+  /** Applied to be a Pulse Agent, not approved yet (roles: buyer). */
+  pendingAgent: WorldUser;
+  /** An approved delivery agent near the owner farm who holds none of the rows' tasks. */
+  otherAgent: WorldUser;
+  /** The approved delivery agent who holds the rows' claimed and in-transit tasks (`owner` of agent rows). */
+  holdingAgent: WorldUser;
   /** An active product of ownerSeller, public to everyone. */
   activeProductId: string;
   /** The conversation between ownerBuyer and ownerSeller. */
@@ -83,8 +103,14 @@ export async function createAdmin(app: FastifyInstance): Promise<WorldUser> {
   return user;
 }
 
-/** A new user of the actor's kind, for rows whose call changes the caller (applying to sell). */
-export async function createFreshActor(world: World, actor: Exclude<ActorName, 'visitor'>): Promise<WorldUser> {
+/** An approved delivery agent (or a pending applicant) at the owner farm's town, 25 km radius. */
+export async function createAgent(app: FastifyInstance, status: 'approved' | 'pending' = 'approved'): Promise<WorldUser> {
+  const agent = await createApprovedAgent(app, { status, lat: FARM_LOCATION.lat + 0.01, lng: FARM_LOCATION.lng + 0.01, radiusKm: 25 });
+  return withEmail(app, { id: agent.id, token: agent.token, username: agent.username });
+}
+
+/** A new user of the actor's kind, for rows whose call changes the caller (applying to sell or to be an agent). */
+export async function createFreshActor(world: World, actor: Exclude<ActorName, 'visitor'>, owner: OwnerKind = 'seller'): Promise<WorldUser> {
   const { app } = world;
   switch (actor) {
     case 'buyer':
@@ -94,9 +120,14 @@ export async function createFreshActor(world: World, actor: Exclude<ActorName, '
     case 'otherSeller':
       return withEmail(app, await createSeller(app, 'Other Farm'));
     case 'owner':
-      return withEmail(app, await createSeller(app, 'Owner Farm'));
+      if (owner === 'agent') return createAgent(app);
+      return owner === 'buyer' ? withEmail(app, await createBuyer(app)) : withEmail(app, await createSeller(app, 'Owner Farm'));
     case 'admin':
       return createAdmin(app);
+    case 'pendingAgent':
+      return createAgent(app, 'pending');
+    case 'otherAgent':
+      return createAgent(app);
   }
 }
 
@@ -111,6 +142,9 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
     ownerBuyer: await withEmail(app, await createBuyer(app)),
     admin: await createAdmin(app),
     bystander: await withEmail(app, await createBuyer(app)),
+    pendingAgent: await createAgent(app, 'pending'),
+    otherAgent: await createAgent(app),
+    holdingAgent: await createAgent(app),
     activeProductId: await createProduct(app, ownerSeller.id, { title: 'Owner farm tomatoes' }),
     conversationId: '',
   };
@@ -118,9 +152,13 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
     { userId: world.ownerBuyer.id, lastReadAt: null },
     { userId: world.ownerSeller.id, lastReadAt: null },
   ]);
-  // Money for payouts: both approved sellers have something available.
+  // The owner farm has a point on the map, so its delivery tasks lie near the agents.
+  await app.db.update(sellerApplications).set({ lat: FARM_LOCATION.lat, lng: FARM_LOCATION.lng, region: 'Ashanti' }).where(eq(sellerApplications.userId, ownerSeller.id));
+  // Money for payouts: both approved sellers have something available...
   await fundWallet(app, world.ownerSeller.id, 500_000);
   await fundWallet(app, world.otherSeller.id, 500_000);
+  // ...and so has the approved agent (agents pay out their delivery fees the same way).
+  await fundWallet(app, world.otherAgent.id, 500_000);
   return world;
 }
 
@@ -130,7 +168,7 @@ export function userOf(world: World, actor: ActorName, owner: OwnerKind): WorldU
     case 'visitor':
       return null;
     case 'owner':
-      return owner === 'seller' ? world.ownerSeller : world.ownerBuyer;
+      return owner === 'seller' ? world.ownerSeller : owner === 'agent' ? world.holdingAgent : world.ownerBuyer;
     default:
       return world[actor];
   }
@@ -266,4 +304,51 @@ export async function reviewOf(world: World): Promise<TReview> {
   });
   if (response.statusCode !== 201) throw new Error(`review failed: ${response.statusCode} ${response.body}`);
   return response.json() as TReview;
+}
+
+/* -------------------------------------------------------- delivery tasks */
+
+export type TaskStage = 'open' | 'claimed' | 'in_transit' | 'failed';
+
+export interface TaskAt {
+  taskId: string;
+  orderId: string;
+  pickupCode: string;
+  /** The buyer's confirmation code (what the agent asks for at the door). */
+  confirmationCode: string;
+  /** The street of the drop-off: only the holding agent, the buyer and the farm may read it. */
+  street: string;
+}
+
+/**
+ * A fresh delivery order from ownerBuyer to ownerSeller, accepted (its task open), and moved to
+ * `stage` with `holder` (the holding agent by default) holding it. The claim is written directly
+ * (the claim route is a row of its own and counts the agent's active tasks); pickup and failure go
+ * through the real routes.
+ */
+export async function deliveryTaskAt(world: World, stage: TaskStage, holder: WorldUser = world.holdingAgent): Promise<TaskAt> {
+  const { app, ownerBuyer: buyer, ownerSeller: seller } = world;
+  await app.db.delete(basketItems).where(eq(basketItems.userId, buyer.id));
+  const { order } = await placePaidOrder(app, { buyer, seller, fulfilment: 'delivery' });
+  const street = unique('Secret Lane');
+  const [row] = await app.db.select({ address: orders.deliveryAddress }).from(orders).where(eq(orders.id, order.id));
+  if (!row?.address) throw new Error('delivery order without an address');
+  await app.db.update(orders).set({ deliveryAddress: { ...row.address, line1: street } }).where(eq(orders.id, order.id));
+  await expectOk(await act(app, seller, order.id, { action: 'accept' }), 'accept');
+  const task = await findTaskByOrderId(app.db, order.id);
+  if (!task) throw new Error('accepting a delivery order opened no task');
+  const { confirmationCode } = await getOrder(app, buyer, order.id);
+  const at: TaskAt = { taskId: task.id, orderId: order.id, pickupCode: task.pickupCode, confirmationCode: confirmationCode ?? '', street };
+  if (stage === 'open') return at;
+  await expectOk(await act(app, seller, order.id, { action: 'mark_ready' }), 'mark ready');
+  const now = new Date();
+  await app.db.update(deliveryTasks).set({ status: 'claimed', agentUserId: holder.id, claimedAt: now, updatedAt: now }).where(eq(deliveryTasks.id, task.id));
+  await insertTaskEvent(app.db, { taskId: task.id, kind: 'claimed', actor: 'agent', actorUserId: holder.id, createdAt: now });
+  if (stage === 'claimed') return at;
+  const post = (step: string, payload: object) =>
+    app.inject({ method: 'POST', url: `/api/delivery/tasks/${task.id}/${step}`, headers: { authorization: `Bearer ${holder.token}` }, payload });
+  await expectOk(await post('pickup', { code: task.pickupCode }), 'pickup');
+  if (stage === 'in_transit') return at;
+  await expectOk(await post('fail', { reason: 'refused', note: 'Not at home' }), 'fail');
+  return at;
 }

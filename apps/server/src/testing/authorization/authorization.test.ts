@@ -7,11 +7,11 @@ import { users } from '../../db/schema/users';
 import { bearer } from '../auth-helpers';
 import { createTestApp, type TestApp } from '../create-test-app';
 import { ACTORS, createFreshActor, createWorld, userOf, type ActorName, type World } from './authorization-world';
-import { ROUTE_TABLE, type Row } from './route-table';
+import { ROUTE_TABLE, statusOf, type Row } from './route-table';
 
 /**
  * The authorization table: every route of the real app, called by a visitor, a buyer, a pending
- * applicant, another seller, the resource's owner and an admin, each with a valid request, and the
+ * applicant, another seller, the resource's owner, an admin, a pending agent and another agent, each with a valid request, and the
  * status each gets. A route without a row fails the test, so no route ships without a decision
  * about who may call it.
  */
@@ -49,7 +49,7 @@ function rowTitle(row: Row): string {
 }
 
 const cells = ROUTE_TABLE.flatMap((row) =>
-  ACTORS.map((actor: ActorName) => ({ name: `${rowTitle(row)} as ${actor} -> ${row.expect[actor]}`, row, actor, status: row.expect[actor] })),
+  ACTORS.map((actor: ActorName) => ({ name: `${rowTitle(row)} as ${actor} -> ${statusOf(row, actor)}`, row, actor, status: statusOf(row, actor) })),
 );
 
 /**
@@ -60,11 +60,11 @@ const cells = ROUTE_TABLE.flatMap((row) =>
 const JUNK_QUERY = `limit=abc&status=nope&cursor=%25%25&source=zz&kind=zz&method=zz&tzOffsetMinutes=zz&q=${'x'.repeat(300)}`;
 
 const badBodyCells = ROUTE_TABLE.filter((row) => !row.freshActor).flatMap((row) =>
-  ACTORS.filter((actor) => row.expect[actor] === 401 || (row.expect[actor] === 403 && !row.forbiddenAfterBody)).map((actor) => ({
-    name: `${rowTitle(row)} as ${actor} with a ${row.method === 'GET' ? 'query' : 'body'} it cannot read -> ${row.expect[actor]}`,
+  ACTORS.filter((actor) => statusOf(row, actor) === 401 || (statusOf(row, actor) === 403 && !row.forbiddenAfterBody)).map((actor) => ({
+    name: `${rowTitle(row)} as ${actor} with a ${row.method === 'GET' ? 'query' : 'body'} it cannot read -> ${statusOf(row, actor)}`,
     row,
     actor,
-    status: row.expect[actor],
+    status: statusOf(row, actor),
   })),
 );
 
@@ -114,7 +114,7 @@ describe('the route table', () => {
 
 describe('who gets what', () => {
   it.each(cells)('$name', async ({ row, actor, status }) => {
-    const caller = row.freshActor && actor !== 'visitor' ? await createFreshActor(world, actor) : userOf(world, actor, row.owner ?? 'seller');
+    const caller = row.freshActor && actor !== 'visitor' ? await createFreshActor(world, actor, row.owner) : userOf(world, actor, row.owner ?? 'seller');
     const call = await row.call({ world, actor, user: caller });
     const token = call.token ?? caller?.token;
     const response = await testApp.app.inject({

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { bearer } from '../auth-helpers';
 import {
+  createAgent,
   createProduct,
   createSlot,
+  deliveryTaskAt,
   insertApplicant,
   insertBasketLine,
   insertNotificationFor,
@@ -21,13 +23,15 @@ import {
   unique,
   uploadImage,
   type ActorName,
+  type AgentActorName,
   type OwnerKind,
   type World,
   type WorldUser,
 } from './authorization-world';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Expectation = Record<ActorName, number>;
+/** The status per actor; the agent actors, when a row leaves them out, get what the buyer gets. */
+export type Expectation = Record<Exclude<ActorName, AgentActorName>, number> & Partial<Record<AgentActorName, number>>;
 
 export interface Cell {
   world: World;
@@ -68,6 +72,28 @@ export interface Row {
 }
 
 /* ------------------------------------------------------- expectations */
+
+/** What `actor` gets on `row` (an agent actor the row does not name gets the buyer's status). */
+export function statusOf(row: Row, actor: ActorName): number {
+  return row.expect[actor] ?? row.expect.buyer;
+}
+
+const NO_AGENTS = { visitor: 401, buyer: 403, pendingSeller: 403, otherSeller: 403, admin: 403, pendingAgent: 403 } as const;
+
+/** Approved delivery agents only (the holding agent is `owner`, another approved agent `otherAgent`). */
+function deliveryAgents(status: number): Expectation {
+  return { ...NO_AGENTS, owner: status, otherAgent: status };
+}
+
+/** A task the holding agent holds: other agents do not learn it exists, non-agents are refused first. */
+function heldTask(status: number): Expectation {
+  return { ...NO_AGENTS, owner: status, otherAgent: 404 };
+}
+
+/** The farm's step on a failed delivery: the farm and admins; anyone else, agents included, 404. */
+function farmOrAdmin(status: number): Expectation {
+  return { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: status, admin: status, pendingAgent: 404, otherAgent: 404 };
+}
 
 function all(status: number): Expectation {
   return { visitor: status, buyer: status, pendingSeller: status, otherSeller: status, owner: status, admin: status };
@@ -327,11 +353,12 @@ export const ROUTE_TABLE: Row[] = [
     expect: signedIn(201),
     call: () => ({ url: '/api/wallet/top-ups', payload: { amountMinor: 1_000 }, headers: { 'idempotency-key': unique('top-up') } }),
   },
-  { method: 'GET', path: '/api/wallet/payouts', expect: sellersOnly(200), call: () => ({ url: '/api/wallet/payouts' }) },
+  { method: 'GET', path: '/api/wallet/payouts', note: 'approved sellers and agents', expect: { ...sellersOnly(200), otherAgent: 200 }, call: () => ({ url: '/api/wallet/payouts' }) },
   {
     method: 'POST',
     path: '/api/wallet/payouts',
-    expect: sellersOnly(201),
+    note: 'approved sellers and agents',
+    expect: { ...sellersOnly(201), otherAgent: 201 },
     call: () => ({ url: '/api/wallet/payouts', payload: { amountMinor: 1_000, destination: 'MTN MoMo 0241234567' }, headers: { 'idempotency-key': unique('payout') } }),
   },
 
@@ -813,5 +840,207 @@ export const ROUTE_TABLE: Row[] = [
     path: '/api/sellers/:userId/reviews',
     expect: all(200),
     call: ({ world }) => ({ url: `/api/sellers/${world.ownerSeller.id}/reviews` }),
+  },
+
+  /* ---- Pulse Agents ---- */
+  {
+    method: 'POST',
+    path: '/api/agents/applications',
+    note: 'a new user of each kind; agents (pending or approved) already applied',
+    owner: 'agent',
+    freshActor: true,
+    expect: { visitor: 401, buyer: 201, pendingSeller: 201, otherSeller: 201, owner: 409, admin: 201, pendingAgent: 409, otherAgent: 409 },
+    call: async (cell) => ({
+      url: '/api/agents/applications',
+      payload: {
+        kind: 'delivery',
+        region: 'Ashanti',
+        lat: 6.69,
+        lng: -1.62,
+        workingRadiusKm: 25,
+        vehicle: 'motorbike',
+        phone: '+233 24 555 0101',
+        payout: { method: 'mobile_money', accountName: 'Kofi Boateng', accountNumber: '0245550101', providerName: 'MTN MoMo' },
+        idDocumentUploadId: await idDocumentIdOf(cell),
+        termsAccepted: true,
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/agents/me/application',
+    note: 'only those who applied have one',
+    owner: 'agent',
+    expect: { ...signedIn(404), owner: 200, pendingAgent: 200, otherAgent: 200 },
+    call: () => ({ url: '/api/agents/me/application' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/agents/:userId',
+    note: "the holding agent's application status: the agent and admins",
+    owner: 'agent',
+    expect: { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: 200, admin: 200, pendingAgent: 404, otherAgent: 404 },
+    call: ({ world }) => ({ url: `/api/agents/${world.holdingAgent.id}`, leaks: [world.holdingAgent.id] }),
+  },
+  {
+    method: 'GET',
+    path: '/api/agent/wallet',
+    note: 'approved agents, their own earnings',
+    owner: 'agent',
+    expect: deliveryAgents(200),
+    call: () => ({ url: '/api/agent/wallet?tzOffsetMinutes=0' }),
+  },
+
+  /* ---- delivery tasks ---- */
+  { method: 'GET', path: '/api/delivery/tasks/open', owner: 'agent', expect: deliveryAgents(200), call: () => ({ url: '/api/delivery/tasks/open' }) },
+  { method: 'GET', path: '/api/delivery/tasks/mine', owner: 'agent', expect: deliveryAgents(200), call: () => ({ url: '/api/delivery/tasks/mine' }) },
+  {
+    method: 'GET',
+    path: '/api/delivery/tasks/:id',
+    note: 'an open task: any delivery agent, town only',
+    owner: 'agent',
+    expect: deliveryAgents(200),
+    call: async ({ world }) => {
+      const task = await deliveryTaskAt(world, 'open');
+      return { url: `/api/delivery/tasks/${task.taskId}`, leaks: [task.street, task.orderId] };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/delivery/tasks/:id',
+    note: 'a task the holding agent holds: only them',
+    owner: 'agent',
+    expect: heldTask(200),
+    call: async ({ world }) => {
+      const task = await deliveryTaskAt(world, 'claimed');
+      return { url: `/api/delivery/tasks/${task.taskId}`, leaks: [task.street, task.orderId] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/claim',
+    note: 'an open task; the owner is an agent who holds nothing yet',
+    owner: 'agent',
+    expect: deliveryAgents(200),
+    call: async ({ world, actor }) => {
+      const task = await deliveryTaskAt(world, 'open');
+      const fresh = actor === 'owner' ? await createAgent(world.app) : null;
+      return { url: `/api/delivery/tasks/${task.taskId}/claim`, ...(fresh ? { token: fresh.token } : {}), leaks: [task.street, task.orderId] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/release',
+    owner: 'agent',
+    expect: heldTask(200),
+    call: async ({ world }) => {
+      const task = await deliveryTaskAt(world, 'claimed');
+      return { url: `/api/delivery/tasks/${task.taskId}/release`, payload: { reason: 'Flat tyre' }, leaks: [task.street, task.orderId] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/pickup',
+    note: "with the farm's pickup code",
+    owner: 'agent',
+    expect: heldTask(200),
+    call: async ({ world }) => {
+      const task = await deliveryTaskAt(world, 'claimed');
+      return { url: `/api/delivery/tasks/${task.taskId}/pickup`, payload: { code: task.pickupCode }, leaks: [task.street, task.orderId] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/position',
+    owner: 'agent',
+    expect: heldTask(204),
+    call: async ({ world }) => {
+      const task = await deliveryTaskAt(world, 'in_transit');
+      return { url: `/api/delivery/tasks/${task.taskId}/position`, payload: { lat: 6.7, lng: -1.61, accuracy: 15 }, leaks: [task.street, task.orderId] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/deliver',
+    note: "with the buyer's confirmation code",
+    owner: 'agent',
+    expect: heldTask(200),
+    call: async ({ world }) => {
+      const task = await deliveryTaskAt(world, 'in_transit');
+      return { url: `/api/delivery/tasks/${task.taskId}/deliver`, payload: { code: task.confirmationCode, recipientName: 'Ama' }, leaks: [task.street, task.orderId] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/fail',
+    owner: 'agent',
+    expect: heldTask(200),
+    call: async ({ world }) => {
+      const task = await deliveryTaskAt(world, 'in_transit');
+      return { url: `/api/delivery/tasks/${task.taskId}/fail`, payload: { reason: 'refused', note: 'Changed their mind' }, leaks: [task.street, task.orderId] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/reopen',
+    note: 'a failed delivery of the owner farm',
+    expect: farmOrAdmin(200),
+    call: async ({ world }) => {
+      const task = await deliveryTaskAt(world, 'failed');
+      return { url: `/api/delivery/tasks/${task.taskId}/reopen`, leaks: [task.street, task.orderId] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/reopen',
+    note: 'the agent who failed it may not re-open it',
+    owner: 'agent',
+    expect: { ...farmOrAdmin(404), admin: 200 },
+    call: async ({ world }) => {
+      const task = await deliveryTaskAt(world, 'failed');
+      return { url: `/api/delivery/tasks/${task.taskId}/reopen`, leaks: [task.street, task.orderId] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/return',
+    note: 'a failed delivery of the owner farm',
+    expect: farmOrAdmin(200),
+    call: async ({ world }) => {
+      const task = await deliveryTaskAt(world, 'failed');
+      return { url: `/api/delivery/tasks/${task.taskId}/return`, leaks: [task.street, task.orderId] };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/:orderId/delivery',
+    note: 'in transit, as the buyer party',
+    owner: 'buyer',
+    expect: orderParty(200, 200),
+    call: async ({ world }) => {
+      const task = await deliveryTaskAt(world, 'in_transit');
+      return { url: `/api/orders/${task.orderId}/delivery`, leaks: [task.street, task.taskId] };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/:orderId/delivery',
+    note: 'claimed, as the farm (with the pickup code)',
+    expect: orderParty(200, 200),
+    call: async ({ world }) => {
+      const task = await deliveryTaskAt(world, 'claimed');
+      return { url: `/api/orders/${task.orderId}/delivery`, leaks: [task.street, task.taskId, task.pickupCode] };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/orders/:orderId/delivery',
+    note: 'the holding agent is no order party: the task is their view',
+    owner: 'agent',
+    expect: { ...orderParty(404, 200) },
+    call: async ({ world }) => {
+      const task = await deliveryTaskAt(world, 'in_transit');
+      return { url: `/api/orders/${task.orderId}/delivery`, leaks: [task.street, task.taskId] };
+    },
   },
 ];

@@ -9,9 +9,16 @@ import { postLogout } from './post-logout';
 import { SESSION_EXPIRED_MESSAGE } from './session-messages';
 import { InvalidTokenError, decodeTokenClaims, getTokenExpiresAt, isTokenUsable, validateLoginData } from './token';
 import { DEFAULT_USER_MODE, parseUserMode, type UserMode } from './user-mode';
-import { unsubscribeFromPush } from '../push';
 
 const PUSH_UNSUBSCRIBE_WAIT_MS = 2000;
+
+/**
+ * The service worker keeps API answers by address only; the next person on this browser must
+ * never read the last one's offline (docs/decisions/019-workbox-service-worker.md).
+ */
+function clearSavedAnswers(): Promise<void> {
+  return import('../service-worker').then(({ clearPerUserCaches }) => clearPerUserCaches()).catch(() => undefined);
+}
 
 interface SessionState {
   user: TUser | null;
@@ -88,12 +95,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logoutRunningRef.current = true;
       // The next person on this browser must not get this user's pushes; a slow push service
       // must not hold the logout up either.
-      await Promise.race([unsubscribeFromPush(), new Promise((resolve) => setTimeout(resolve, PUSH_UNSUBSCRIBE_WAIT_MS))]);
+      await Promise.race([import('../push').then(({ unsubscribeFromPush }) => unsubscribeFromPush()), new Promise((resolve) => setTimeout(resolve, PUSH_UNSUBSCRIBE_WAIT_MS))]);
+      // Beside the server call, so signing out takes no longer than before.
+      const cleared = clearSavedAnswers();
       try {
         await postLogout();
       } catch (error) {
         console.error('Logout request failed; signing out locally', error);
       }
+      await cleared;
       if (message) writeSessionValue(SESSION_KEYS.logoutMessage, message);
       clearLocalSession(path);
       logoutRunningRef.current = false;
@@ -117,6 +127,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         throw error;
       }
+      await clearSavedAnswers();
       writeSessionValue(SESSION_KEYS.token, valid.token);
       sessionActiveRef.current = true;
       setSession((current) => ({

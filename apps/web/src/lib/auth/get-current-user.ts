@@ -1,7 +1,8 @@
-import { ZMeResponse } from '@pulse/contract/auth';
+import type { TMeResponse } from '@pulse/contract/auth';
 import { apiRequest } from '../api-client';
+import { serverChecked } from '../server-checked';
 
 export async function getCurrentUser(signal?: AbortSignal) {
-  const response = await apiRequest('/api/auth/me', { schema: ZMeResponse, signal });
+  const response = await apiRequest('/api/auth/me', { schema: serverChecked<TMeResponse>(), signal });
   return response.user;
 }

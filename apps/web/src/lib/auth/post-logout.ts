@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { serverChecked } from '../server-checked';
 import { apiRequest, reactToNoFailures } from '../api-client';
 
 /**
@@ -6,5 +6,5 @@ import { apiRequest, reactToNoFailures } from '../api-client';
  * would start another logout.
  */
 export async function postLogout(): Promise<void> {
-  await apiRequest('/api/auth/logout', { method: 'POST', schema: z.unknown(), reactTo: reactToNoFailures });
+  await apiRequest('/api/auth/logout', { method: 'POST', schema: serverChecked<unknown>(), reactTo: reactToNoFailures });
 }

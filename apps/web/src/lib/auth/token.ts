@@ -1,9 +1,37 @@
-import { ZUser, type TUser } from '@pulse/contract/users';
+import type { TUser } from '@pulse/contract/users';
 import { DEFAULT_SESSION_MS, INVALID_LOGIN_DATA_MESSAGE, INVALID_TOKEN_MESSAGE } from './session-messages';
 
 export interface TokenClaims {
   exp?: number;
   sub?: string;
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isStringOrNull = (value: unknown) => value === null || typeof value === 'string';
+
+/**
+ * The user of a `{ token, user }` login payload has the contract's fields and types (checked by
+ * hand: this runs on the first page, which does not load zod).
+ */
+export function isUserShape(value: unknown): value is TUser {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const user = value as Record<string, unknown>;
+  return (
+    isString(user.id) &&
+    isString(user.provider) &&
+    isStringOrNull(user.providerId) &&
+    Array.isArray(user.roles) &&
+    user.roles.every(isString) &&
+    isStringOrNull(user.agentId) &&
+    isStringOrNull(user.sellerId) &&
+    isString(user.username) &&
+    isString(user.email) &&
+    user.email.includes('@') &&
+    isStringOrNull(user.profile_picture_url) &&
+    isStringOrNull(user.bio) &&
+    isStringOrNull(user.profession) &&
+    typeof user.is_legacy_creator === 'boolean'
+  );
 }
 
 export class InvalidLoginDataError extends Error {
@@ -83,9 +111,8 @@ export function validateLoginData(data: unknown, now: number): ValidLogin {
     if (typeof record.token !== 'string') throw new InvalidLoginDataError();
     token = record.token;
     if (record.user !== undefined && record.user !== null) {
-      const parsedUser = ZUser.safeParse(record.user);
-      if (!parsedUser.success) throw new InvalidLoginDataError();
-      user = parsedUser.data;
+      if (!isUserShape(record.user)) throw new InvalidLoginDataError();
+      user = record.user;
     }
   } else {
     throw new InvalidLoginDataError();

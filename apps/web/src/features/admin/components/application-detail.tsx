@@ -3,7 +3,8 @@ import { IconAlertCircle, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ZRejectApplicationInput, type TAdminApplicationDetail } from '@pulse/contract/admin';
 import { categoryLabels, type TProductCategory } from '@pulse/contract/products';
-import { payoutMethodLabels } from '@pulse/contract/sellers';
+import { agentKindLabels, vehicleLabels, type TAgentApplication } from '@pulse/contract/agents';
+import { payoutMethodLabels, type TSellerApplication } from '@pulse/contract/sellers';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { getServerFormErrors } from '../../../lib/form-errors';
 import { resolveMediaUrl } from '../../../lib/media-url';
@@ -32,8 +33,7 @@ function produceLabel(type: string): string {
   return categoryLabels[type as TProductCategory] ?? type;
 }
 
-function ApplicationFields({ detail }: { detail: TAdminApplicationDetail }) {
-  const seller = detail.seller;
+function SellerFields({ detail, seller }: { detail: TAdminApplicationDetail; seller: TSellerApplication }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
       <Field label="Business name" value={seller.businessName} />
@@ -42,14 +42,7 @@ function ApplicationFields({ detail }: { detail: TAdminApplicationDetail }) {
       <Field label="Coordinates" value={seller.lat !== null && seller.lng !== null ? `${seller.lat}, ${seller.lng}` : 'Not given'} />
       <Field label="Produce" value={seller.produceTypes.map(produceLabel).join(', ') || 'None'} />
       <Field label="Phone" value={seller.phone || 'Not given'} />
-      <Field
-        label="Payout"
-        value={
-          seller.payout
-            ? `${payoutMethodLabels[seller.payout.method]}: ${seller.payout.providerName}, ${seller.payout.accountName}, ${seller.payout.accountNumber}`
-            : 'Not given'
-        }
-      />
+      <Field label="Payout" value={payoutText(seller.payout)} />
       <Field label="Referral code" value={seller.referralCode ?? 'None'} />
       <Field label="Terms accepted" value={seller.termsAcceptedAt ? formatAdminTime(seller.termsAcceptedAt) : 'No'} />
       <Field label="Submitted" value={formatAdminTime(detail.submittedAt)} />
@@ -57,6 +50,35 @@ function ApplicationFields({ detail }: { detail: TAdminApplicationDetail }) {
       {seller.rejectionReason && <Field label="Rejection reason" value={seller.rejectionReason} />}
     </SimpleGrid>
   );
+}
+
+function AgentFields({ detail, agent }: { detail: TAdminApplicationDetail; agent: TAgentApplication }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+      <Field label="Kind" value={agentKindLabels[agent.kind]} />
+      <Field label="Applicant" value={`${detail.applicant.username} (${detail.applicant.email})`} />
+      <Field label="Home area" value={agent.region || 'Not given'} />
+      <Field label="Home point" value={agent.lat !== null && agent.lng !== null ? `${agent.lat}, ${agent.lng}` : 'Not given'} />
+      <Field label="Working radius" value={`${agent.workingRadiusKm} km`} />
+      <Field label="Vehicle" value={agent.vehicle ? vehicleLabels[agent.vehicle] : 'None (referral only)'} />
+      <Field label="Phone" value={agent.phone || 'Not given'} />
+      <Field label="Payout" value={payoutText(agent.payout)} />
+      <Field label="Terms accepted" value={agent.termsAcceptedAt ? formatAdminTime(agent.termsAcceptedAt) : 'No'} />
+      <Field label="Submitted" value={formatAdminTime(detail.submittedAt)} />
+      {detail.reviewedAt && <Field label="Decided" value={formatAdminTime(detail.reviewedAt)} />}
+      {agent.rejectionReason && <Field label="Rejection reason" value={agent.rejectionReason} />}
+    </SimpleGrid>
+  );
+}
+
+function payoutText(payout: TSellerApplication['payout']): string {
+  return payout ? `${payoutMethodLabels[payout.method]}: ${payout.providerName}, ${payout.accountName}, ${payout.accountNumber}` : 'Not given';
+}
+
+function ApplicationFields({ detail }: { detail: TAdminApplicationDetail }) {
+  if (detail.agent) return <AgentFields detail={detail} agent={detail.agent} />;
+  if (detail.seller) return <SellerFields detail={detail} seller={detail.seller} />;
+  return null;
 }
 
 function IdDocument({ url }: { url: string | null }) {
@@ -117,7 +139,7 @@ function DecisionButtons({ detail }: { detail: TAdminApplicationDetail }) {
       setError(null);
       try {
         await decision.mutateAsync({ decision: 'approve' });
-        showAdminSuccess('Application approved', `${detail.displayName} can now sell on Pulse Market.`);
+        showAdminSuccess('Application approved', detail.kind === 'agent' ? `${detail.applicant.username} is now a Pulse Agent.` : `${detail.displayName} can now sell on Pulse Market.`);
       } catch (failure) {
         setError(getServerFormErrors(failure, []).form);
       }
@@ -183,7 +205,7 @@ export function ApplicationDetail({ id }: { id: string }) {
         <Text fw={600} size="sm" mb="xs">
           ID document
         </Text>
-        <IdDocument url={data.idDocumentUrl ?? data.seller.idDocument?.url ?? null} />
+        <IdDocument url={data.idDocumentUrl ?? data.seller?.idDocument?.url ?? data.agent?.idDocument?.url ?? null} />
       </Paper>
       <div>
         <Title order={3} fz="md" mb="xs">

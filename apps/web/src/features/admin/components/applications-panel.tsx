@@ -44,7 +44,7 @@ function ApplicationRow({ application, onOpen }: { application: TAdminApplicatio
   );
 }
 
-/** Seller (and later agent) applications: pending first, filters in the address, the detail in a drawer. */
+/** Seller and agent applications (one queue, the kind filter): pending first, filters in the address, the detail in a drawer. */
 export function ApplicationsPanel() {
   const [statusParam, setStatus] = useAdminParam('status');
   const [kindParam, setKind] = useAdminParam('kind');
@@ -82,7 +82,7 @@ export function ApplicationsPanel() {
       {list.isSuccess && items.length === 0 && (
         <Paper withBorder radius="md" p="lg">
           <Text c="dimmed" ta="center">
-            {kind === 'agent' ? 'No agent applications: agents cannot apply yet.' : status === 'pending' ? 'No applications waiting for a decision.' : 'No applications here.'}
+            {status === 'pending' ? `No ${kind} applications waiting for a decision.` : 'No applications here.'}
           </Text>
         </Paper>
       )}

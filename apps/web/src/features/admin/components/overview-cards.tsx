@@ -27,9 +27,10 @@ function StatCard({ label, value, Icon }: { label: string; value: number | undef
 /** The two headline figures at the top of /admin. */
 export function OverviewCards({ overview }: { overview: TGetAdminOverviewResponse | undefined }) {
   return (
-    <SimpleGrid cols={2}>
+    <SimpleGrid cols={{ base: 2, sm: 3 }}>
       <StatCard label="Users" value={overview?.users} Icon={IconUsers} />
       <StatCard label="Pending seller applications" value={overview?.pendingSellerApplications} Icon={IconClipboardList} />
+      <StatCard label="Pending agent applications" value={overview ? (overview.pendingAgentApplications ?? 0) : undefined} Icon={IconClipboardList} />
     </SimpleGrid>
   );
 }

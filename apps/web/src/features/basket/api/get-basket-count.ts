@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZBasketCountResponse } from '@pulse/contract/counts';
+import type { TBasketCountResponse } from '@pulse/contract/counts';
 import { apiRequest, reactToSessionExpiryOnly } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { serverChecked } from '../../../lib/server-checked';
 
 export async function getBasketCount(): Promise<number> {
-  const response = await apiRequest('/api/baskets/count', { schema: ZBasketCountResponse, reactTo: reactToSessionExpiryOnly });
+  const response = await apiRequest('/api/baskets/count', { schema: serverChecked<TBasketCountResponse>(), reactTo: reactToSessionExpiryOnly });
   return response.count;
 }
 

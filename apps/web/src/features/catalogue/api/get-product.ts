@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZProductDetails, type TProductDetails } from '@pulse/contract/products';
+import type { TProductDetails } from '@pulse/contract/products';
 import { apiRequest } from '../../../lib/api-client';
 import { reactToSessionOrOutage } from './catalogue-failure-filter';
+import { serverChecked } from '../../../lib/server-checked';
 
 export async function getProduct(productId: string, signal?: AbortSignal): Promise<TProductDetails> {
-  return apiRequest(`/api/products/${encodeURIComponent(productId)}`, { schema: ZProductDetails, signal, reactTo: reactToSessionOrOutage });
+  return apiRequest(`/api/products/${encodeURIComponent(productId)}`, { schema: serverChecked<TProductDetails>(), signal, reactTo: reactToSessionOrOutage });
 }
 
 export function productQueryKey(productId: string) {

@@ -1,7 +1,8 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { ZProductListResponse, type TProductListResponse } from '@pulse/contract/products';
+import type { TProductListResponse } from '@pulse/contract/products';
 import { apiRequest } from '../../../lib/api-client';
 import { reactToSessionOrOutage } from './catalogue-failure-filter';
+import { serverChecked } from '../../../lib/server-checked';
 
 /** Listing pages are fetched this many at a time; the grid fills 2-4 columns evenly with it. */
 export const PRODUCT_PAGE_SIZE = 24;
@@ -9,7 +10,7 @@ export const PRODUCT_PAGE_SIZE = 24;
 export async function getProducts(query: Readonly<Record<string, string>>, cursor: string | null, signal?: AbortSignal): Promise<TProductListResponse> {
   const params = new URLSearchParams({ ...query, limit: String(PRODUCT_PAGE_SIZE) });
   if (cursor) params.set('cursor', cursor);
-  return apiRequest(`/api/products?${params.toString()}`, { schema: ZProductListResponse, signal, reactTo: reactToSessionOrOutage });
+  return apiRequest(`/api/products?${params.toString()}`, { schema: serverChecked<TProductListResponse>(), signal, reactTo: reactToSessionOrOutage });
 }
 
 export function productListQueryKey(query: Readonly<Record<string, string>>) {

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZSellerProfile, type TSellerProfile } from '@pulse/contract/seller-profile';
+import type { TSellerProfile } from '@pulse/contract/seller-profile';
 import { apiRequest } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { reactToSessionOrOutage } from './catalogue-failure-filter';
+import { serverChecked } from '../../../lib/server-checked';
 
 export async function getShop(sellerUserId: string, signal?: AbortSignal): Promise<TSellerProfile> {
-  return apiRequest(`/api/shops/${encodeURIComponent(sellerUserId)}`, { schema: ZSellerProfile, signal, reactTo: reactToSessionOrOutage });
+  return apiRequest(`/api/shops/${encodeURIComponent(sellerUserId)}`, { schema: serverChecked<TSellerProfile>(), signal, reactTo: reactToSessionOrOutage });
 }
 
 export function shopQueryKey(sellerUserId: string) {

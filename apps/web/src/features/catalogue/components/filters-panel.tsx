@@ -1,8 +1,9 @@
 import { useState, type KeyboardEvent } from 'react';
-import { Button, Checkbox, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { countActiveFilters, type ListingFilters } from '../utils/listing-filters';
 import { currencyDigits, currencySymbol } from '../utils/format-price';
+import { toPriceText } from '../utils/price-text';
 
 export interface FiltersPanelProps {
   filters: ListingFilters;
@@ -71,27 +72,29 @@ export function FiltersPanel({ filters, currency, onChange, onClear }: FiltersPa
           Price per unit
         </Text>
         <Group gap="xs" grow wrap="nowrap">
-          <NumberInput
+          <TextInput
             aria-label="Lowest price"
             placeholder="Min"
-            prefix={symbol}
-            min={0}
-            decimalScale={decimalScale}
-            hideControls
+            leftSection={symbol}
+            inputMode="decimal"
             value={draft.minPrice}
-            onChange={(value) => setDraft((current) => ({ ...current, minPrice: String(value) }))}
+            onChange={(event) => {
+              const value = toPriceText(event.currentTarget.value, decimalScale);
+              setDraft((current) => ({ ...current, minPrice: value }));
+            }}
             onBlur={commitPrices}
             onKeyDown={commitOnEnter(commitPrices)}
           />
-          <NumberInput
+          <TextInput
             aria-label="Highest price"
             placeholder="Max"
-            prefix={symbol}
-            min={0}
-            decimalScale={decimalScale}
-            hideControls
+            leftSection={symbol}
+            inputMode="decimal"
             value={draft.maxPrice}
-            onChange={(value) => setDraft((current) => ({ ...current, maxPrice: String(value) }))}
+            onChange={(event) => {
+              const value = toPriceText(event.currentTarget.value, decimalScale);
+              setDraft((current) => ({ ...current, maxPrice: value }));
+            }}
             onBlur={commitPrices}
             onKeyDown={commitOnEnter(commitPrices)}
           />

@@ -1,12 +1,15 @@
+import { Suspense, lazy } from 'react';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconLeaf, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TProductSummary } from '@pulse/contract/products';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { formatUnitPrice } from '../../../lib/product-units';
-import { ProductImagePlaceholder } from './product-image-placeholder';
 import { RatingSummary } from './rating-summary';
 import classes from './product-card.module.css';
+
+// Only products without a photo show their category's icon: the icons load when one does.
+const ProductImagePlaceholder = lazy(() => import('./product-image-placeholder').then((module) => ({ default: module.ProductImagePlaceholder })));
 
 function originLine(product: TProductSummary): string {
   const parts = [product.farmName, product.region].filter((part) => part.trim() !== '');
@@ -15,16 +18,28 @@ function originLine(product: TProductSummary): string {
 }
 
 /** One product in the listing grid; the whole card opens its details page. */
-export function ProductCard({ product }: { product: TProductSummary }) {
+export function ProductCard({ product, eager = false }: { product: TProductSummary; eager?: boolean }) {
   const soldOut = product.availableQuantity === 0;
   const origin = originLine(product);
   return (
     <Link to={`/product-details/${product.id}`} className={`${classes.card} ${soldOut ? classes.soldOut : ''}`} data-testid="product-card">
       <div className={classes.media}>
         {product.thumbUrl ? (
-          <img className={classes.image} src={resolveMediaUrl(product.thumbUrl)} alt="" loading="lazy" decoding="async" width={400} height={300} />
+          <img
+            className={classes.image}
+            src={resolveMediaUrl(product.thumbUrl)}
+            alt=""
+            // The first row is the page's largest paint: fetched at once; the rest as they scroll in.
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
+            decoding="async"
+            width={400}
+            height={300}
+          />
         ) : (
-          <ProductImagePlaceholder category={product.category} />
+          <Suspense fallback={<div className={classes.placeholder} aria-hidden />}>
+            <ProductImagePlaceholder category={product.category} />
+          </Suspense>
         )}
         <div className={classes.badges}>
           {product.organic && (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
+import classes from './native-field.module.css';
 
 /** Typing pauses longer than this run the search without Enter. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -75,25 +75,28 @@ export function SearchBox({ value, onSearch, placeholder = 'Search produce, farm
         submit();
       }}
     >
-      <TextInput
-        type="search"
-        aria-label="Search produce"
-        placeholder={placeholder}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        leftSection={<IconSearch size={18} aria-hidden />}
-        rightSection={
-          text ? (
-            <ActionIcon variant="subtle" color="gray" radius="xl" aria-label="Clear search" onClick={clear}>
+      <div className={classes.field}>
+        <span className={classes.left} aria-hidden>
+          <IconSearch size={18} />
+        </span>
+        <input
+          className={`${classes.control} ${classes.search}`}
+          type="search"
+          aria-label="Search produce"
+          placeholder={placeholder}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          maxLength={200}
+          enterKeyHint="search"
+        />
+        {text && (
+          <span className={classes.right}>
+            <button type="button" className={classes.clear} aria-label="Clear search" onClick={clear}>
               <IconX size={16} />
-            </ActionIcon>
-          ) : null
-        }
-        size="md"
-        radius="xl"
-        maxLength={200}
-        enterKeyHint="search"
-      />
+            </button>
+          </span>
+        )}
+      </div>
     </form>
   );
 }

@@ -1,17 +1,34 @@
-import { Loader, NativeSelect } from '@mantine/core';
-import type { TProductSort } from '@pulse/contract/products';
+import { Loader } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import type { TProductSort } from '@pulse/contract/product-options';
 import { SORT_LABELS } from '../utils/listing-filters';
+import classes from './native-field.module.css';
 
+/** The sort menu: the phone's own picker (a native select), with a spinner while locating. */
 export function SortSelect({ value, options, locating, onChange }: { value: TProductSort; options: TProductSort[]; locating: boolean; onChange: (sort: TProductSort) => void }) {
   return (
-    <NativeSelect
-      aria-label="Sort by"
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value as TProductSort)}
-      data={options.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))}
-      leftSection={locating ? <Loader size={14} aria-label="Finding your location" /> : undefined}
-      miw={{ md: 200 }}
-      radius="md"
-    />
+    <div className={`${classes.field} ${classes.selectField}`}>
+      <select
+        className={`${classes.control} ${classes.select}`}
+        aria-label="Sort by"
+        value={value}
+        data-with-left={locating || undefined}
+        onChange={(event) => onChange(event.currentTarget.value as TProductSort)}
+      >
+        {options.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
+          </option>
+        ))}
+      </select>
+      {locating && (
+        <span className={`${classes.left} ${classes.selectLeft}`}>
+          <Loader size={14} aria-label="Finding your location" />
+        </span>
+      )}
+      <span className={`${classes.right} ${classes.chevron}`} aria-hidden>
+        <IconChevronDown size={16} />
+      </span>
+    </div>
   );
 }

@@ -1,27 +1,46 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Button, CloseButton, Drawer, Group, Indicator, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconMapPinOff } from '@tabler/icons-react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { Badge, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import type { TProductSort } from '@pulse/contract/products';
 import type { PageProps } from '../../../app/route-types';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useProductList } from '../api/get-products';
 import { CategoryChips } from '../components/category-chips';
-import { FiltersPanel } from '../components/filters-panel';
 import { InfiniteSentinel } from '../components/infinite-sentinel';
-import { ListingEmptyState } from '../components/listing-empty-state';
 import { ProductCard } from '../components/product-card';
 import { ProductCardSkeleton } from '../components/product-card-skeleton';
 import { SearchBox } from '../components/search-box';
-import { ShopHeader } from '../components/shop-header';
 import { SortSelect } from '../components/sort-select';
 import { SORT_LABELS, availableSorts, countActiveFilters, effectiveSort, toProductListQuery, withoutFilters, type ListingFilters } from '../utils/listing-filters';
 import { useListingFilters } from '../utils/use-listing-filters';
 import { useNearPoint } from '../utils/use-near-point';
 import classes from '../components/listing.module.css';
+import { lazyWithFullStyles } from '../../../lib/full-styles';
+
+// Shown only when sorting by distance was refused.
+const LocationNotice = lazyWithFullStyles(() => import('../components/location-notice').then((module) => module.LocationNotice));
+
+// Shown only when nothing matches or the list failed to load.
+const ListingEmptyState = lazyWithFullStyles(() => import('../components/listing-empty-state').then((module) => module.ListingEmptyState));
+const LoadErrorAlert = lazyWithFullStyles(() => import('../../../components/load-error-alert').then((module) => module.LoadErrorAlert));
+
+// A shop's header shows only on a shop's listing (?seller=), so it loads with it.
+const ShopHeader = lazyWithFullStyles(() => import('../components/shop-header').then((module) => module.ShopHeader));
+
+// The filters' inputs load only where they show: beside the results on wide screens, in the
+// sheet on phones once it is opened.
+const FiltersPanel = lazy(() => import('../components/filters-panel').then((module) => ({ default: module.FiltersPanel })));
+
+/** Mantine's md breakpoint, where the filters move from the sheet to the side of the results. */
+const WIDE_SCREEN = '(min-width: 62em)';
+
+// The phone's filter sheet (a drawer with its focus trap) loads the first time it is opened.
+const FiltersDrawer = lazyWithFullStyles(() => import('../components/filters-drawer').then((module) => module.FiltersDrawer));
 
 const DEFAULT_CURRENCY = 'USD';
 const SKELETON_COUNT = 8;
+/** Cards whose photo is fetched at once: the first row on a desktop, the first two rows on a phone. */
+const EAGER_IMAGES = 4;
 
 function locationRefusedMessage(keptSort: TProductSort): string {
   return `We could not get your location, so the results stay sorted by ${SORT_LABELS[keptSort].toLowerCase()}. Allow location access in your browser to sort by distance.`;
@@ -32,6 +51,9 @@ export function ProductListingPage({ route }: PageProps) {
   const { filters, setFilters } = useListingFilters();
   const near = useNearPoint();
   const [filtersOpened, filtersDrawer] = useDisclosure(false);
+  const [filtersWanted, setFiltersWanted] = useState(false);
+  const wideScreen = useMediaQuery(WIDE_SCREEN, undefined, { getInitialValueInEffect: false });
+  if (filtersOpened && !filtersWanted) setFiltersWanted(true);
   const [locationMessage, setLocationMessage] = useState<string | null>(null);
   const [currency, setCurrency] = useState(DEFAULT_CURRENCY);
 
@@ -78,13 +100,21 @@ export function ProductListingPage({ route }: PageProps) {
   const clearFilters = () => update(withoutFilters(filters));
   const sellerSampleId = filters.seller ? (firstItem?.sellerUserId === filters.seller ? firstItem.id : null) : null;
 
-  const filtersPanel = <FiltersPanel filters={filters} currency={currency} onChange={(changes) => update(changes)} onClear={clearFilters} />;
+  const filtersPanel = (
+    <Suspense fallback={null}>
+      <FiltersPanel filters={filters} currency={currency} onChange={(changes) => update(changes)} onClear={clearFilters} />
+    </Suspense>
+  );
   const heading = filters.q ? `Results for “${filters.q}”` : filters.seller ? 'Produce from this shop' : route.title;
 
   return (
     <div className={classes.page}>
       <Stack gap="md">
-        {filters.seller && <ShopHeader sellerUserId={filters.seller} sampleProductId={sellerSampleId} />}
+        {filters.seller && (
+          <Suspense fallback={null}>
+            <ShopHeader sellerUserId={filters.seller} sampleProductId={sellerSampleId} />
+          </Suspense>
+        )}
 
         <SearchBox value={filters.q} onSearch={onSearch} placeholder={filters.seller ? 'Search this shop' : undefined} />
         <CategoryChips value={filters.category} onChange={(category) => update({ category })} />
@@ -95,38 +125,42 @@ export function ProductListingPage({ route }: PageProps) {
           </Title>
           <div className={classes.toolbarControls}>
             <Box hiddenFrom="md">
-              <Indicator label={activeFilters} size={18} disabled={activeFilters === 0} offset={4}>
-                <Button
-                  variant="default"
-                  fullWidth
-                  leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
-                  onClick={filtersDrawer.open}
-                  aria-label={activeFilters ? `Filters, ${activeFilters} on` : 'Filters'}
-                >
-                  Filters
-                </Button>
-              </Indicator>
+              <Button
+                variant="default"
+                fullWidth
+                leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+                rightSection={
+                  activeFilters > 0 ? (
+                    <Badge size="sm" circle aria-hidden>
+                      {activeFilters}
+                    </Badge>
+                  ) : undefined
+                }
+                onClick={filtersDrawer.open}
+                aria-label={activeFilters ? `Filters, ${activeFilters} on` : 'Filters'}
+              >
+                Filters
+              </Button>
             </Box>
             <SortSelect value={sort} options={availableSorts(filters)} locating={near.locating} onChange={(next) => void changeSort(next)} />
           </div>
         </div>
 
         {locationMessage && (
-          <Alert color="orange" variant="light" radius="lg" icon={<IconMapPinOff size={20} aria-hidden />} role="status">
-            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-              <Text size="sm">{locationMessage}</Text>
-              <CloseButton aria-label="Dismiss" size="sm" onClick={() => setLocationMessage(null)} />
-            </Group>
-          </Alert>
+          <Suspense fallback={null}>
+            <LocationNotice message={locationMessage} onDismiss={() => setLocationMessage(null)} />
+          </Suspense>
         )}
 
         <div className={classes.layout}>
-          <Box component="aside" visibleFrom="md" className={classes.sidePanel} aria-label="Filters">
-            <Text fw={700} mb="md">
-              Filters
-            </Text>
-            {filtersPanel}
-          </Box>
+          {wideScreen && (
+            <Box component="aside" visibleFrom="md" className={classes.sidePanel} aria-label="Filters">
+              <Text fw={700} mb="md">
+                Filters
+              </Text>
+              {filtersPanel}
+            </Box>
+          )}
 
           <section aria-label="Results" aria-busy={list.isFetching}>
             {(list.isPending || waitingForLocation) && !list.isError && (
@@ -139,23 +173,29 @@ export function ProductListingPage({ route }: PageProps) {
               </ul>
             )}
 
-            {list.isError && items.length === 0 && <LoadErrorAlert title="Could not load the produce" onRetry={() => void list.refetch()} />}
+            {list.isError && items.length === 0 && (
+              <Suspense fallback={null}>
+                <LoadErrorAlert title="Could not load the produce" onRetry={() => void list.refetch()} />
+              </Suspense>
+            )}
 
             {list.isSuccess && items.length === 0 && !list.isPlaceholderData && (
-              <ListingEmptyState
-                query={filters.q}
-                activeFilters={activeFilters}
-                inShop={filters.seller !== null}
-                onClearFilters={clearFilters}
-                onClearSearch={() => update({ q: '' })}
-              />
+              <Suspense fallback={null}>
+                <ListingEmptyState
+                  query={filters.q}
+                  activeFilters={activeFilters}
+                  inShop={filters.seller !== null}
+                  onClearFilters={clearFilters}
+                  onClearSearch={() => update({ q: '' })}
+                />
+              </Suspense>
             )}
 
             {items.length > 0 && (
               <ul className={classes.grid} aria-label="Products" style={{ opacity: list.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }}>
-                {items.map((product) => (
+                {items.map((product, index) => (
                   <li key={product.id}>
-                    <ProductCard product={product} />
+                    <ProductCard product={product} eager={index < EAGER_IMAGES} />
                   </li>
                 ))}
                 {list.isFetchingNextPage &&
@@ -187,23 +227,13 @@ export function ProductListingPage({ route }: PageProps) {
         </div>
       </Stack>
 
-      <Drawer
-        opened={filtersOpened}
-        onClose={filtersDrawer.close}
-        title={<Text fw={700}>Filters</Text>}
-        position="bottom"
-        size={520}
-        radius="lg"
-        hiddenFrom="md"
-        closeButtonProps={{ 'aria-label': 'Close filters' }}
-      >
-        <Stack gap="lg" pb="md">
-          {filtersPanel}
-          <Button onClick={filtersDrawer.close} size="md">
-            Show results
-          </Button>
-        </Stack>
-      </Drawer>
+      {filtersWanted && (
+        <Suspense fallback={null}>
+          <FiltersDrawer opened={filtersOpened} onClose={filtersDrawer.close}>
+            {filtersPanel}
+          </FiltersDrawer>
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { PRODUCT_CATEGORIES, PRODUCT_SORTS, type TProductCategory, type TProductSort } from '@pulse/contract/products';
+import { PRODUCT_CATEGORIES, PRODUCT_SORTS, type TProductCategory, type TProductSort } from '@pulse/contract/product-options';
 import { unitsToMinor } from './format-price';
 
 /**

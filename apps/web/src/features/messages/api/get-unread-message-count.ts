@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZUnreadCountResponse } from '@pulse/contract/counts';
+import type { TUnreadCountResponse } from '@pulse/contract/counts';
 import { apiRequest, reactToSessionExpiryOnly } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { serverChecked } from '../../../lib/server-checked';
 
 export async function getUnreadMessageCount(): Promise<number> {
-  const response = await apiRequest('/api/messages/unread/count', { schema: ZUnreadCountResponse, reactTo: reactToSessionExpiryOnly });
+  const response = await apiRequest('/api/messages/unread/count', { schema: serverChecked<TUnreadCountResponse>(), reactTo: reactToSessionExpiryOnly });
   return response.unreadCount;
 }
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZUnreadCountResponse } from '@pulse/contract/counts';
+import type { TUnreadCountResponse } from '@pulse/contract/counts';
 import { apiRequest, reactToSessionExpiryOnly } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { serverChecked } from '../../../lib/server-checked';
 
 export type NotificationCountKind = 'general' | 'pulse-hub';
 
@@ -13,7 +14,7 @@ const COUNT_PATHS: Readonly<Record<NotificationCountKind, string>> = {
 /** Spec §8: notification call failures are logged and re-thrown, so the query ends in error. */
 export async function getUnreadNotificationCount(kind: NotificationCountKind): Promise<number> {
   try {
-    const response = await apiRequest(COUNT_PATHS[kind], { schema: ZUnreadCountResponse, reactTo: reactToSessionExpiryOnly });
+    const response = await apiRequest(COUNT_PATHS[kind], { schema: serverChecked<TUnreadCountResponse>(), reactTo: reactToSessionExpiryOnly });
     return response.unreadCount;
   } catch (error) {
     console.error(`Could not load the ${kind} unread notification count`, error);

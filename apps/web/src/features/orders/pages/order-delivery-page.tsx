@@ -1,12 +1,16 @@
-import { Alert, Anchor, Avatar, Container, Grid, Group, Skeleton, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
-import { IconArrowLeft, IconBuildingWarehouse, IconCalendarTime, IconCheck, IconMapPin, IconUserQuestion } from '@tabler/icons-react';
+import { Alert, Anchor, Container, Grid, Group, Skeleton, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { IconArrowLeft, IconBuildingWarehouse, IconCalendarTime, IconCheck, IconMapPin } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import type { TOrderDetails } from '@pulse/contract/orders';
+import type { TGetOrderDeliveryResponse } from '@pulse/contract/delivery';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { isApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useOrder } from '../api/get-order';
+import { useOrderDelivery } from '../api/get-order-delivery';
+import { AgentSection, DeliveryMapSection, PickupCodeCard } from '../components/delivery-tracking';
+import { useLiveDelivery } from '../components/use-live-delivery';
 import { ConfirmationCode } from '../components/confirmation-code';
 import { formatAddressLines } from '../components/fulfilment-details';
 import { OrderNotFound } from '../components/order-not-found';
@@ -70,7 +74,7 @@ function Place({ icon, label, lines }: { icon: React.ReactNode; label: string; l
   );
 }
 
-function DeliveryView({ order }: { order: TOrderDetails }) {
+function DeliveryView({ order, delivery }: { order: TOrderDetails; delivery: TGetOrderDeliveryResponse | undefined }) {
   const { user } = useAuth();
   const isBuyer = user?.id === order.buyerUserId;
   const farm = [order.pickupLocation?.farmName || order.shopName, order.pickupLocation?.region ?? ''].filter(Boolean);
@@ -102,6 +106,10 @@ function DeliveryView({ order }: { order: TOrderDetails }) {
       {isBuyer && order.confirmationCode && isConfirmationCodeRelevant(order.status) && (
         <ConfirmationCode code={order.confirmationCode} fulfilment={order.fulfilment} />
       )}
+
+      {user?.id === order.sellerUserId && delivery && <PickupCodeCard delivery={delivery} />}
+
+      {order.fulfilment === 'delivery' && delivery && <DeliveryMapSection delivery={delivery} />}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
@@ -135,23 +143,7 @@ function DeliveryView({ order }: { order: TOrderDetails }) {
                 )}
               </Stack>
             </SectionCard>
-            {order.fulfilment === 'delivery' && (
-              <SectionCard title="Delivery agent">
-                <Group gap="sm" wrap="nowrap">
-                  <Avatar radius="xl" color="gray" aria-hidden>
-                    <IconUserQuestion size={22} />
-                  </Avatar>
-                  <Stack gap={0}>
-                    <Text fw={600} data-testid="delivery-agent">
-                      Not assigned yet
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      A Pulse Agent will be assigned before the window starts.
-                    </Text>
-                  </Stack>
-                </Group>
-              </SectionCard>
-            )}
+            {order.fulfilment === 'delivery' && <AgentSection delivery={delivery} />}
           </Stack>
         </Grid.Col>
       </Grid>
@@ -164,6 +156,8 @@ export function OrderDeliveryPage(_props: PageProps) {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
   useLiveOrderUpdates(orderId);
+  useLiveDelivery(orderId);
+  const delivery = useOrderDelivery(orderId, order.data?.fulfilment === 'delivery');
 
   if (order.isError && isApiError(order.error) && (order.error.status === 404 || order.error.status === 400)) return <OrderNotFound />;
 
@@ -176,7 +170,7 @@ export function OrderDeliveryPage(_props: PageProps) {
         </Stack>
       )}
       {order.isError && !order.data && <LoadErrorAlert title="Could not load this delivery" onRetry={() => void order.refetch()} />}
-      {order.data && <DeliveryView order={order.data} />}
+      {order.data && <DeliveryView order={order.data} delivery={delivery.data} />}
     </Container>
   );
 }

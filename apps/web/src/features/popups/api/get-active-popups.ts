@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZGetActivePopupsResponse, type TPopup } from '@pulse/contract/popups';
+import type { TPopup, TGetActivePopupsResponse } from '@pulse/contract/popups';
 import { apiRequest, reactToNoFailures } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { getViewerAudience } from '../utils/choose-popup';
+import { serverChecked } from '../../../lib/server-checked';
 
 /** Spec §8: a popup failure shows nothing to the user; the error stays in the query's state. */
 export async function getActivePopups(signal?: AbortSignal): Promise<TPopup[]> {
-  return apiRequest('/api/popups/active', { schema: ZGetActivePopupsResponse, signal, reactTo: reactToNoFailures });
+  return apiRequest('/api/popups/active', { schema: serverChecked<TGetActivePopupsResponse>(), signal, reactTo: reactToNoFailures });
 }
 
 /** Fetched again whenever the signed-in user changes (spec §7), once the session is known. */

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { serverChecked } from '../../../lib/server-checked';
 import { apiRequest, reactToNoFailures } from '../../../lib/api-client';
 
 /** Stops the server pushing to this endpoint; a 404 means it was already gone. */
 export async function deletePushSubscription(endpoint: string): Promise<void> {
-  await apiRequest('/api/push/subscriptions', { method: 'DELETE', body: { endpoint }, schema: z.unknown(), reactTo: reactToNoFailures });
+  await apiRequest('/api/push/subscriptions', { method: 'DELETE', body: { endpoint }, schema: serverChecked<unknown>(), reactTo: reactToNoFailures });
 }

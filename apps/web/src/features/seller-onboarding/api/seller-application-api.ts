@@ -1,6 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { ZSellerApplication, type TSellerApplication, type TSellerApplicationValues } from '@pulse/contract/sellers';
-import { ZUploadImageResponse, type TUploadImageResponse } from '@pulse/contract/messages';
 import { apiRequest, type FailureFilter } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 
@@ -33,16 +32,6 @@ export function useMySellerApplication(userId: string | null, enabled = true) {
 
 export async function postSellerApplication(values: TSellerApplicationValues): Promise<TSellerApplication> {
   return apiRequest('/api/sellers/application', { method: 'POST', body: values, schema: ZSellerApplication, reactTo: reactToOutagesAndExpiry });
-}
-
-/**
- * Stores the ID photo (multipart field `file`) as a private upload: its URL is the guarded one,
- * which the preview loads with the session cookie (decision 017). The form keeps its id.
- */
-export async function postIdDocumentImage(file: File): Promise<TUploadImageResponse> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return apiRequest('/api/uploads/images?purpose=id_document', { method: 'POST', body: form, schema: ZUploadImageResponse, reactTo: reactToOutagesAndExpiry });
 }
 
 export function rememberSubmittedApplication(queryClient: QueryClient, userId: string | null, application: TSellerApplication): void {

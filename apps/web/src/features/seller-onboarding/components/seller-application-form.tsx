@@ -1,19 +1,17 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Checkbox, FileInput, Group, Image, MultiSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconId, IconSend } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Checkbox, Group, MultiSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { categoryLabels, PRODUCT_CATEGORIES, type TProductCategory } from '@pulse/contract/products';
 import { MAX_PRODUCE_TYPES, payoutMethodLabels, PAYOUT_METHODS, ZSellerApplicationInput, type TPayoutMethod } from '@pulse/contract/sellers';
 import { FarmLocationFields } from '../../../components/farm-location-fields';
 import { FormSection } from '../../../components/form-section';
-import { isApiError } from '../../../lib/api-error';
+import { IdDocumentField } from '../../../components/id-document-field';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { getServerFormErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
-import { resolveMediaUrl } from '../../../lib/media-url';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
-import { getImageAttachmentError, ACCEPTED_IMAGE_TYPES } from '../utils/id-document-file';
-import { postIdDocumentImage, postSellerApplication, rememberSubmittedApplication } from '../api/seller-application-api';
+import { postSellerApplication, rememberSubmittedApplication } from '../api/seller-application-api';
 import {
   APPLICATION_FIELDS,
   EMPTY_APPLICATION_FORM,
@@ -59,7 +57,6 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
   const { user, refreshUser } = useAuth();
   const [values, setValues] = useState<ApplicationFormValues>(initialValues);
   const [errors, setErrors] = useState<FormErrors>(NO_FORM_ERRORS);
-  const [idFile, setIdFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const { isPending, runOnce } = useSingleSubmit();
 
@@ -84,32 +81,6 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
     onChange: (event: ChangeEvent<HTMLInputElement>) => set(key)(event.currentTarget.value),
     error: errorOf(key),
   });
-
-  const pickIdDocument = async (file: File | null) => {
-    setIdFile(file);
-    if (!file) {
-      setValues((current) => ({ ...current, idDocumentUploadId: null, idDocumentUrl: null }));
-      return;
-    }
-    const problem = getImageAttachmentError(file);
-    if (problem) {
-      setValues((current) => ({ ...current, idDocumentUploadId: null, idDocumentUrl: null }));
-      setErrors((current) => ({ ...current, fields: { ...current.fields, idDocumentUploadId: problem } }));
-      return;
-    }
-    clearError('idDocumentUploadId');
-    setUploading(true);
-    try {
-      const upload = await postIdDocumentImage(file);
-      setValues((current) => ({ ...current, idDocumentUploadId: upload.id, idDocumentUrl: upload.url }));
-    } catch (error) {
-      setValues((current) => ({ ...current, idDocumentUploadId: null, idDocumentUrl: null }));
-      const message = isApiError(error) && error.status !== null && error.status < 500 ? error.message : 'The photo could not be uploaded. Try again.';
-      setErrors((current) => ({ ...current, fields: { ...current.fields, idDocumentUploadId: message } }));
-    } finally {
-      setUploading(false);
-    }
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -195,36 +166,16 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
         </FormSection>
 
         <FormSection title="Identity">
-          <FileInput
-            label="ID document photo"
-            required
-            description="A clear photo or scan of your national ID, passport or driving licence (JPEG, PNG, WebP or GIF)"
-            placeholder={values.idDocumentUploadId && !idFile ? 'Photo on file — choose to replace' : 'Choose a photo'}
-            accept={ACCEPTED_IMAGE_TYPES.join(',')}
-            value={idFile}
-            onChange={(file) => void pickIdDocument(file)}
-            leftSection={<IconId size={18} aria-hidden />}
+          <IdDocumentField
+            value={{ uploadId: values.idDocumentUploadId, url: values.idDocumentUrl }}
+            onChange={(document) => {
+              setValues((current) => ({ ...current, idDocumentUploadId: document.uploadId, idDocumentUrl: document.url }));
+              if (document.uploadId) clearError('idDocumentUploadId');
+            }}
             error={errorOf('idDocumentUploadId')}
-            disabled={uploading}
-            clearable
+            onError={(message) => setErrors((current) => ({ ...current, fields: { ...current.fields, idDocumentUploadId: message ?? '' } }))}
+            onUploadingChange={setUploading}
           />
-          {uploading && (
-            <Text size="sm" c="dimmed" role="status">
-              Uploading your photo…
-            </Text>
-          )}
-          {values.idDocumentUrl && !uploading && (
-            <Image
-              src={resolveMediaUrl(values.idDocumentUrl)}
-              alt="Your ID document photo"
-              radius="md"
-              h={160}
-              w="auto"
-              maw="100%"
-              fit="contain"
-              style={{ alignSelf: 'flex-start', border: '1px solid var(--mantine-color-gray-3)' }}
-            />
-          )}
           <TextInput label="Referral code (optional)" description="From the Pulse Agent who introduced you" {...text('referralCode')} />
           <Checkbox
             checked={values.termsAccepted}

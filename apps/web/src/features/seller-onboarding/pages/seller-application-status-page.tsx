@@ -3,7 +3,8 @@ import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useMySellerApplication } from '../api/seller-application-api';
-import { ApplicationStatusCard } from '../components/application-status-card';
+import { sellerStatusView } from '../utils/seller-status-view';
+import { ApplicationStatusCard } from '../../../components/application-status-card';
 
 /** /seller-application-status: pending, approved, rejected (with the reason) or not applied yet. */
 export function SellerApplicationStatusPage({ route }: PageProps) {
@@ -20,7 +21,7 @@ export function SellerApplicationStatusPage({ route }: PageProps) {
       </Text>
       {(application.isPending || !user) && <Skeleton height={160} radius="lg" role="status" aria-label="Loading your application" />}
       {application.isError && <LoadErrorAlert title="Could not load your application" onRetry={() => void application.refetch()} />}
-      {application.isSuccess && <ApplicationStatusCard application={application.data} />}
+      {application.isSuccess && <ApplicationStatusCard kind="seller" application={sellerStatusView(application.data)} />}
     </Container>
   );
 }

@@ -5,7 +5,8 @@ import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useMySellerApplication } from '../api/seller-application-api';
-import { ApplicationStatusCard } from '../components/application-status-card';
+import { sellerStatusView } from '../utils/seller-status-view';
+import { ApplicationStatusCard } from '../../../components/application-status-card';
 import { SellerApplicationForm } from '../components/seller-application-form';
 import { valuesFromApplication } from '../utils/application-form';
 
@@ -60,7 +61,7 @@ export function SellerSignupPage({ route }: PageProps) {
   } else if (!application.isSuccess) {
     body = <Skeleton height={320} radius="lg" role="status" aria-label="Loading your application" />;
   } else if (application.data && application.data.status !== 'rejected') {
-    body = <ApplicationStatusCard application={application.data} showStatusLink />;
+    body = <ApplicationStatusCard kind="seller" application={sellerStatusView(application.data)} showStatusLink />;
   } else if (application.data) {
     const rejected = application.data;
     body = (

@@ -18,9 +18,16 @@ const FORM_FIELDS = ['amountMinor', 'destination'] as const;
 /**
  * Pays out from the available balance to the payout details on file (or a destination typed here
  * when none is). One Idempotency-Key per attempt: a double click or a retry after a lost answer pays
- * out once; a refused payout starts a fresh attempt.
+ * out once; a refused payout starts a fresh attempt. Sellers and agents pay out the same way.
  */
-export function PayoutForm({ wallet }: { wallet: TSellerWalletResponse }) {
+export function PayoutForm({
+  wallet,
+  source = 'seller',
+}: {
+  wallet: Pick<TSellerWalletResponse, 'currency' | 'availableMinor' | 'payoutDestination'>;
+  /** Which approved application the payout details come from. */
+  source?: 'seller' | 'agent';
+}) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const currency = wallet.currency;
@@ -81,7 +88,7 @@ export function PayoutForm({ wallet }: { wallet: TSellerWalletResponse }) {
             </Text>
             <Text span c="dimmed">
               {' '}
-              (from your seller application)
+              (from your {source} application)
             </Text>
           </Text>
         ) : (

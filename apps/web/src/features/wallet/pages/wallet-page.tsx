@@ -1,18 +1,41 @@
-import { Container, Title } from '@mantine/core';
+import { Container, Tabs, Title } from '@mantine/core';
 import type { PageProps } from '../../../app/route-types';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { AgentWalletView } from '../components/agent-wallet-view';
 import { BuyerWalletView } from '../components/buyer-wallet-view';
 import { SellerWalletView } from '../components/seller-wallet-view';
 
-/** /wallet: the farm's earnings and payouts in seller mode, the buyer's balance and top-ups in buyer mode. */
+/**
+ * /wallet: the farm's earnings and payouts in seller mode; in buyer mode the buyer's balance and
+ * top-ups, and for a Pulse Agent its delivery earnings first (a tab each).
+ */
 export function WalletPage({ route }: PageProps) {
-  const { mode } = useAuth();
+  const { mode, user } = useAuth();
+  const isAgent = user?.roles.includes('agent') ?? false;
+  let body: React.ReactNode;
+  if (mode === 'seller') body = <SellerWalletView />;
+  else if (isAgent)
+    body = (
+      <Tabs defaultValue="agent" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="agent">Agent earnings</Tabs.Tab>
+          <Tabs.Tab value="buyer">Buying balance</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="agent">
+          <AgentWalletView />
+        </Tabs.Panel>
+        <Tabs.Panel value="buyer">
+          <BuyerWalletView />
+        </Tabs.Panel>
+      </Tabs>
+    );
+  else body = <BuyerWalletView />;
   return (
     <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 32 }}>
       <Title order={1} fz={{ base: 26, sm: 32 }} mb={4}>
         {route.title}
       </Title>
-      {mode === 'seller' ? <SellerWalletView /> : <BuyerWalletView />}
+      {body}
     </Container>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."ledger_account_kind" ADD VALUE 'agent_escrow';

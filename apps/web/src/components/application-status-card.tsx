@@ -1,0 +1,163 @@
+import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck, IconClockHour4, IconFileX, IconUserPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatApplicationDate } from '../lib/format-application-date';
+import type { ApplicationKind } from '../lib/is-application-update';
+
+/** What the status card needs of an application, whatever its kind. */
+export interface ApplicationStatusView {
+  status: 'pending' | 'approved' | 'rejected';
+  /** The business name for sellers, the kind of agent for agents. */
+  name: string;
+  /** Region, and for agents the working radius. */
+  detail: string;
+  submittedAt: string;
+  reviewedAt: string | null;
+  rejectionReason: string | null;
+}
+
+interface KindText {
+  applyPath: string;
+  statusPath: string;
+  applyLabel: string;
+  notAppliedText: string;
+  approvedLine: string;
+  approvedNext: string;
+  approvedAction: { label: string; to: string } | null;
+}
+
+const KIND_TEXT: Record<ApplicationKind, KindText> = {
+  seller: {
+    applyPath: '/seller-signup',
+    statusPath: '/seller-application-status',
+    applyLabel: 'Apply to sell',
+    notAppliedText: 'Tell us about your farm and how you want to be paid; we review applications within a few days.',
+    approvedLine: 'can now sell on Pulse Market.',
+    approvedNext: 'Switch to seller mode from the menu (Switch to Seller) to list your produce and manage orders.',
+    approvedAction: null,
+  },
+  agent: {
+    applyPath: '/agent-registration',
+    statusPath: '/agent-application-status',
+    applyLabel: 'Apply to become an agent',
+    notAppliedText: 'Tell us where you work, how you travel and how you want to be paid; we review applications within a few days.',
+    approvedLine: 'is now a Pulse Agent.',
+    approvedNext: 'Open your agent dashboard to pick up delivery tasks near you and follow your earnings.',
+    approvedAction: { label: 'Open agent dashboard', to: '/agent-dashboard' },
+  },
+};
+
+interface ApplicationStatusCardProps {
+  kind: ApplicationKind;
+  application: ApplicationStatusView | null;
+  /** Adds "View application status" (on the application form's page). */
+  showStatusLink?: boolean;
+}
+
+/** What the applicant reads about their seller or agent application: one card per status, or "not applied yet". */
+export function ApplicationStatusCard({ kind, application, showStatusLink = false }: ApplicationStatusCardProps) {
+  const text = KIND_TEXT[kind];
+  if (!application) {
+    return (
+      <StatusPaper icon={<IconUserPlus size={32} stroke={1.6} />} color="gray" heading="You have not applied yet">
+        <Text c="dimmed">{text.notAppliedText}</Text>
+        <Group>
+          <Button component={Link} to={text.applyPath}>
+            {text.applyLabel}
+          </Button>
+        </Group>
+      </StatusPaper>
+    );
+  }
+  const submitted = `Submitted on ${formatApplicationDate(application.submittedAt)}`;
+  const statusLink = showStatusLink && (
+    <Group>
+      <Button component={Link} to={text.statusPath} variant="light">
+        View application status
+      </Button>
+    </Group>
+  );
+  if (application.status === 'pending') {
+    return (
+      <StatusPaper icon={<IconClockHour4 size={32} stroke={1.6} />} color="yellow" heading="We are reviewing your application" badge="Pending">
+        <Text>
+          <Text span fw={600}>
+            {application.name}
+          </Text>
+          {application.detail ? ` · ${application.detail}` : ''}
+        </Text>
+        <Text c="dimmed" size="sm">
+          {submitted}. We will notify you as soon as a reviewer has decided.
+        </Text>
+        {statusLink}
+      </StatusPaper>
+    );
+  }
+  if (application.status === 'approved') {
+    return (
+      <StatusPaper icon={<IconCircleCheck size={32} stroke={1.6} />} color="green" heading="You're approved" badge="Approved">
+        <Text>
+          <Text span fw={600}>
+            {application.name}
+          </Text>{' '}
+          {text.approvedLine}
+        </Text>
+        <Text c="dimmed" size="sm">
+          {text.approvedNext}
+        </Text>
+        {text.approvedAction && (
+          <Group>
+            <Button component={Link} to={text.approvedAction.to}>
+              {text.approvedAction.label}
+            </Button>
+          </Group>
+        )}
+        {statusLink}
+      </StatusPaper>
+    );
+  }
+  return (
+    <StatusPaper icon={<IconFileX size={32} stroke={1.6} />} color="red" heading="Your application was not approved" badge="Rejected">
+      <Text c="dimmed" size="sm">
+        {submitted}
+        {application.reviewedAt ? ` · reviewed on ${formatApplicationDate(application.reviewedAt)}` : ''}
+      </Text>
+      <Stack gap={2}>
+        <Text fw={600} size="sm">
+          Reviewer's reason
+        </Text>
+        <Text>{application.rejectionReason ?? 'No reason was given.'}</Text>
+      </Stack>
+      <Group>
+        <Button component={Link} to={text.applyPath}>
+          Apply again
+        </Button>
+      </Group>
+    </StatusPaper>
+  );
+}
+
+function StatusPaper({ icon, color, heading, badge, children }: { icon: React.ReactNode; color: string; heading: string; badge?: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} aria-label={heading} component="section">
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <ThemeIcon size={56} radius={28} variant="light" color={color} aria-hidden style={{ flexShrink: 0 }}>
+          {icon}
+        </ThemeIcon>
+        <Stack gap="sm" style={{ minWidth: 0, flex: 1 }}>
+          <Group gap="xs" wrap="wrap">
+            <Title order={2} fz={{ base: 20, sm: 24 }}>
+              {heading}
+            </Title>
+            {badge && (
+              <Badge color={color} variant="light">
+                {badge}
+              </Badge>
+            )}
+          </Group>
+          {children}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

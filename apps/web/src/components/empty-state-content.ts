@@ -1,0 +1,40 @@
+import type { EmptyStateContent } from '../app/route-types';
+
+/**
+ * What each page still to be built says, by route id: loaded with the empty-state page only, so
+ * these sentences are not part of every page's first load.
+ */
+const BROWSE_PRODUCTS = { label: 'Browse products', to: '/product-listing' };
+
+export const EMPTY_STATE_CONTENT: Readonly<Record<string, EmptyStateContent>> = {
+  'agent-referrals': {
+    icon: 'referrals',
+    description: 'Your referral code and the people who signed up with it will be listed here.',
+    action: { label: 'Agent dashboard', to: '/agent-dashboard' },
+  },
+  'hub-feed': {
+    icon: 'hub',
+    description: 'Posts from the growers and buyers you follow will appear here.',
+    action: { label: 'Go to Marketplace', to: '/product-listing' },
+  },
+  'hub-other': {
+    icon: 'hub',
+    description: 'This part of Pulse Hub will be shown here.',
+    action: { label: 'Back to feed', to: '/hub/feed' },
+  },
+  'pulse': {
+    icon: 'pulse',
+    description: 'Posts you open from Pulse Hub will be shown here.',
+    action: { label: 'Open Pulse Hub', to: '/hub/feed' },
+  },
+  'pulse-post': {
+    icon: 'pulse',
+    description: 'This Pulse Hub post and its comments will be shown here.',
+    action: { label: 'Open Pulse Hub', to: '/hub/feed' },
+  },
+  'pulse-assistant': {
+    icon: 'assistant',
+    description: 'Ask about produce, orders, deliveries or selling, and get answers from live data here.',
+    action: BROWSE_PRODUCTS,
+  },
+};

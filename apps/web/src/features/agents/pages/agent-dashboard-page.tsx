@@ -1,0 +1,170 @@
+import { lazy, Suspense } from 'react';
+import { Button, Container, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconShare } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatMoney } from '@pulse/contract/money';
+import { deliveryTaskStatusLabels } from '@pulse/contract/delivery';
+import type { PageProps } from '../../../app/route-types';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useAgentWallet } from '../../../lib/agent-wallet-api';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { useMyAgentApplication } from '../api/agent-application-api';
+import { useMyTasks } from '../api/get-my-tasks';
+import { AgentGate } from '../components/agent-gate';
+import { useLiveTaskUpdates } from '../components/use-live-task-updates';
+import { completionRate, formatFee, nextStepText } from '../utils/task-display';
+
+// The charts library comes with its own chunk, after the figures.
+const AgentEarningsChart = lazy(() => import('../components/earnings-chart').then((module) => ({ default: module.AgentEarningsChart })));
+
+function Figure({ label, value, hint, testId }: { label: string; value: string | null; hint: string; testId: string }) {
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      {value === null ? (
+        <Skeleton height={28} width="60%" my={4} />
+      ) : (
+        <Text fz={24} fw={800} data-testid={testId}>
+          {value}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed">
+        {hint}
+      </Text>
+    </Paper>
+  );
+}
+
+function ActiveTasks() {
+  const tasks = useMyTasks('active', true);
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="active-tasks-heading">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg" id="active-tasks-heading">
+          Active tasks
+        </Title>
+        <Button component={Link} to="/logistics-tasks" variant="subtle" size="xs" rightSection={<IconArrowRight size={14} aria-hidden />}>
+          All tasks
+        </Button>
+      </Group>
+      {tasks.isPending && <Skeleton height={80} radius="md" />}
+      {tasks.isError && <LoadErrorAlert title="Could not load your tasks" onRetry={() => void tasks.refetch()} />}
+      {tasks.isSuccess && tasks.data.items.length === 0 && (
+        <Text c="dimmed" size="sm">
+          No active task. Open tasks near you are on the logistics page.
+        </Text>
+      )}
+      <Stack gap="xs">
+        {tasks.data?.items.map((task) => (
+          <Paper key={task.id} withBorder radius="md" p="sm" component={Link} to="/logistics-tasks" style={{ textDecoration: 'none', color: 'inherit' }} data-testid="dashboard-task">
+            <Group justify="space-between" wrap="nowrap">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text fw={600} size="sm" truncate>
+                  {task.pickup.farmName} → {task.dropOff.city}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {deliveryTaskStatusLabels[task.status]} · Next: {nextStepText(task)}
+                </Text>
+              </Stack>
+              <Text fw={700} size="sm">
+                {formatFee(task)}
+              </Text>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ReferralBlock() {
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="referral-heading">
+      <Group gap="xs" mb={4}>
+        <IconShare size={18} aria-hidden />
+        <Title order={2} fz="lg" id="referral-heading">
+          Your referral code
+        </Title>
+      </Group>
+      <Text size="sm" c="dimmed">
+        Your code and the people who signed up with it will show here once referrals open.
+      </Text>
+    </Paper>
+  );
+}
+
+function Dashboard() {
+  useLiveTaskUpdates();
+  const { user } = useAuth();
+  const wallet = useAgentWallet(true);
+  const application = useMyAgentApplication(user?.id ?? null);
+  const data = wallet.data;
+  const kind = application.data?.kind ?? 'delivery';
+  const rate = data ? completionRate(data.deliveredCount, data.endedCount) : null;
+  // Without an answer the figures say so instead of loading for ever.
+  const money = (minor: number | undefined) => (data && minor !== undefined ? formatMoney(minor, data.currency) : wallet.isError ? '—' : null);
+
+  return (
+    <Stack gap="lg">
+      {wallet.isError && !data && <LoadErrorAlert title="Could not load your earnings" onRetry={() => void wallet.refetch()} />}
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+        <Figure label="Today" value={money(data?.todayMinor)} hint="Fees released today" testId="agent-today" />
+        <Figure label="This month" value={money(data?.monthMinor)} hint="Fees released this month" testId="agent-month" />
+        <Figure label="In escrow" value={money(data?.escrowMinor)} hint="Delivered, not yet completed" testId="agent-dashboard-escrow" />
+        <Figure
+          label="Completion"
+          value={data ? (rate === null ? '—' : `${rate}%`) : wallet.isError ? '—' : null}
+          hint={data ? `${data.deliveredCount} delivered of ${data.endedCount} ended` : 'Delivered of ended tasks'}
+          testId="agent-completion"
+        />
+      </SimpleGrid>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="lg">
+            {kind !== 'referral' && <ActiveTasks />}
+            {kind !== 'delivery' && <ReferralBlock />}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="agent-chart-heading">
+            <Group justify="space-between" mb="xs">
+              <Title order={2} fz="lg" id="agent-chart-heading">
+                Last 30 days
+              </Title>
+              <Button component={Link} to="/wallet" variant="subtle" size="xs" rightSection={<IconArrowRight size={14} aria-hidden />}>
+                Wallet
+              </Button>
+            </Group>
+            {wallet.isError && !data ? (
+              <Text size="sm" c="dimmed">
+                The chart shows once your earnings load.
+              </Text>
+            ) : data ? (
+              <Suspense fallback={<Skeleton height={180} radius="md" />}>
+                <AgentEarningsChart series={data.series} currency={data.currency} />
+              </Suspense>
+            ) : (
+              <Skeleton height={180} radius="md" />
+            )}
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** /agent-dashboard: active tasks with their next step, earnings today and this month, a chart, the completion rate. */
+export function AgentDashboardPage({ route }: PageProps) {
+  return (
+    <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 32 }}>
+      <Title order={1} fz={{ base: 26, sm: 32 }} mb="md">
+        {route.title}
+      </Title>
+      <AgentGate what="The agent dashboard">
+        <Dashboard />
+      </AgentGate>
+    </Container>
+  );
+}

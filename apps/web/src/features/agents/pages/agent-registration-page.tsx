@@ -1,0 +1,55 @@
+import { Alert, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { PageProps } from '../../../app/route-types';
+import { ApplicationStatusCard } from '../../../components/application-status-card';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { useMyAgentApplication } from '../api/agent-application-api';
+import { AgentApplicationForm } from '../components/agent-application-form';
+import { agentValuesFromApplication } from '../utils/agent-application-form';
+import { agentStatusView } from '../utils/agent-status-view';
+
+/** /agent-registration: apply to become a Pulse Agent, see where the application stands, or apply again after a rejection. */
+export function AgentRegistrationPage({ route }: PageProps) {
+  const { user } = useAuth();
+  const application = useMyAgentApplication(user?.id ?? null);
+
+  let body: React.ReactNode;
+  if (application.isError) {
+    body = <LoadErrorAlert title="Could not load your application" onRetry={() => void application.refetch()} />;
+  } else if (!application.isSuccess) {
+    body = <Skeleton height={320} radius="lg" role="status" aria-label="Loading your application" />;
+  } else if (application.data && application.data.status !== 'rejected') {
+    body = <ApplicationStatusCard kind="agent" application={agentStatusView(application.data)} showStatusLink />;
+  } else if (application.data) {
+    const rejected = application.data;
+    body = (
+      <Stack gap="md">
+        <Alert color="red" variant="light" radius="lg" icon={<IconAlertTriangle size={20} aria-hidden />} title="Your last application was not approved">
+          <Text size="sm">{rejected.rejectionReason ?? 'No reason was given.'}</Text>
+          <Text size="sm" mt={4}>
+            Correct what the reviewer asked for and apply again.
+          </Text>
+        </Alert>
+        <Title order={2} fz="xl">
+          Apply again
+        </Title>
+        <AgentApplicationForm key={rejected.id} initialValues={agentValuesFromApplication(rejected)} submitLabel="Apply again" />
+      </Stack>
+    );
+  } else {
+    body = <AgentApplicationForm submitLabel="Submit application" />;
+  }
+
+  return (
+    <Container size="sm" px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 32 }}>
+      <Title order={1} fz={{ base: 26, sm: 32 }} mb={4}>
+        {route.title}
+      </Title>
+      <Text c="dimmed" mb="lg">
+        Deliver orders from nearby farms or refer new growers and buyers. A reviewer checks every application before your first task.
+      </Text>
+      {body}
+    </Container>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { completionRate, formatKm, formatTaskSize, formatTaskWindow, hasFullDropOff, nextStepText } from './task-display';
+
+describe('task display', () => {
+  it('formats distances', () => {
+    expect(formatKm(null)).toBe('distance unknown');
+    expect(formatKm(0.846)).toBe('850 m');
+    expect(formatKm(3.24)).toBe('3.2 km');
+    expect(formatKm(12.6)).toBe('13 km');
+  });
+
+  it('formats the size with the weight when known', () => {
+    expect(formatTaskSize({ itemCount: 1, weightKg: null })).toBe('1 item');
+    expect(formatTaskSize({ itemCount: 3, weightKg: 4.54 })).toBe('3 items · 4.5 kg');
+  });
+
+  it('formats the window in the given zone', () => {
+    expect(formatTaskWindow(null, null)).toBe('No window set');
+    expect(formatTaskWindow('2030-03-05T09:00:00.000Z', '2030-03-05T11:00:00.000Z', 'en-GB', 'UTC')).toBe('Tue 5 Mar, 09:00–11:00');
+  });
+
+  it('says the next step by status', () => {
+    expect(nextStepText({ status: 'claimed', nextStep: 'pickup' })).toMatch(/pickup code/);
+    expect(nextStepText({ status: 'in_transit', nextStep: 'deliver' })).toMatch(/confirmation code/);
+  });
+
+  it('tells a full drop-off from a town-only one', () => {
+    expect(hasFullDropOff({ city: 'Accra', region: 'Greater Accra' })).toBe(false);
+    expect(
+      hasFullDropOff({ city: 'Accra', region: 'Greater Accra', recipientName: 'A', phone: '1', line1: 'x', line2: '', postalCode: '', lat: null, lng: null }),
+    ).toBe(true);
+  });
+
+  it('computes the completion rate', () => {
+    expect(completionRate(0, 0)).toBeNull();
+    expect(completionRate(2, 3)).toBe(67);
+  });
+});

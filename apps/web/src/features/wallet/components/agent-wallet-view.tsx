@@ -1,0 +1,101 @@
+import { Grid, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBuildingBank, IconHourglass, IconWallet } from '@tabler/icons-react';
+import { formatMoney } from '@pulse/contract/money';
+import type { TGetAgentWalletResponse } from '@pulse/contract/agents';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useAgentWallet } from '../../../lib/agent-wallet-api';
+import { BalanceCard } from './balance-card';
+import { EarningsChart } from './earnings-chart';
+import { PayoutForm } from './payout-form';
+import { PayoutList } from './payout-list';
+import { WalletHistory } from './wallet-history';
+
+/** The agent's earnings: delivery fees in escrow until the order completes, then available to pay out. */
+export function AgentWalletView() {
+  const wallet = useAgentWallet(true);
+  const data = wallet.data;
+  const money = (minor: number | undefined) => (data && minor !== undefined ? formatMoney(minor, data.currency) : null);
+
+  return (
+    <>
+      <Text size="sm" c="dimmed" mb="lg">
+        Each delivery's fee is held in escrow when you deliver and becomes available when the buyer's order completes. Pay out to your payout details at any time.
+      </Text>
+      {wallet.isError && !data ? (
+        <LoadErrorAlert title="Could not load your earnings" onRetry={() => void wallet.refetch()} />
+      ) : (
+        <AgentWalletBody data={data} money={money} />
+      )}
+    </>
+  );
+}
+
+function AgentWalletBody({ data, money }: { data: TGetAgentWalletResponse | undefined; money: (minor: number | undefined) => string | null }) {
+  return (
+    <>
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <BalanceCard
+            compact
+            label="Available"
+            hint="Yours to pay out now"
+            value={money(data?.availableMinor)}
+            testId="agent-available"
+            icon={
+              <ThemeIcon variant="light" radius="xl" size={28} aria-hidden>
+                <IconWallet size={16} />
+              </ThemeIcon>
+            }
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 4 }}>
+          <BalanceCard
+            compact
+            label="In escrow"
+            hint="Delivered, waiting for completion"
+            value={money(data?.escrowMinor)}
+            testId="agent-escrow"
+            icon={
+              <ThemeIcon variant="light" color="gray" radius="xl" size={28} aria-hidden>
+                <IconHourglass size={16} />
+              </ThemeIcon>
+            }
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 4 }}>
+          <BalanceCard
+            compact
+            label="Paid out"
+            hint="Sent to you so far"
+            value={money(data?.paidOutMinor)}
+            testId="agent-paid-out"
+            icon={
+              <ThemeIcon variant="light" color="teal" radius="xl" size={28} aria-hidden>
+                <IconBuildingBank size={16} />
+              </ThemeIcon>
+            }
+          />
+        </Grid.Col>
+      </Grid>
+      <Grid gap="lg" mt="md">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="agent-payout-heading">
+              <Title order={2} fz="lg" id="agent-payout-heading" mb="sm">
+                Request a payout
+              </Title>
+              {data ? <PayoutForm wallet={data} source="agent" /> : <Skeleton height={120} radius="md" />}
+            </Paper>
+            <PayoutList />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            {data ? <EarningsChart series={data.series} currency={data.currency} /> : <Skeleton height={260} radius="lg" />}
+            <WalletHistory currency={data?.currency ?? 'USD'} emptyText="Delivery fees and payouts will be listed here." />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

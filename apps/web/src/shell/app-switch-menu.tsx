@@ -1,0 +1,65 @@
+import { useEffect, useRef } from 'react';
+import { Menu } from '@mantine/core';
+import { IconBuildingStore, IconCheck, IconUsersGroup } from '@tabler/icons-react';
+import { useLocation, useNavigate } from 'react-router';
+import { AppSwitchButton } from './app-switch-button';
+import { APP_SWITCH_DELAY_MS, APP_SWITCH_TARGETS, getCurrentApp, type CurrentApp } from './current-app';
+
+const APPS: readonly { app: CurrentApp; label: string; color: string; Icon: typeof IconBuildingStore }[] = [
+  { app: 'marketplace', label: 'Marketplace', color: 'green', Icon: IconBuildingStore },
+  { app: 'hub', label: 'Pulse Hub', color: 'gold', Icon: IconUsersGroup },
+];
+
+/**
+ * The Switch App menu around the floating button, loaded the first time the button is pressed
+ * (the menu's positioning library stays out of the first load) and then opened at once.
+ */
+export function AppSwitchMenu({ className }: { className?: string }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const currentApp = getCurrentApp(pathname);
+  const pendingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (pendingTimer.current) clearTimeout(pendingTimer.current);
+    },
+    [],
+  );
+
+  const chooseApp = (app: CurrentApp) => {
+    if (pendingTimer.current) clearTimeout(pendingTimer.current);
+    // The pause lets the menu close before the page changes under it.
+    pendingTimer.current = setTimeout(() => {
+      pendingTimer.current = null;
+      void navigate(APP_SWITCH_TARGETS[app]);
+    }, APP_SWITCH_DELAY_MS);
+  };
+
+  return (
+    <Menu defaultOpened position="top-end" offset={10} shadow="lg" radius="lg" width={220} withinPortal>
+      <Menu.Target>
+        <AppSwitchButton className={className} currentApp={currentApp} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Switch App</Menu.Label>
+        {APPS.map(({ app, label, color, Icon }) => {
+          const active = app === currentApp;
+          return (
+            <Menu.Item
+              key={app}
+              onClick={() => chooseApp(app)}
+              leftSection={<Icon size={20} color={`var(--mantine-color-${color}-7)`} aria-hidden />}
+              rightSection={active ? <IconCheck size={16} aria-hidden /> : null}
+              data-active={active ? 'true' : undefined}
+              fw={active ? 700 : 500}
+              bg={active ? `${color}.0` : undefined}
+            >
+              {label}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

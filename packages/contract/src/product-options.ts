@@ -1,0 +1,33 @@
+/**
+ * The catalogue's fixed lists, without zod: the web's first page imports these, and zod stays out
+ * of its load (products.ts builds its schemas from them and re-exports them).
+ */
+export const PRODUCT_CATEGORIES = [
+  'vegetables',
+  'fruits',
+  'grains',
+  'dairy_and_eggs',
+  'meat_and_fish',
+  'herbs_and_spices',
+  'honey_and_preserves',
+  'plants_and_seeds',
+  'nature_crafts',
+  'other',
+] as const;
+export type TProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+export const categoryLabels: Readonly<Record<TProductCategory, string>> = {
+  vegetables: 'Vegetables',
+  fruits: 'Fruits',
+  grains: 'Grains',
+  dairy_and_eggs: 'Dairy & eggs',
+  meat_and_fish: 'Meat & fish',
+  herbs_and_spices: 'Herbs & spices',
+  honey_and_preserves: 'Honey & preserves',
+  plants_and_seeds: 'Plants & seeds',
+  nature_crafts: 'Nature crafts',
+  other: 'Other',
+};
+
+export const PRODUCT_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'distance'] as const;
+export type TProductSort = (typeof PRODUCT_SORTS)[number];
