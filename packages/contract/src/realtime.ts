@@ -9,6 +9,7 @@ import {
   ZMessagesReadPayload,
 } from './messages';
 import { ZDeliveryTaskListItem, ZDeliveryTaskStatus } from './delivery';
+import { type THubPostCreatedPayload, ZHubPostCreatedPayload } from './hub';
 import { ZNotification, ZNotificationSource } from './notifications';
 
 /** The Socket.IO endpoint, on the same host and port as the API. */
@@ -40,6 +41,7 @@ export const realtimeEvents = {
   deliveryTaskOffered: 'deliveryTaskOffered',
   deliveryTaskUpdated: 'deliveryTaskUpdated',
   deliveryPosition: 'deliveryPosition',
+  hubPostCreated: 'hubPostCreated',
 } as const;
 export type TRealtimeEventName = (typeof realtimeEvents)[keyof typeof realtimeEvents];
 
@@ -102,6 +104,10 @@ export const ZDeliveryPositionPayload = z.object({
 });
 export type TDeliveryPositionPayload = z.infer<typeof ZDeliveryPositionPayload>;
 
+/** Pulse Hub's new-post signal (hub.ts). */
+export { ZHubPostCreatedPayload };
+export type { THubPostCreatedPayload };
+
 export interface ServerToClientEvents {
   messageReceived: (payload: TMessageReceivedPayload) => void;
   chatOpened: (payload: TChatOpenedPayload) => void;
@@ -114,6 +120,7 @@ export interface ServerToClientEvents {
   deliveryTaskOffered: (payload: TDeliveryTaskOfferedPayload) => void;
   deliveryTaskUpdated: (payload: TDeliveryTaskUpdatedPayload) => void;
   deliveryPosition: (payload: TDeliveryPositionPayload) => void;
+  hubPostCreated: (payload: THubPostCreatedPayload) => void;
 }
 
 export interface ClientToServerEvents {
