@@ -57,7 +57,8 @@ export const OIDC_PERSON = {
 
 export const OIDC_CLIENT = { id: 'pulse-market-e2e', secret: 'pulse-market-e2e-secret', name: 'Mock ID' } as const;
 
-export const APP_PORT = 4310;
-export const OIDC_PORT = 4311;
+/** E2E_APP_PORT / E2E_OIDC_PORT let a second checkout run the suite beside this one. */
+export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4310);
+export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4311);
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const OIDC_ISSUER_URL = `http://127.0.0.1:${OIDC_PORT}`;

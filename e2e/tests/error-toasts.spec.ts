@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { FIXTURE_PASSWORD, FIXTURE_USERS } from '../support/fixtures';
+import { APP_URL, FIXTURE_PASSWORD, FIXTURE_USERS } from '../support/fixtures';
 import { fillSignInForm, signInThroughApi } from '../support/sign-in';
 import { chooseMenuItem } from '../support/shell';
 import { getAllToasts, getToast } from '../support/toasts';
@@ -69,7 +69,7 @@ test.describe('error toasts (spec §8)', () => {
     // Back online, the same form signs in.
     await context.setOffline(false);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page).toHaveURL('http://127.0.0.1:4310/');
+    await expect(page).toHaveURL(`${APP_URL}/`);
   });
 
   test('a 404 shows no toast', async ({ page }) => {

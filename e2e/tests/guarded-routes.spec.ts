@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FIXTURE_PASSWORD, FIXTURE_USERS } from '../support/fixtures';
+import { APP_URL, FIXTURE_PASSWORD, FIXTURE_USERS } from '../support/fixtures';
 import { fillSignInForm, signInThroughForm } from '../support/sign-in';
 import { getShell } from '../support/shell';
 
@@ -69,10 +69,10 @@ test.describe('guarded routes', () => {
     await signInThroughForm(page, buyer);
     await page.goto('/?redirect=//evil.example');
     await expect(getShell(page).topBarTitle).toHaveText('Products');
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:4310\/\?redirect=/);
+    await expect(page).toHaveURL(new RegExp(`^${APP_URL.replaceAll('.', '\\.')}/\\?redirect=`));
 
     await page.goto('/login?redirect=//evil.example/steal');
-    await expect(page).toHaveURL('http://127.0.0.1:4310/');
+    await expect(page).toHaveURL(`${APP_URL}/`);
   });
 
   test('a visitor signing in with ?redirect= on /login lands on the target', async ({ page }) => {

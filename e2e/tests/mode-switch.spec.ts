@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FIXTURE_USERS } from '../support/fixtures';
+import { APP_URL, FIXTURE_USERS } from '../support/fixtures';
 import { signInThroughApi, signInThroughForm } from '../support/sign-in';
 import { chooseMenuItem, getShell, openSideMenu, readBottomBarItems } from '../support/shell';
 
@@ -80,7 +80,7 @@ test.describe('buyer and seller mode', () => {
     const menu = await openSideMenu(page);
     await expect(menu.getByTestId('menu-mode-label')).toHaveText('Seller account');
     await menu.getByRole('button', { name: 'Log Out', exact: true }).click();
-    await expect(page).toHaveURL('http://127.0.0.1:4310/');
+    await expect(page).toHaveURL(`${APP_URL}/`);
     expect(await readStoredMode(page)).toBe('buyer');
     await expect.poll(() => readTheme(page)).toBe('green');
 

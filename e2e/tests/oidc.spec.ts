@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { OIDC_CLIENT, OIDC_PERSON } from '../support/fixtures';
+import { OIDC_CLIENT, OIDC_ISSUER_URL, OIDC_PERSON } from '../support/fixtures';
 import { readStoredToken } from '../support/sign-in';
 import { getShell, openSideMenu } from '../support/shell';
 
@@ -11,7 +11,7 @@ test.describe('OpenID Connect sign-in', () => {
 
     const providerVisits: string[] = [];
     page.on('request', (request) => {
-      if (request.url().startsWith('http://127.0.0.1:4311/')) providerVisits.push(new URL(request.url()).pathname);
+      if (request.url().startsWith(`${OIDC_ISSUER_URL}/`)) providerVisits.push(new URL(request.url()).pathname);
     });
     await button.click();
 

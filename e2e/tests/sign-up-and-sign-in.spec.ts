@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FIXTURE_USERS } from '../support/fixtures';
+import { APP_URL, FIXTURE_USERS } from '../support/fixtures';
 import { fillSignInForm, readStoredToken, signInThroughForm } from '../support/sign-in';
 import { chooseMenuItem, getShell, openSideMenu } from '../support/shell';
 
@@ -78,7 +78,7 @@ test.describe('sign up', () => {
     await fillSignUp(page, person);
     await page.getByRole('button', { name: 'Create account' }).dblclick();
 
-    await expect(page).toHaveURL('http://127.0.0.1:4310/');
+    await expect(page).toHaveURL(`${APP_URL}/`);
     await expect(getShell(page).topBarTitle).toHaveText('Products');
     expect(registerStatuses).toEqual([201]);
     expect(await readStoredToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -100,7 +100,7 @@ test.describe('sign in and log out', () => {
 
   test('signing in shows the user in the menu; logging out ends the session, also after a reload', async ({ page }) => {
     await signInThroughForm(page, FIXTURE_USERS.sessionBuyer);
-    await expect(page).toHaveURL('http://127.0.0.1:4310/');
+    await expect(page).toHaveURL(`${APP_URL}/`);
     const menu = await openSideMenu(page);
     await expect(menu.getByTestId('menu-username')).toHaveText(FIXTURE_USERS.sessionBuyer.username);
     await menu.getByRole('button', { name: 'Close menu' }).click();
@@ -109,7 +109,7 @@ test.describe('sign in and log out', () => {
     await page.goto('/messages');
     await expect(getShell(page).topBarTitle).toHaveText('Messages');
     await chooseMenuItem(page, 'Log Out');
-    await expect(page).toHaveURL('http://127.0.0.1:4310/');
+    await expect(page).toHaveURL(`${APP_URL}/`);
     expect(await readStoredToken(page)).toBeNull();
     expect(await page.evaluate(() => sessionStorage.getItem('userMode'))).toBe('buyer');
 
@@ -128,7 +128,7 @@ test.describe('sign in and log out', () => {
     await signInThroughForm(page, FIXTURE_USERS.sessionBuyer);
     await page.route('**/api/auth/logout', (route) => route.abort('connectionrefused'));
     await chooseMenuItem(page, 'Log Out');
-    await expect(page).toHaveURL('http://127.0.0.1:4310/');
+    await expect(page).toHaveURL(`${APP_URL}/`);
     // The page was on / already: the token goes when the logout has run, which on a first visit
     // waits (up to 2 s) for the service worker to finish installing before it drops the push subscription.
     await expect.poll(() => readStoredToken(page)).toBeNull();
