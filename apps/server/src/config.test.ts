@@ -60,6 +60,24 @@ describe('loadConfig', () => {
     expect(config.oidc).toEqual({ issuer: 'https://id.example.com', clientId: 'market', clientSecret: null, name: 'SSO' });
   });
 
+  it('reads Pulse Hub tip bounds and presets, defaulting to 0.50-500.00 with 1, 2, 5 and 10', () => {
+    expect(loadConfig({}).hubTips).toEqual({ minMinor: 50, maxMinor: 50_000, presetsMinor: [100, 200, 500, 1000] });
+    expect(loadConfig({ HUB_TIP_MIN_MINOR: '10', HUB_TIP_MAX_MINOR: '2000', HUB_TIP_PRESETS_MINOR: '25, 75,2000' }).hubTips).toEqual({
+      minMinor: 10,
+      maxMinor: 2000,
+      presetsMinor: [25, 75, 2000],
+    });
+  });
+
+  it.each([
+    [{ HUB_TIP_MIN_MINOR: '0' }, 'Invalid configuration: HUB_TIP_MIN_MINOR must be a whole number of minor units, at least 1'],
+    [{ HUB_TIP_MIN_MINOR: '600', HUB_TIP_MAX_MINOR: '500' }, 'Invalid configuration: HUB_TIP_MIN_MINOR must not be above HUB_TIP_MAX_MINOR'],
+    [{ HUB_TIP_PRESETS_MINOR: '100,abc' }, 'Invalid configuration: HUB_TIP_PRESETS_MINOR entry "abc" must be a whole number of minor units'],
+    [{ HUB_TIP_PRESETS_MINOR: '100,60000' }, 'Invalid configuration: HUB_TIP_PRESETS_MINOR entries must lie between HUB_TIP_MIN_MINOR and HUB_TIP_MAX_MINOR'],
+  ])('refuses bad tip settings: %o', (env, message) => {
+    expect(configError(env)).toBe(message);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number between 1 and 65535'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be a number between 1 and 65535'],

@@ -60,6 +60,8 @@ export interface Config {
   agentMaxActiveTasks: number;
   /** Runs the in-process order timers (payment expiry, auto-complete) every 30 s. */
   orderTimers: boolean;
+  /** Pulse Hub tips (issue 12): bounds and the preset amounts offered, in minor units. */
+  hubTips: { minMinor: number; maxMinor: number; presetsMinor: number[] };
 }
 
 export const MEMORY_DATA_DIR = 'memory://';
@@ -144,6 +146,9 @@ const ZEnvironment = z.object({
   AUTO_COMPLETE_DAYS: integerIn(1, 365, 'a number of days between 1 and 365'),
   AGENT_MAX_ACTIVE_TASKS: integerIn(1, 50, 'a number of tasks between 1 and 50'),
   ORDER_TIMERS: optionalText.pipe(z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
+  HUB_TIP_MIN_MINOR: integerIn(1, 100_000_000, 'a whole number of minor units, at least 1'),
+  HUB_TIP_MAX_MINOR: integerIn(1, 100_000_000, 'a whole number of minor units, at least 1'),
+  HUB_TIP_PRESETS_MINOR: optionalText,
   S3_BUCKET: optionalText.pipe(
     z
       .string()
@@ -198,6 +203,21 @@ export function parseDeliveryFeeBands(text: string): Array<{ upToKm: number; fee
   return bands;
 }
 
+/** "100,200,500" -> [100, 200, 500]: tip presets in minor units, each within [min, max]. */
+export function parseTipPresets(text: string, minMinor: number, maxMinor: number): number[] {
+  const presets = text.split(',').map((part) => {
+    const value = part.trim();
+    if (!/^\d+$/.test(value)) throw new ConfigError(`Invalid configuration: HUB_TIP_PRESETS_MINOR entry "${value}" must be a whole number of minor units`);
+    return Number(value);
+  });
+  for (const preset of presets) {
+    if (preset < minMinor || preset > maxMinor) {
+      throw new ConfigError('Invalid configuration: HUB_TIP_PRESETS_MINOR entries must lie between HUB_TIP_MIN_MINOR and HUB_TIP_MAX_MINOR');
+    }
+  }
+  return presets;
+}
+
 export const DEFAULT_DELIVERY_FEE_BANDS = '5:300,15:600,40:1200';
 
 /** Reads the environment once at start; throws ConfigError naming the first bad variable. */
@@ -209,6 +229,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}`);
   }
   const values = parsed.data;
+  const tipMinMinor = values.HUB_TIP_MIN_MINOR ?? 50;
+  const tipMaxMinor = values.HUB_TIP_MAX_MINOR ?? 50_000;
+  if (tipMinMinor > tipMaxMinor) throw new ConfigError('Invalid configuration: HUB_TIP_MIN_MINOR must not be above HUB_TIP_MAX_MINOR');
   const port = values.PORT ?? 3000;
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
 
@@ -271,5 +294,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     autoCompleteDays: values.AUTO_COMPLETE_DAYS ?? 3,
     agentMaxActiveTasks: values.AGENT_MAX_ACTIVE_TASKS ?? 3,
     orderTimers: values.ORDER_TIMERS !== 'off',
+    hubTips: { minMinor: tipMinMinor, maxMinor: tipMaxMinor, presetsMinor: parseTipPresets(values.HUB_TIP_PRESETS_MINOR ?? '100,200,500,1000', tipMinMinor, tipMaxMinor) },
   };
 }
