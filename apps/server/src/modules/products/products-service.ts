@@ -113,6 +113,18 @@ function toSummary(record: ProductListRecord, currency: string): TProductSummary
   };
 }
 
+/**
+ * Cards of the given products that are on sale (active, sold out included), keyed by id, in one
+ * statement: for other modules that show linked products (Pulse Hub posts). Archived, paused and
+ * draft products, and unknown ids, are simply missing from the map.
+ */
+export async function loadActiveProductSummaries(db: Db, productIds: readonly string[], currency: string): Promise<Map<string, TProductSummary>> {
+  const unique = [...new Set(productIds)];
+  if (unique.length === 0) return new Map();
+  const records = await findListRecordsByIds(db, { search: null, statuses: ['active'] }, unique);
+  return new Map(records.map((record) => [record.id, toSummary(record, currency)]));
+}
+
 function toDetails(record: ProductDetailsRecord, currency: string): TProductDetails {
   return {
     ...toSummary(record, currency),
