@@ -7,6 +7,7 @@ import {
   ZDeliveryPositionPayload,
   ZDeliveryTaskOfferedPayload,
   ZDeliveryTaskUpdatedPayload,
+  ZHubPostCreatedPayload,
   ZMessageReceivedPayload,
   ZMessagesReadPayload,
   ZNewNotificationPayload,
@@ -29,6 +30,7 @@ const PAYLOAD_SCHEMAS: { readonly [E in RealtimeEventName]: z.ZodType<RealtimeEv
   deliveryTaskOffered: ZDeliveryTaskOfferedPayload,
   deliveryTaskUpdated: ZDeliveryTaskUpdatedPayload,
   deliveryPosition: ZDeliveryPositionPayload,
+  hubPostCreated: ZHubPostCreatedPayload,
 };
 
 /**
