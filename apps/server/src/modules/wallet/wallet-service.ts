@@ -3,6 +3,7 @@ import type { TTopUpInput, TTopUpResponse, TWalletHistoryResponse, TWalletRespon
 import type { Db } from '../../db/client';
 import type { TopUpRow } from '../../db/schema/ledger';
 import { ConflictError, InvalidError } from '../../errors/domain-errors';
+import { describeTipEntries } from '../hub/hub-tips-wallet-memo';
 import { getWalletBalances, postLedgerTransaction } from './ledger-service';
 import type { PaymentResult } from './payment-provider';
 import { findTopUpByKey, insertPendingTopUp, listWalletHistory, settleTopUp } from './wallet-repository';
@@ -35,7 +36,8 @@ export async function getWalletHistory(db: Db, userId: string, query: { cursor?:
   const rows = await listWalletHistory(db, userId, query.limit + 1, cursor);
   const page = rows.slice(0, query.limit);
   return {
-    items: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    // A tip is worded from this side ("Tip to @author" / "Tip from @tipper").
+    items: (await describeTipEntries(db, page)).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
   };
 }

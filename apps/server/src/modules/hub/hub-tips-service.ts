@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import { POST_UNAVAILABLE_MESSAGE, TIP_SELF_MESSAGE, type TPostTipList, type TTipInput, type TTipOptions, type TTipResponse } from '@pulse/contract/hub';
+import { formatMoney } from '@pulse/contract/money';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { HubTipRow } from '../../db/schema/hub';
+import type { UserRow } from '../../db/schema/users';
+import { ConflictError, InvalidError, NotFoundError } from '../../errors/domain-errors';
+import { notify } from '../notifications/notifications-service';
+import { postLedgerTransaction } from '../wallet/ledger-service';
+import { getWallet } from '../wallet/wallet-service';
+import {
+  addToTipTotal,
+  findPostWithAuthor,
+  findTipByLedgerKey,
+  findTipByLedgerTransaction,
+  findTipTotal,
+  insertTip,
+  listPostTips,
+} from './hub-tips-repository';
+
+export const TIP_KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different tip.';
+/** The author's list shows this many tips, newest first. */
+const TIP_LIST_LIMIT = 200;
+
+export function getTipOptions(config: Config): TTipOptions {
+  return { currency: config.currency, presetsMinor: config.hubTips.presetsMinor, minMinor: config.hubTips.minMinor, maxMinor: config.hubTips.maxMinor };
+}
+
+export function tipBoundsMessage(config: Config): string {
+  return `Tips are between ${formatMoney(config.hubTips.minMinor, config.currency)} and ${formatMoney(config.hubTips.maxMinor, config.currency)}`;
+}
+
+/** One key per tipper: two people may well pick the same Idempotency-Key. */
+function ledgerKeyOf(tipperUserId: string, idempotencyKey: string): string {
+  return `hub-tip:${tipperUserId}:${idempotencyKey}`;
+}
+
+function sameTip(tip: HubTipRow, postId: string, amountMinor: number): HubTipRow {
+  if (tip.postId !== postId || tip.amountMinor !== amountMinor) throw new ConflictError(TIP_KEY_REUSED_MESSAGE);
+  return tip;
+}
+
+async function toTipResponse(app: FastifyInstance, tip: HubTipRow, tipTotalMinor: number): Promise<TTipResponse> {
+  return { id: tip.id, amountMinor: tip.amountMinor, tipTotalMinor, wallet: await getWallet(app.db, tip.tipperUserId, app.config.currency) };
+}
+
+/**
+ * Pays a tip from the tipper's available balance to the author's, once per Idempotency-Key.
+ *
+ * One database transaction holds the ledger movement (kind `tip`, keyed per tipper and key), the
+ * hub_tips row and the post's new total: all or nothing. The ledger locks the tipper's account
+ * and checks the balance under the lock, so parallel tips with different keys never overdraw it
+ * (the loser gets the wallet's 409); a retry with the same key, even one racing the first, finds
+ * the tip already paid and answers it again (200 instead of 201). The author is told after the
+ * commit.
+ */
+export async function tipPost(
+  app: FastifyInstance,
+  tipper: UserRow,
+  postId: string,
+  input: TTipInput,
+  idempotencyKey: string,
+): Promise<{ tip: TTipResponse; created: boolean }> {
+  const ledgerKey = ledgerKeyOf(tipper.id, idempotencyKey);
+  const earlier = await findTipByLedgerKey(app.db, ledgerKey);
+  if (earlier) {
+    const tip = sameTip(earlier, postId, input.amountMinor);
+    return { tip: await toTipResponse(app, tip, await findTipTotal(app.db, tip.postId)), created: false };
+  }
+
+  const found = await findPostWithAuthor(app.db, postId);
+  if (!found || found.post.deletedAt !== null || found.post.hiddenAt !== null || found.authorSuspendedAt !== null) {
+    throw new NotFoundError(POST_UNAVAILABLE_MESSAGE);
+  }
+  const { post, authorUsername } = found;
+  if (post.authorUserId === tipper.id) throw new InvalidError(TIP_SELF_MESSAGE);
+  const { minMinor, maxMinor } = app.config.hubTips;
+  if (input.amountMinor < minMinor || input.amountMinor > maxMinor) {
+    const message = tipBoundsMessage(app.config);
+    throw new InvalidError(message, { amountMinor: message });
+  }
+
+  const currency = app.config.currency;
+  const result = await app.db.transaction(async (tx) => {
+    const { transactionId, replayed } = await postLedgerTransaction(tx, {
+      kind: 'tip',
+      idempotencyKey: ledgerKey,
+      memo: `Tip to @${authorUsername}`,
+      currency,
+      postings: [
+        { account: { ownerUserId: tipper.id, kind: 'user_available' }, amountMinor: -input.amountMinor },
+        { account: { ownerUserId: post.authorUserId, kind: 'user_available' }, amountMinor: input.amountMinor },
+      ],
+    });
+    if (replayed) {
+      // A twin request with the same key committed while this one waited for the key.
+      const twin = await findTipByLedgerTransaction(tx, transactionId);
+      if (!twin) throw new Error('a tip ledger transaction without its tip row');
+      return { tip: sameTip(twin, postId, input.amountMinor), tipTotalMinor: await findTipTotal(tx, postId), created: false };
+    }
+    const tipTotalMinor = await addToTipTotal(tx, post.id, input.amountMinor);
+    if (tipTotalMinor === null) throw new NotFoundError(POST_UNAVAILABLE_MESSAGE);
+    const tip = await insertTip(tx, {
+      postId: post.id,
+      tipperUserId: tipper.id,
+      authorUserId: post.authorUserId,
+      amountMinor: input.amountMinor,
+      ledgerTransactionId: transactionId,
+    });
+    return { tip, tipTotalMinor, created: true };
+  });
+
+  if (result.created) {
+    await notify(app, post.authorUserId, {
+      type: 'tip',
+      source: 'pulse_hub',
+      message: `${tipper.username} tipped you ${formatMoney(input.amountMinor, currency)} for your post`,
+      related_entity_id: post.id,
+      idempotencyKey: `hub-tip:${result.tip.id}`,
+    });
+  }
+  return { tip: await toTipResponse(app, result.tip, result.tipTotalMinor), created: result.created };
+}
+
+/** Who tipped the post: its author only (anyone else, and a deleted post, 404). */
+export async function listTipsForAuthor(db: Db, viewer: UserRow, postId: string): Promise<TPostTipList> {
+  const found = await findPostWithAuthor(db, postId);
+  if (!found || found.post.deletedAt !== null || found.post.authorUserId !== viewer.id) throw new NotFoundError(POST_UNAVAILABLE_MESSAGE);
+  const rows = await listPostTips(db, postId, TIP_LIST_LIMIT);
+  return {
+    tipTotalMinor: Number(found.post.tipTotalMinor),
+    items: rows.map((row) => ({
+      id: row.id,
+      amountMinor: Number(row.amountMinor),
+      createdAt: row.createdAt.toISOString(),
+      tipper: {
+        id: row.tipper.id,
+        username: row.tipper.username,
+        profile_picture_url: row.tipper.profilePictureUrl,
+        profession: row.tipper.profession,
+        is_legacy_creator: row.tipper.isLegacyCreator,
+      },
+    })),
+  };
+}
