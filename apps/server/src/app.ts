@@ -34,6 +34,7 @@ import { deliveryRoutes } from './modules/delivery/delivery-routes';
 import { uploadsRoutes } from './modules/uploads/uploads-routes';
 import { paymentProviderPlugin } from './modules/wallet/payment-provider';
 import { walletRoutes } from './modules/wallet/wallet-routes';
+import { hubTipsRoutes } from './modules/hub/hub-tips-routes';
 import { resolveJwtSecret } from './modules/settings/resolve-jwt-secret';
 import { appContextPlugin } from './plugins/app-context';
 import { authPlugin } from './plugins/auth';
@@ -173,6 +174,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(sellerDashboardRoutes);
   await app.register(sellerProfileRoutes);
   await app.register(reviewsRoutes);
+  await app.register(hubTipsRoutes);
   await app.register(orderTimersPlugin);
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
