@@ -34,6 +34,7 @@ import { deliveryRoutes } from './modules/delivery/delivery-routes';
 import { uploadsRoutes } from './modules/uploads/uploads-routes';
 import { paymentProviderPlugin } from './modules/wallet/payment-provider';
 import { walletRoutes } from './modules/wallet/wallet-routes';
+import { hubRoutes } from './modules/hub/hub-routes';
 import { hubTipsRoutes } from './modules/hub/hub-tips-routes';
 import { resolveJwtSecret } from './modules/settings/resolve-jwt-secret';
 import { appContextPlugin } from './plugins/app-context';
@@ -174,6 +175,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(sellerDashboardRoutes);
   await app.register(sellerProfileRoutes);
   await app.register(reviewsRoutes);
+  await app.register(hubRoutes);
   await app.register(hubTipsRoutes);
   await app.register(orderTimersPlugin);
 

@@ -37,6 +37,8 @@ export interface Realtime {
   emitToUser<E extends TUserEventName>(userId: string, event: E, payload: TUserEventPayload<E>): void;
   /** Closes the sockets opened with one session token, on every process (after a logout). */
   disconnectSession(sessionId: string): void;
+  /** Sends an event to every signed-in socket, on this process or (with Redis) on any other (Pulse Hub's new posts). */
+  emitToSignedIn<E extends keyof ServerToClientEvents>(event: E, ...payload: Parameters<ServerToClientEvents[E]>): void;
   /** The Socket.IO server itself, for tests and the benchmark. */
   readonly io: RealtimeServer;
 }
@@ -48,6 +50,9 @@ declare module 'fastify' {
     notificationListeners: Set<NotificationListener>;
   }
 }
+
+/** Every socket joins this room once its session is proven (every socket is signed in today). */
+export const SIGNED_IN_ROOM = 'signed-in';
 
 export const USER_CONNECTED_REFUSED_MESSAGE = 'You can only connect as the signed-in user.';
 
@@ -84,7 +89,7 @@ function attachRedisAdapter(app: FastifyInstance, io: RealtimeServer, redisUrl: 
 
 function handleConnection(app: FastifyInstance, socket: RealtimeSocket, expiresAt: number | null): void {
   const { userId, sessionId } = socket.data;
-  void socket.join([buildUserRoom(userId), buildSessionRoom(sessionId)]);
+  void socket.join([buildUserRoom(userId), buildSessionRoom(sessionId), SIGNED_IN_ROOM]);
 
   const expiryTimer =
     expiresAt === null ? null : setTimeout(() => socket.disconnect(true), Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS));
@@ -156,6 +161,10 @@ export const realtimePlugin = fp(
         // The map's generic key cannot narrow the emit overloads; the signature above keeps callers typed.
         const room = io.to(buildUserRoom(userId)) as unknown as { emit(name: string, data: unknown): boolean };
         room.emit(event, payload);
+      },
+      emitToSignedIn(event, ...payload) {
+        const room = io.to(SIGNED_IN_ROOM) as unknown as { emit(name: string, ...data: unknown[]): boolean };
+        room.emit(event, ...payload);
       },
       disconnectSession(sessionId) {
         io.in(buildSessionRoom(sessionId)).disconnectSockets(true);
