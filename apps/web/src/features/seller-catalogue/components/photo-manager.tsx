@@ -4,9 +4,9 @@ import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconTrash } from '@tabler
 import { isApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { resolveMediaUrl } from '../../../lib/media-url';
-import { postImageUpload } from '../api/post-image-upload';
+import { postImageUpload } from '../../../lib/image-upload';
 import type { PhotoItem } from '../utils/product-form-values';
-import { ACCEPTED_PHOTO_TYPES, getPhotoFileError, moveItem } from '../utils/photo-file';
+import { ACCEPTED_PHOTO_TYPES, getPhotoFileError, moveItem } from '../../../lib/photo-file';
 import classes from './seller-catalogue.module.css';
 
 interface PhotoManagerProps {

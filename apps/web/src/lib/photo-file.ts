@@ -3,7 +3,7 @@ import { UPLOAD_IMAGE_MAX_BYTES } from '@pulse/contract/messages';
 /** The picture kinds the upload accepts (the server checks the bytes again). */
 export const ACCEPTED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
-/** Why a chosen file cannot be a product or shop photo, or null when it can. */
+/** Why a chosen file cannot be a product, shop or Pulse Hub photo, or null when it can. */
 export function getPhotoFileError(file: { type: string; size: number }): string | null {
   if (!(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG, WebP or GIF photo.';
   if (file.size === 0) return 'This photo is empty.';

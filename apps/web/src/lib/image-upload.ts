@@ -1,10 +1,10 @@
 import { ZApiErrorResponse } from '@pulse/contract/errors';
 import { ZUploadImageResponse, type TUploadImageResponse } from '@pulse/contract/messages';
-import { API_URL } from '../../../config/env';
-import { ApiError } from '../../../lib/api-error';
-import { describeApiFailure, type ApiFailure } from '../../../lib/error-catalogue';
-import { SESSION_KEYS, readSessionValue } from '../../../lib/session-keys';
-import { showErrorToast } from '../../../lib/show-error-toast';
+import { API_URL } from '../config/env';
+import { ApiError } from './api-error';
+import { describeApiFailure, type ApiFailure } from './error-catalogue';
+import { SESSION_KEYS, readSessionValue } from './session-keys';
+import { showErrorToast } from './show-error-toast';
 
 export interface UploadOptions {
   /** 0..1 as the bytes leave the browser. */
