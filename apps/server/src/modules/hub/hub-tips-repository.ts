@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { hubPosts, hubTips, type HubTipRow } from '../../db/schema/hub';
 import { ledgerTransactions } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
+import type { HubAuthorRecord } from './hub-json';
 
 /** The tip a ledger idempotency key paid, if any (a retried request finds its first answer here). */
 export async function findTipByLedgerKey(db: Db, ledgerKey: string): Promise<HubTipRow | null> {
@@ -68,13 +69,7 @@ export interface PostTipListRow {
   id: string;
   amountMinor: number;
   createdAt: Date;
-  tipper: {
-    id: string;
-    username: string;
-    profilePictureUrl: string | null;
-    profession: string | null;
-    isLegacyCreator: boolean;
-  };
+  tipper: HubAuthorRecord;
 }
 
 /** The post's tips with their tippers, newest first. */
@@ -99,12 +94,3 @@ export async function listPostTips(db: Db, postId: string, limit: number): Promi
     .limit(limit);
 }
 
-/** Interim post read (until hub-post-lookup.ts lands): the post and its author's name. */
-export async function findPostWithAuthor(db: Db, postId: string) {
-  const [row] = await db
-    .select({ post: hubPosts, authorUsername: users.username, authorSuspendedAt: users.suspendedAt })
-    .from(hubPosts)
-    .innerJoin(users, eq(users.id, hubPosts.authorUserId))
-    .where(eq(hubPosts.id, postId));
-  return row ?? null;
-}

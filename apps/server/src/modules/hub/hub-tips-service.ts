@@ -9,9 +9,10 @@ import { ConflictError, InvalidError, NotFoundError } from '../../errors/domain-
 import { notify } from '../notifications/notifications-service';
 import { postLedgerTransaction } from '../wallet/ledger-service';
 import { getWallet } from '../wallet/wallet-service';
+import { toAuthorJson } from './hub-json';
+import { findPostForViewer } from './hub-post-lookup';
 import {
   addToTipTotal,
-  findPostWithAuthor,
   findTipByLedgerKey,
   findTipByLedgerTransaction,
   findTipTotal,
@@ -69,11 +70,10 @@ export async function tipPost(
     return { tip: await toTipResponse(app, tip, await findTipTotal(app.db, tip.postId)), created: false };
   }
 
-  const found = await findPostWithAuthor(app.db, postId);
-  if (!found || found.post.deletedAt !== null || found.post.hiddenAt !== null || found.authorSuspendedAt !== null) {
-    throw new NotFoundError(POST_UNAVAILABLE_MESSAGE);
-  }
-  const { post, authorUsername } = found;
+  // Gone, hidden or by a suspended author: unavailable (the author still finds their own, refused below).
+  const found = await findPostForViewer(app.db, postId, tipper.id);
+  if (!found) throw new NotFoundError(POST_UNAVAILABLE_MESSAGE);
+  const { post, author } = found;
   if (post.authorUserId === tipper.id) throw new InvalidError(TIP_SELF_MESSAGE);
   const { minMinor, maxMinor } = app.config.hubTips;
   if (input.amountMinor < minMinor || input.amountMinor > maxMinor) {
@@ -86,7 +86,7 @@ export async function tipPost(
     const { transactionId, replayed } = await postLedgerTransaction(tx, {
       kind: 'tip',
       idempotencyKey: ledgerKey,
-      memo: `Tip to @${authorUsername}`,
+      memo: `Tip to @${author.username}`,
       currency,
       postings: [
         { account: { ownerUserId: tipper.id, kind: 'user_available' }, amountMinor: -input.amountMinor },
@@ -125,8 +125,8 @@ export async function tipPost(
 
 /** Who tipped the post: its author only (anyone else, and a deleted post, 404). */
 export async function listTipsForAuthor(db: Db, viewer: UserRow, postId: string): Promise<TPostTipList> {
-  const found = await findPostWithAuthor(db, postId);
-  if (!found || found.post.deletedAt !== null || found.post.authorUserId !== viewer.id) throw new NotFoundError(POST_UNAVAILABLE_MESSAGE);
+  const found = await findPostForViewer(db, postId, viewer.id);
+  if (!found || found.post.authorUserId !== viewer.id) throw new NotFoundError(POST_UNAVAILABLE_MESSAGE);
   const rows = await listPostTips(db, postId, TIP_LIST_LIMIT);
   return {
     tipTotalMinor: Number(found.post.tipTotalMinor),
@@ -134,13 +134,7 @@ export async function listTipsForAuthor(db: Db, viewer: UserRow, postId: string)
       id: row.id,
       amountMinor: Number(row.amountMinor),
       createdAt: row.createdAt.toISOString(),
-      tipper: {
-        id: row.tipper.id,
-        username: row.tipper.username,
-        profile_picture_url: row.tipper.profilePictureUrl,
-        profession: row.tipper.profession,
-        is_legacy_creator: row.tipper.isLegacyCreator,
-      },
+      tipper: toAuthorJson(row.tipper),
     })),
   };
 }
