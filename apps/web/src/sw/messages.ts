@@ -11,6 +11,8 @@ export const CACHED = 'cached';
 export const SKIP_WAITING = 'SKIP_WAITING';
 /** Worker -> page: go to this address of the app (a notification click on a tab it does not control). */
 export const NAVIGATE = 'navigate';
+/** Page -> worker: send the Pulse Hub outbox now (the page came back online, or a post was retried). */
+export const SEND_OUTBOX = 'send-outbox';
 
 export interface CacheLoadedFilesMessage {
   type: typeof CACHE_LOADED_FILES;
@@ -25,4 +27,8 @@ export function isCacheLoadedFilesMessage(data: unknown): data is CacheLoadedFil
 
 export function isSkipWaitingMessage(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SKIP_WAITING;
+}
+
+export function isSendOutboxMessage(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SEND_OUTBOX;
 }

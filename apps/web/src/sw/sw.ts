@@ -5,10 +5,10 @@
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { isOutdatedCache } from './cache-names';
-import { isCacheLoadedFilesMessage, isSkipWaitingMessage, CACHED } from './messages';
+import { isCacheLoadedFilesMessage, isSendOutboxMessage, isSkipWaitingMessage, CACHED } from './messages';
 import { handleApiNavigation, handleNavigation } from './navigation';
 import { openNotificationTarget, showPushNotification } from './notifications';
-import { SYNC_POSTS_TAG, sendQueuedPosts } from './outbox';
+import { SYNC_POSTS_TAG, sendQueuedPosts, sendQueuedPostsNow } from './outbox';
 import { classifyRequest, type RequestKind } from './request-rules';
 import { RUNTIME_STRATEGIES } from './strategies';
 import { cacheLoadedFiles } from './warm-up';
@@ -55,6 +55,11 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   if (isSkipWaitingMessage(event.data)) {
     event.waitUntil(self.skipWaiting());
+    return;
+  }
+  if (isSendOutboxMessage(event.data)) {
+    // Errors are the outbox's own news (each entry records why); the event only keeps the worker alive.
+    event.waitUntil(sendQueuedPostsNow().catch(() => undefined));
     return;
   }
   if (isCacheLoadedFilesMessage(event.data)) {
