@@ -59,10 +59,10 @@ function openOutbox(): Promise<OutboxDatabase> {
 }
 
 /** Opened for each use and closed after, so no tab or worker ever holds up a later version's upgrade. */
-async function withOutbox<T>(use: (database: OutboxDatabase) => Promise<T>): Promise<T> {
+async function withOutbox<T>(work: (database: OutboxDatabase) => Promise<T>): Promise<T> {
   const database = await openOutbox();
   try {
-    return await use(database);
+    return await work(database);
   } finally {
     database.close();
   }
