@@ -36,6 +36,7 @@ import { paymentProviderPlugin } from './modules/wallet/payment-provider';
 import { walletRoutes } from './modules/wallet/wallet-routes';
 import { hubRoutes } from './modules/hub/hub-routes';
 import { hubTipsRoutes } from './modules/hub/hub-tips-routes';
+import { hubReportsRoutes } from './modules/hub/hub-reports-routes';
 import { resolveJwtSecret } from './modules/settings/resolve-jwt-secret';
 import { appContextPlugin } from './plugins/app-context';
 import { authPlugin } from './plugins/auth';
@@ -177,6 +178,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(reviewsRoutes);
   await app.register(hubRoutes);
   await app.register(hubTipsRoutes);
+  await app.register(hubReportsRoutes);
   await app.register(orderTimersPlugin);
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });

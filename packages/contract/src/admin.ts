@@ -10,6 +10,8 @@ export const ZGetAdminOverviewResponse = z.object({
   pendingSellerApplications: z.number().int().nonnegative(),
   /** Pending agent applications (same queue, kind=agent). */
   pendingAgentApplications: z.number().int().nonnegative().optional(),
+  /** Pulse Hub reports waiting for a decision (GET /api/admin/reports). */
+  openReports: z.number().int().nonnegative().optional(),
 });
 export type TGetAdminOverviewResponse = z.infer<typeof ZGetAdminOverviewResponse>;
 
@@ -138,6 +140,9 @@ export const AUDIT_ACTIONS = [
   'popup.create',
   'popup.update',
   'popup.delete',
+  'report.hide',
+  'report.dismiss',
+  'report.suspend_author',
 ] as const;
 
 export const ZAuditLogEntry = z.object({

@@ -15,6 +15,7 @@ import {
 } from '@pulse/contract/admin';
 import { ZIdParams } from '@pulse/contract/ids';
 import { requireUser } from '../../plugins/auth';
+import { adminReportsRoutes } from './admin-reports-routes';
 import { approveApplication, getApplicationDetail, listApplications, rejectApplication } from './admin-applications-service';
 import { assertAdmin, getAdminOverview } from './admin-service';
 import { listUsers, suspendUser, unsuspendUser } from './admin-users-service';
@@ -75,4 +76,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: ZAuditLogQuery, response: { 200: ZAuditLogResponse } }, preValidation: adminOnly },
     async (request) => getAuditLog(app.db, request.query),
   );
+
+  await app.register(adminReportsRoutes);
 };

@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/schema/users';
 import { ForbiddenError } from '../../errors/domain-errors';
 import { countAgentApplicationsByStatus } from '../agents/agents-repository';
 import { countUsers } from '../auth/users-repository';
+import { countOpenReports } from '../hub/hub-reports-repository';
 import { countSellerApplicationsByStatus } from '../sellers/sellers-repository';
 
 export const ADMIN_ONLY_MESSAGE = 'You do not have permission to view the admin console.';
@@ -18,5 +19,6 @@ export async function getAdminOverview(db: Db, caller: UserRow): Promise<TGetAdm
     users: await countUsers(db),
     pendingSellerApplications: await countSellerApplicationsByStatus(db, 'pending'),
     pendingAgentApplications: await countAgentApplicationsByStatus(db, 'pending'),
+    openReports: await countOpenReports(db),
   };
 }

@@ -37,27 +37,40 @@ export async function listUsers(db: Db, query: { q?: string | undefined; cursor?
 }
 
 /**
+ * The suspension inside the caller's transaction: the flag, the revocation of every session and
+ * the audit row. Returns the sessions revoked, whose sockets the caller closes after the commit
+ * (app.realtime.disconnectSession). Moderation (a report's `suspend_author`) runs it in its own
+ * decision's transaction.
+ */
+export async function suspendUserInTransaction(
+  tx: Db,
+  admin: UserRow,
+  userId: string,
+  reason: string,
+  now: Date,
+): Promise<{ user: UserRow; sessionIds: string[] }> {
+  if (userId === admin.id) throw new InvalidError(CANNOT_SUSPEND_SELF_MESSAGE);
+  if (!(await findUserById(tx, userId))) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
+  const suspended = await markUserSuspended(tx, userId, reason, now);
+  if (!suspended) throw new ConflictError(ALREADY_SUSPENDED_MESSAGE);
+  const revoked = await revokeAllUserSessions(tx, userId, now);
+  await recordAdminAction(tx, {
+    adminUserId: admin.id,
+    action: 'user.suspend',
+    targetType: 'user',
+    targetId: userId,
+    details: { reason, email: suspended.email, revokedSessions: revoked.length },
+  });
+  return { user: suspended, sessionIds: revoked };
+}
+
+/**
  * Suspends the account: in one transaction the flag, the revocation of every session and the audit
  * row; then the sockets of those sessions are closed. The user's next request is a 401 and signing
  * in is refused while suspended.
  */
 export async function suspendUser(app: FastifyInstance, admin: UserRow, userId: string, reason: string): Promise<TAdminUser> {
-  if (userId === admin.id) throw new InvalidError(CANNOT_SUSPEND_SELF_MESSAGE);
-  const now = new Date();
-  const { user, sessionIds } = await app.db.transaction(async (tx) => {
-    if (!(await findUserById(tx, userId))) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
-    const suspended = await markUserSuspended(tx, userId, reason, now);
-    if (!suspended) throw new ConflictError(ALREADY_SUSPENDED_MESSAGE);
-    const revoked = await revokeAllUserSessions(tx, userId, now);
-    await recordAdminAction(tx, {
-      adminUserId: admin.id,
-      action: 'user.suspend',
-      targetType: 'user',
-      targetId: userId,
-      details: { reason, email: suspended.email, revokedSessions: revoked.length },
-    });
-    return { user: suspended, sessionIds: revoked };
-  });
+  const { user, sessionIds } = await app.db.transaction(async (tx) => suspendUserInTransaction(tx, admin, userId, reason, new Date()));
   for (const sessionId of sessionIds) app.realtime.disconnectSession(sessionId);
   return toAdminUser(user);
 }
