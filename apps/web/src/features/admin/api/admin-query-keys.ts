@@ -7,5 +7,6 @@ export const adminKeys = {
   auditLog: () => ['admin', 'audit-log'] as const,
   popups: () => ['admin', 'popups'] as const,
   refunds: () => ['admin', 'refunds'] as const,
+  reports: () => ['admin', 'reports'] as const,
   overview: () => ['admin', 'overview'] as const,
 };

@@ -1,6 +1,6 @@
 import { Alert, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconClipboardList, IconHistory, IconLock, IconReceiptRefund, IconSpeakerphone, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconClipboardList, IconFlag, IconHistory, IconLock, IconReceiptRefund, IconSpeakerphone, IconUsers, type Icon } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useAdminOverview } from '../api/get-admin-overview';
@@ -9,12 +9,14 @@ import { AuditLogPanel } from '../components/audit-log-panel';
 import { OverviewCards } from '../components/overview-cards';
 import { PopupsPanel } from '../components/popups-panel';
 import { RefundsPanel } from '../components/refunds-panel';
+import { ReportsPanel } from '../components/reports-panel';
 import { UsersPanel } from '../components/users-panel';
 import { ADMIN_TABS, ADMIN_TAB_LABELS, parseAdminTab, type AdminTab } from '../utils/admin-filters';
 
 const TAB_ICONS: Readonly<Record<AdminTab, Icon>> = {
   applications: IconClipboardList,
   refunds: IconReceiptRefund,
+  reports: IconFlag,
   users: IconUsers,
   popups: IconSpeakerphone,
   audit: IconHistory,
@@ -26,6 +28,8 @@ function TabPanel({ tab }: { tab: AdminTab }) {
       return <ApplicationsPanel />;
     case 'refunds':
       return <RefundsPanel />;
+    case 'reports':
+      return <ReportsPanel />;
     case 'users':
       return <UsersPanel />;
     case 'popups':
@@ -59,7 +63,7 @@ export function AdminPage() {
       <Stack gap="lg">
         <div>
           <Title order={1}>Admin</Title>
-          <Text c="dimmed">Applications, refunds, people and announcements of Pulse Market.</Text>
+          <Text c="dimmed">Applications, refunds, reports, people and announcements of Pulse Market.</Text>
         </div>
         {!canUseConsole ? (
           <Alert color="red" variant="light" icon={<IconLock size={20} />} title="Overview unavailable">

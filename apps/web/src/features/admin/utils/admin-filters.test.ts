@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { contestedFirst, parseAdminTab, parseApplicationStatusFilter, parseRefundStatusFilter, pendingFirst, refundStatusQuery } from './admin-filters';
+import { contestedFirst, parseAdminTab, parseApplicationStatusFilter, parseRefundStatusFilter, parseReportStatusFilter, pendingFirst, refundStatusQuery } from './admin-filters';
 
 describe('admin filters', () => {
   it('reads the tab from the address, falling back to Applications', () => {
     expect(parseAdminTab('users')).toBe('users');
     expect(parseAdminTab('audit')).toBe('audit');
+    expect(parseAdminTab('reports')).toBe('reports');
     expect(parseAdminTab('nonsense')).toBe('applications');
     expect(parseAdminTab(null)).toBe('applications');
+  });
+
+  it('opens the reports queue on open reports; a decided status is kept from the address', () => {
+    expect(parseReportStatusFilter(null)).toBe('open');
+    expect(parseReportStatusFilter('author_suspended')).toBe('author_suspended');
+    expect(parseReportStatusFilter('closed')).toBe('open');
   });
 
   it('shows pending applications by default', () => {

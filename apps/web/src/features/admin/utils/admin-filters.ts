@@ -1,11 +1,13 @@
+import type { TReportStatus } from '@pulse/contract/hub';
 import { REFUND_STATUSES, type TRefundStatus } from '@pulse/contract/orders';
 
-export const ADMIN_TABS = ['applications', 'refunds', 'users', 'popups', 'audit'] as const;
+export const ADMIN_TABS = ['applications', 'refunds', 'reports', 'users', 'popups', 'audit'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const ADMIN_TAB_LABELS: Readonly<Record<AdminTab, string>> = {
   applications: 'Applications',
   refunds: 'Refunds',
+  reports: 'Reports',
   users: 'Users',
   popups: 'Popups',
   audit: 'Audit log',
@@ -57,4 +59,18 @@ export function refundStatusQuery(filter: RefundStatusFilter): string {
 /** Contested cases need the admin; the rest follow. */
 export function contestedFirst<T extends { status: string }>(items: readonly T[]): T[] {
   return [...items.filter((item) => item.status === 'refund_disputed'), ...items.filter((item) => item.status !== 'refund_disputed')];
+}
+
+/** The reports queue's filter (GET /api/admin/reports?status=): open ones first. */
+export const REPORT_STATUS_FILTERS = ['open', 'hidden', 'dismissed', 'author_suspended'] as const satisfies readonly TReportStatus[];
+
+export const REPORT_FILTER_LABELS: Readonly<Record<TReportStatus, string>> = {
+  open: 'Open',
+  hidden: 'Hidden',
+  dismissed: 'Dismissed',
+  author_suspended: 'Author suspended',
+};
+
+export function parseReportStatusFilter(value: string | null): TReportStatus {
+  return REPORT_STATUS_FILTERS.find((status) => status === value) ?? 'open';
 }

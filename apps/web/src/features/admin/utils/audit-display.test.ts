@@ -7,6 +7,9 @@ describe('audit display', () => {
     expect(describeAuditAction('user.suspend')).toBe('Suspended a user');
     expect(describeAuditAction('order.approve_refund')).toBe('Refunded the buyer');
     expect(describeAuditAction('order.reject_refund')).toBe('Refused a refund');
+    expect(describeAuditAction('report.hide')).toBe('Hid a reported item');
+    expect(describeAuditAction('report.dismiss')).toBe('Dismissed a report');
+    expect(describeAuditAction('report.suspend_author')).toBe('Hid a reported item and suspended its author');
     expect(describeAuditAction('something.new')).toBe('something.new');
   });
 

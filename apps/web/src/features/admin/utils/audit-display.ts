@@ -6,6 +6,9 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'popup.create': 'Created a popup',
   'popup.update': 'Changed a popup',
   'popup.delete': 'Deleted a popup',
+  'report.hide': 'Hid a reported item',
+  'report.dismiss': 'Dismissed a report',
+  'report.suspend_author': 'Hid a reported item and suspended its author',
 };
 
 /** A readable name for an audit action; unknown actions (added by other modules) show as written. */

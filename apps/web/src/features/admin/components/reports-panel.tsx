@@ -1,0 +1,206 @@
+import { Anchor, Badge, Blockquote, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconCheck, IconExternalLink, IconEyeOff, IconFlag, IconUserOff } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ZSuspendUserInput } from '@pulse/contract/admin';
+import { reportCategoryLabels, type TAdminReport, type TReportStatus } from '@pulse/contract/hub';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { getServerFormErrors } from '../../../lib/form-errors';
+import { useSingleSubmit } from '../../../lib/use-single-submit';
+import { useAdminReports } from '../api/get-admin-reports';
+import { useReportDecision } from '../api/post-report-decision';
+import { REPORT_FILTER_LABELS, REPORT_STATUS_FILTERS, parseReportStatusFilter } from '../utils/admin-filters';
+import { formatAdminTime } from '../utils/format-admin-time';
+import { LoadMoreButton } from './load-more-button';
+import { ReasonDialog } from './reason-dialog';
+import { showAdminSuccess } from './show-admin-toast';
+import { useAdminParam } from './use-admin-param';
+
+const STATUS_COLORS: Readonly<Record<TReportStatus, string>> = {
+  open: 'yellow',
+  hidden: 'red',
+  dismissed: 'gray',
+  author_suspended: 'red',
+};
+
+const EMPTY_MESSAGES: Readonly<Record<TReportStatus, string>> = {
+  open: 'No open reports: nothing waits for you.',
+  hidden: 'No reported item has been hidden yet.',
+  dismissed: 'No report has been dismissed yet.',
+  author_suspended: 'No author has been suspended over a report yet.',
+};
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      {children}
+    </div>
+  );
+}
+
+function ReportCard({ report }: { report: TAdminReport }) {
+  const decision = useReportDecision(report.id);
+  const { isPending, runOnce } = useSingleSubmit();
+  const [suspending, setSuspending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const noun = report.targetType;
+  const isOpen = report.status === 'open';
+
+  const decide = (action: 'hide' | 'dismiss') =>
+    void runOnce(async () => {
+      setError(null);
+      try {
+        await decision.mutateAsync({ action });
+        showAdminSuccess(action === 'hide' ? `The ${noun} is hidden` : 'Report dismissed', `${report.reporter.username} is told the outcome.`);
+      } catch (failure) {
+        setError(getServerFormErrors(failure, []).form);
+      }
+    });
+
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-label={`Report of a ${noun} by ${report.author.username}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs">
+            <Badge color="orange" variant="light" radius="sm" leftSection={<IconFlag size={12} aria-hidden />}>
+              {reportCategoryLabels[report.category]}
+            </Badge>
+            <Badge color={STATUS_COLORS[report.status]} variant="outline" radius="sm">
+              {REPORT_FILTER_LABELS[report.status]}
+            </Badge>
+            {report.reportCountOnTarget > 1 && (
+              <Badge color="red" variant="filled" radius="sm">
+                {report.reportCountOnTarget} reports on this {noun}
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            Reported {formatAdminTime(report.createdAt)}
+          </Text>
+        </Group>
+
+        <Field label={`Reported ${noun}${report.targetHidden ? ' (hidden)' : ''}`}>
+          <Blockquote p="xs" mt={4} radius="sm" color="gray" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 'var(--mantine-font-size-sm)' }}>
+            {report.excerpt || '—'}
+          </Blockquote>
+        </Field>
+
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Field label="Author">
+            <Group gap={6} wrap="wrap">
+              <Text size="sm" fw={600}>
+                {report.author.username}
+              </Text>
+              {report.author.suspended && (
+                <Badge color="red" variant="filled" radius="sm" size="sm">
+                  Suspended
+                </Badge>
+              )}
+            </Group>
+          </Field>
+          <Field label="Reported by">
+            <Text size="sm">{report.reporter.username}</Text>
+          </Field>
+        </SimpleGrid>
+
+        <Field label="Reporter's comment">
+          <Text size="sm" c={report.comment ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {report.comment || 'No comment'}
+          </Text>
+        </Field>
+
+        <Anchor component={Link} to={`/pulse/${report.postId}`} size="sm" w="fit-content">
+          <Group gap={4} component="span">
+            {noun === 'post' ? 'Open the post' : 'Open the post of this comment'}
+            <IconExternalLink size={14} aria-hidden />
+          </Group>
+        </Anchor>
+
+        {!isOpen && report.decidedAt && (
+          <Text size="sm" c="dimmed">
+            Decided {formatAdminTime(report.decidedAt)}
+            {report.decidedBy ? ` by ${report.decidedBy}` : ''}
+          </Text>
+        )}
+
+        {error && (
+          <Text c="red" size="sm" role="alert">
+            {error}
+          </Text>
+        )}
+
+        {isOpen && (
+          <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+            <Button color="red" leftSection={<IconEyeOff size={18} aria-hidden />} onClick={() => decide('hide')} loading={isPending}>
+              Hide
+            </Button>
+            <Button variant="default" leftSection={<IconCheck size={18} aria-hidden />} onClick={() => decide('dismiss')} disabled={isPending}>
+              Dismiss
+            </Button>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconUserOff size={18} aria-hidden />}
+              onClick={() => setSuspending(true)}
+              disabled={isPending || report.author.suspended}
+              title={report.author.suspended ? `${report.author.username} is already suspended` : undefined}
+            >
+              Suspend author
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      {suspending && (
+        <ReasonDialog
+          title={`Suspend ${report.author.username}?`}
+          text={`The ${noun} is hidden, ${report.author.username} is signed out everywhere at once and cannot sign in until the suspension is lifted (Users). The reporter is told the outcome.`}
+          label="Reason for the suspension"
+          confirmLabel="Suspend author"
+          schema={ZSuspendUserInput}
+          onConfirm={async (reason) => {
+            await decision.mutateAsync({ action: 'suspend_author', reason });
+            showAdminSuccess('Author suspended', `${report.author.username} is signed out and the ${noun} is hidden.`);
+          }}
+          onClose={() => setSuspending(false)}
+        />
+      )}
+    </Paper>
+  );
+}
+
+/** Pulse Hub reports: open ones oldest first, each with the item as it is now and the three decisions. */
+export function ReportsPanel() {
+  const [statusParam, setStatus] = useAdminParam('reportStatus');
+  const status = parseReportStatusFilter(statusParam);
+  const list = useAdminReports(status);
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <Stack gap="md">
+      <Select
+        label="Show"
+        value={status}
+        onChange={(value) => setStatus(value === 'open' ? null : value, { replace: true })}
+        data={REPORT_STATUS_FILTERS.map((value) => ({ value, label: REPORT_FILTER_LABELS[value] }))}
+        allowDeselect={false}
+        w={220}
+      />
+      {list.isError && <LoadErrorAlert title="Could not load the reports" onRetry={() => void list.refetch()} />}
+      {list.isPending && <Skeleton height={260} radius="md" role="status" aria-label="Loading reports" />}
+      {list.isSuccess && items.length === 0 && (
+        <Paper withBorder radius="md" p="lg">
+          <Text c="dimmed" ta="center">
+            {EMPTY_MESSAGES[status]}
+          </Text>
+        </Paper>
+      )}
+      {items.map((report) => (
+        <ReportCard key={report.id} report={report} />
+      ))}
+      <LoadMoreButton hasNextPage={list.hasNextPage} isFetching={list.isFetchingNextPage} onLoad={() => void list.fetchNextPage()} />
+    </Stack>
+  );
+}
