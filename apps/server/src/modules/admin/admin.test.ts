@@ -27,13 +27,13 @@ describe('GET /api/admin/overview', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('gives an admin the user and pending-application counts', async () => {
+  it('gives an admin the user, pending-application and open-report counts', async () => {
     const applicant = await registerTestUser(testApp.app);
     await setSellerStatus(testApp.database.orm, { email: applicant.user.email, status: 'pending', businessName: 'Waiting Farm' });
     const admin = await registerTestUser(testApp.app);
     await addUserRole(testApp.database.orm, admin.user.id, 'admin');
     const response = await testApp.app.inject({ method: 'GET', url: '/api/admin/overview', headers: bearer(admin.token) });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ users: 3, pendingSellerApplications: 1, pendingAgentApplications: 0 });
+    expect(response.json()).toEqual({ users: 3, pendingSellerApplications: 1, pendingAgentApplications: 0, openReports: 0 });
   });
 });

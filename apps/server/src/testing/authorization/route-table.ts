@@ -8,6 +8,9 @@ import {
   deliveryTaskAt,
   insertApplicant,
   insertBasketLine,
+  insertHubPostFor,
+  insertOpenHubReport,
+  fundWallet,
   insertNotificationFor,
   insertOwnAddress,
   insertPopup,
@@ -1042,5 +1045,59 @@ export const ROUTE_TABLE: Row[] = [
       const task = await deliveryTaskAt(world, 'in_transit');
       return { url: `/api/orders/${task.orderId}/delivery`, leaks: [task.street, task.taskId] };
     },
+  },
+
+  // Pulse Hub: tips, reports, moderation
+  { method: 'GET', path: '/api/hub/tip-options', expect: signedIn(200), call: () => ({ url: '/api/hub/tip-options' }) },
+  {
+    method: 'POST',
+    path: '/api/hub/posts/:id/tips',
+    note: "a post of the owner farm; each tipper is funded first; the author cannot tip themselves",
+    expect: { ...signedIn(201), owner: 400 },
+    call: async ({ world, user }) => {
+      if (user) await fundWallet(world.app, user.id, 1_000);
+      const postId = await insertHubPostFor(world.app, world.ownerSeller.id);
+      return { url: `/api/hub/posts/${postId}/tips`, payload: { amountMinor: 100 }, headers: { 'idempotency-key': unique('tip') } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/hub/posts/:id/tips',
+    note: 'a post a moderator hid: unavailable to everyone but its author (still no self-tip)',
+    expect: { ...signedIn(404), owner: 400 },
+    call: async ({ world, user }) => {
+      if (user) await fundWallet(world.app, user.id, 1_000);
+      const text = unique('Hidden hub post');
+      const postId = await insertHubPostFor(world.app, world.ownerSeller.id, { hidden: true, text });
+      return { url: `/api/hub/posts/${postId}/tips`, payload: { amountMinor: 100 }, headers: { 'idempotency-key': unique('tip') }, leaks: [text] };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/hub/posts/:id/tips',
+    note: "who tipped: the post's author only",
+    expect: { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: 200, admin: 404 },
+    call: async ({ world }) => {
+      const postId = await insertHubPostFor(world.app, world.ownerSeller.id);
+      return { url: `/api/hub/posts/${postId}/tips`, leaks: [world.bystander.username] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/hub/reports',
+    note: 'a new post of the owner farm; its author cannot report it',
+    expect: { ...signedIn(201), owner: 400 },
+    call: async ({ world }) => ({
+      url: '/api/hub/reports',
+      payload: { targetType: 'post', targetId: await insertHubPostFor(world.app, world.ownerSeller.id), category: 'spam', comment: 'Same post every hour' },
+    }),
+  },
+  { method: 'GET', path: '/api/admin/reports', expect: adminsOnly(200), call: () => ({ url: '/api/admin/reports' }) },
+  {
+    method: 'POST',
+    path: '/api/admin/reports/:id/decision',
+    note: "an open report of the bystander on the owner farm's post",
+    expect: adminsOnly(200),
+    call: async ({ world }) => ({ url: `/api/admin/reports/${await insertOpenHubReport(world)}/decision`, payload: { action: 'dismiss' } }),
   },
 ];
