@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ZSuspendUserInput } from '@pulse/contract/admin';
 import { reportCategoryLabels, type TAdminReport, type TReportStatus } from '@pulse/contract/hub';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { isApiError } from '../../../lib/api-error';
 import { getServerFormErrors } from '../../../lib/form-errors';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { useAdminReports } from '../api/get-admin-reports';
@@ -13,7 +14,7 @@ import { REPORT_FILTER_LABELS, REPORT_STATUS_FILTERS, parseReportStatusFilter } 
 import { formatAdminTime } from '../utils/format-admin-time';
 import { LoadMoreButton } from './load-more-button';
 import { ReasonDialog } from './reason-dialog';
-import { showAdminSuccess } from './show-admin-toast';
+import { showAdminFailure, showAdminSuccess } from './show-admin-toast';
 import { useAdminParam } from './use-admin-param';
 
 const STATUS_COLORS: Readonly<Record<TReportStatus, string>> = {
@@ -56,9 +57,16 @@ function ReportCard({ report }: { report: TAdminReport }) {
         await decision.mutateAsync({ action });
         showAdminSuccess(action === 'hide' ? `The ${noun} is hidden` : 'Report dismissed', `${report.reporter.username} is told the outcome.`);
       } catch (failure) {
-        setError(getServerFormErrors(failure, []).form);
+        reportFailure(failure);
       }
     });
+
+  /** Shown on the card; a report another admin already decided leaves the list, so that message is a toast. */
+  function reportFailure(failure: unknown) {
+    const message = getServerFormErrors(failure, []).form;
+    if (isApiError(failure) && failure.status === 409 && message) showAdminFailure('Report not changed', message);
+    else setError(message);
+  }
 
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={`Report of a ${noun} by ${report.author.username}`}>
@@ -161,7 +169,16 @@ function ReportCard({ report }: { report: TAdminReport }) {
           confirmLabel="Suspend author"
           schema={ZSuspendUserInput}
           onConfirm={async (reason) => {
-            await decision.mutateAsync({ action: 'suspend_author', reason });
+            try {
+              await decision.mutateAsync({ action: 'suspend_author', reason });
+            } catch (failure) {
+              // Already decided: the dialog closes with the card; anything else shows under the reason.
+              if (isApiError(failure) && failure.status === 409) {
+                reportFailure(failure);
+                return;
+              }
+              throw failure;
+            }
             showAdminSuccess('Author suspended', `${report.author.username} is signed out and the ${noun} is hidden.`);
           }}
           onClose={() => setSuspending(false)}
