@@ -378,3 +378,31 @@ export async function insertOpenHubReport(world: World): Promise<string> {
 }
 
 export { fundWallet };
+
+/* ------------------------------------------------------------ Pulse Hub: posts, comments, likes, follows, profiles */
+
+/** A fresh visible Hub post by `author` (ownerBuyer, the `owner` of buyer rows, by default); returns its id and text. */
+export async function hubPostBy(world: World, author: WorldUser = world.ownerBuyer): Promise<{ id: string; text: string }> {
+  const text = unique('Hub post about okra');
+  const response = await world.app.inject({
+    method: 'POST',
+    url: '/api/hub/posts',
+    headers: bearer(author.token),
+    payload: { clientId: randomUUID(), text },
+  });
+  if (response.statusCode !== 201) throw new Error(`hub post failed: ${response.statusCode} ${response.body}`);
+  return { id: (response.json() as { id: string }).id, text };
+}
+
+/** A comment by `author` on the post; returns its id and text. */
+export async function hubCommentBy(world: World, postId: string, author: WorldUser): Promise<{ id: string; text: string }> {
+  const text = unique('Hub comment');
+  const response = await world.app.inject({ method: 'POST', url: `/api/hub/posts/${postId}/comments`, headers: bearer(author.token), payload: { text } });
+  if (response.statusCode !== 201) throw new Error(`hub comment failed: ${response.statusCode} ${response.body}`);
+  return { id: (response.json() as { id: string }).id, text };
+}
+
+/** Hides the post as a moderator's decision would (gone for everyone but its author). */
+export async function hideHubPost(world: World, postId: string): Promise<void> {
+  await world.app.db.update(hubPosts).set({ hiddenAt: new Date() }).where(eq(hubPosts.id, postId));
+}

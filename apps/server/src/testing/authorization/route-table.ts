@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { bearer } from '../auth-helpers';
@@ -16,6 +17,9 @@ import {
   insertPopup,
   insertPushSubscription,
   createSuspendedUser,
+  hideHubPost,
+  hubCommentBy,
+  hubPostBy,
   MULTIPART_CONTENT_TYPE,
   multipartImage,
   newSessionToken,
@@ -1099,5 +1103,146 @@ export const ROUTE_TABLE: Row[] = [
     note: "an open report of the bystander on the owner farm's post",
     expect: adminsOnly(200),
     call: async ({ world }) => ({ url: `/api/admin/reports/${await insertOpenHubReport(world)}/decision`, payload: { action: 'dismiss' } }),
+  },
+  // Pulse Hub: posts, comments, likes, follows, profiles
+  // The `owner` is ownerBuyer, the author of the row's post or comment; a suspended account gets 401 like a visitor.
+  {
+    method: 'POST',
+    path: '/api/hub/posts',
+    expect: signedIn(201),
+    call: () => ({ url: '/api/hub/posts', payload: { clientId: randomUUID(), text: unique('Fresh garden eggs') } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/hub/posts/:id',
+    note: 'a visible post',
+    owner: 'buyer',
+    expect: signedIn(200),
+    call: async ({ world }) => ({ url: `/api/hub/posts/${(await hubPostBy(world)).id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/hub/posts/:id',
+    note: 'hidden by a moderator: its author only',
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: async ({ world }) => {
+      const post = await hubPostBy(world);
+      await hideHubPost(world, post.id);
+      return { url: `/api/hub/posts/${post.id}`, leaks: [post.text] };
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/hub/posts/:id',
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: async ({ world }) => {
+      const post = await hubPostBy(world);
+      return { url: `/api/hub/posts/${post.id}`, payload: { text: 'Corrected price list' }, leaks: [post.text] };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/hub/posts/:id',
+    owner: 'buyer',
+    expect: buyerOwned(204),
+    call: async ({ world }) => {
+      const post = await hubPostBy(world);
+      return { url: `/api/hub/posts/${post.id}`, leaks: [post.text] };
+    },
+  },
+  { method: 'GET', path: '/api/hub/feed', expect: signedIn(200), call: () => ({ url: '/api/hub/feed?limit=5' }) },
+  ...(['PUT', 'DELETE'] as const).flatMap((method): Row[] => [
+    {
+      method,
+      path: '/api/hub/posts/:id/like',
+      owner: 'buyer',
+      expect: signedIn(200),
+      call: async ({ world }) => ({ url: `/api/hub/posts/${(await hubPostBy(world)).id}/like` }),
+    },
+    {
+      method,
+      path: '/api/hub/comments/:id/like',
+      owner: 'buyer',
+      expect: signedIn(200),
+      call: async ({ world }) => {
+        const post = await hubPostBy(world);
+        return { url: `/api/hub/comments/${(await hubCommentBy(world, post.id, world.bystander)).id}/like` };
+      },
+    },
+    {
+      method,
+      path: '/api/hub/users/:username/follow',
+      expect: signedIn(200),
+      call: ({ world }) => ({ url: `/api/hub/users/${world.bystander.username}/follow` }),
+    },
+  ]),
+  {
+    method: 'GET',
+    path: '/api/hub/posts/:id/comments',
+    owner: 'buyer',
+    expect: signedIn(200),
+    call: async ({ world }) => ({ url: `/api/hub/posts/${(await hubPostBy(world)).id}/comments?order=oldest` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/hub/posts/:id/comments',
+    owner: 'buyer',
+    expect: signedIn(201),
+    call: async ({ world }) => ({ url: `/api/hub/posts/${(await hubPostBy(world)).id}/comments`, payload: { text: 'How much per crate?' } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/hub/comments/:id',
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: async ({ world }) => {
+      const post = await hubPostBy(world, world.bystander);
+      const comment = await hubCommentBy(world, post.id, world.ownerBuyer);
+      return { url: `/api/hub/comments/${comment.id}`, payload: { text: 'Edited question' }, leaks: [comment.text] };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/hub/comments/:id',
+    note: 'one’s own comment',
+    owner: 'buyer',
+    expect: buyerOwned(204),
+    call: async ({ world }) => {
+      const post = await hubPostBy(world, world.bystander);
+      const comment = await hubCommentBy(world, post.id, world.ownerBuyer);
+      return { url: `/api/hub/comments/${comment.id}`, leaks: [comment.text] };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/hub/comments/:id',
+    note: 'someone’s comment on the owner’s post: the post’s author may remove it',
+    owner: 'buyer',
+    expect: buyerOwned(204),
+    call: async ({ world }) => {
+      const post = await hubPostBy(world);
+      const comment = await hubCommentBy(world, post.id, world.bystander);
+      return { url: `/api/hub/comments/${comment.id}`, leaks: [comment.text] };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/hub/profiles/:username',
+    expect: signedIn(200),
+    call: ({ world }) => ({ url: `/api/hub/profiles/${world.ownerSeller.username}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/hub/profiles/:username/posts',
+    expect: signedIn(200),
+    call: ({ world }) => ({ url: `/api/hub/profiles/${world.ownerBuyer.username}/posts?limit=5` }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/hub/profile',
+    expect: signedIn(200),
+    call: () => ({ url: '/api/hub/profile', payload: { profession: 'Grower' } }),
   },
 ];
