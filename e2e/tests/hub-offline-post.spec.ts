@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { callApiInPage } from '../support/api-in-page';
+import { HUB_OFFLINE_USERS } from '../support/fixtures-hub-offline';
+import { signInThroughApi } from '../support/sign-in';
+
+/**
+ * Issue 12, item 8: a post written while offline waits in the browser (IndexedDB), shows as
+ * "Waiting to send", and is sent once (its clientId) when the connection returns: by the service
+ * worker, woken by the page's `online` event or the background sync "sync-posts".
+ */
+
+const COMPOSER_LABEL = 'Share something from your farm…';
+
+/** The worker is active (src/lib/service-worker.ts marks the page), so it can send the outbox. */
+async function waitForOfflineReady(page: Page): Promise<void> {
+  await expect(page.locator('html'), 'the service worker is ready').toHaveAttribute('data-offline-ready', 'true', { timeout: 15_000 });
+}
+
+function getComposer(page: Page) {
+  return page.getByLabel(COMPOSER_LABEL).or(page.getByPlaceholder(COMPOSER_LABEL)).first();
+}
+
+/** The writer's posts as the server stored them (asked from the page, with its session). */
+async function readStoredPostTexts(page: Page, username: string): Promise<string[]> {
+  const answer = await callApiInPage<{ items: Array<{ text: string }> }>(page, 'GET', `/api/hub/profiles/${username}/posts?limit=30`);
+  expect(answer.status, 'GET /api/hub/profiles/:username/posts').toBe(200);
+  return answer.body.items.map((post) => post.text);
+}
+
+test.describe('offline posting (Pulse Hub outbox)', () => {
+  test('a post written offline says "Waiting to send" and appears once in the feed when the browser is back online', async ({ page, context }) => {
+    test.setTimeout(60_000);
+    const writer = HUB_OFFLINE_USERS.writer;
+    const text = `Written in the field without signal ${randomUUID().slice(0, 8)}`;
+    await signInThroughApi(page, writer, '/hub/feed');
+    await waitForOfflineReady(page);
+    const composer = getComposer(page);
+    await expect(composer, 'the composer on /hub/feed').toBeVisible();
+
+    await context.setOffline(true);
+    await composer.fill(text);
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    const queued = page.getByRole('listitem', { name: `Queued post: ${text}` });
+    await expect(queued.getByText('Waiting to send', { exact: true })).toBeVisible();
+    await expect(queued).toContainText('It will be sent when you are back online.');
+
+    await context.setOffline(false);
+    await expect(queued, 'the outbox empties once the post is sent').toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByText(text, { exact: true }), 'the post in the feed, once').toHaveCount(1);
+
+    await page.reload();
+    await expect(page.getByText(text, { exact: true }), 'still once after a reload').toHaveCount(1);
+    expect((await readStoredPostTexts(page, writer.username)).filter((stored) => stored === text), 'the server made one post').toHaveLength(1);
+  });
+});
