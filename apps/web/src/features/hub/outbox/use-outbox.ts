@@ -1,20 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { hubQueryKeys } from '../api/hub-query-keys';
 import { announce, listenToOutbox } from './outbox-channel';
 import { currentOutboxAuthor, setOutboxAuthor } from './outbox-author';
 import { requestOutboxSend, scheduleOutboxSend, watchConnection } from './outbox-connection';
 import { isAuthoredBy, retryEntry, toOutboxItem, type TOutboxItem } from './outbox-state';
 import { indexedDbOutbox } from './outbox-store';
 
-/**
- * The lists a sent post joins (W1's hub-query-keys.ts spells them the same way): every query whose
- * key starts with one of these is refetched when a queued post is published.
- */
-const LISTS_WITH_NEW_POSTS: ReadonlyArray<readonly string[]> = [
-  ['hub', 'feed'],
-  ['hub', 'profile-posts'],
-];
+/** The lists a sent post joins: every query whose key starts with one of these is refetched. */
+const LISTS_WITH_NEW_POSTS: ReadonlyArray<readonly string[]> = [hubQueryKeys.feed, hubQueryKeys.profilePostsAll];
 
 export interface UseOutbox {
   items: TOutboxItem[];
