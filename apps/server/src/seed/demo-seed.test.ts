@@ -15,6 +15,7 @@ import { getWalletBalances } from '../modules/wallet/ledger-service';
 import { createTestApp, TEST_ENV, type TestApp } from '../testing/create-test-app';
 import { bearer, registerTestUser } from '../testing/auth-helpers';
 import { DEMO_PASSWORD } from './catalogue-data';
+import { SEED_HUB_POSTS, SEED_HUB_TIPS, seedDemoHub } from './demo-hub-seed';
 import { DEMO_AGENT_AMA_EMAIL, DEMO_AGENT_KOFI_EMAIL, SEED_DELIVERIES } from './demo-delivery-seed';
 import { DEMO_BUYER_EMAIL, DEMO_SELLER_EMAIL, DEMO_TOP_UP_MINOR, seedDemoData, type DemoSeedSummary } from './demo-seed';
 
@@ -148,7 +149,9 @@ describe('demo seed on an empty database', () => {
     const [buyer] = await testApp.app.db.select().from(users).where(eq(users.email, DEMO_BUYER_EMAIL));
     const balances = await getWalletBalances(testApp.app.db, buyer?.id ?? '');
     expect(balances.escrowMinor).toBeGreaterThan(0);
-    expect(balances.availableMinor + balances.escrowMinor).toBe(DEMO_TOP_UP_MINOR);
+    // ...and the tips the demo buyer gave on Pulse Hub.
+    const tipped = SEED_HUB_TIPS.filter((tip) => tip.from === 'ama_buys').reduce((sum, tip) => sum + tip.amountMinor, 0);
+    expect(balances.availableMinor + balances.escrowMinor).toBe(DEMO_TOP_UP_MINOR - tipped);
     expect(summary?.topUpMinor).toBe(DEMO_TOP_UP_MINOR);
   });
 
@@ -215,6 +218,36 @@ describe('demo seed on an empty database', () => {
     const search = await testApp.app.inject({ method: 'GET', url: '/api/products?q=tomatos' });
     const found = search.json() as { items: Array<{ title: string }> };
     expect(found.items.map((item) => item.title)).toContain('Roma Tomatoes');
+  });
+
+  it('brings Pulse Hub to life: posts with photos and products, threads, likes, follows, tips and an open report, counters matching the rows', async () => {
+    const { db } = testApp.app;
+    expect(summary?.hubPosts).toBe(SEED_HUB_POSTS.length);
+    const count = async (query: string) => Number(((await db.execute(sql.raw(query))) as unknown as { rows: Array<{ n: number | string }> }).rows[0]?.n);
+    expect(await count('select count(*) as n from hub_posts')).toBe(SEED_HUB_POSTS.length);
+    expect(await count('select count(distinct post_id) as n from hub_post_images')).toBeGreaterThanOrEqual(5);
+    expect(await count('select count(distinct post_id) as n from hub_post_products')).toBeGreaterThanOrEqual(5);
+    // Post photos are the author's own uploads.
+    expect(await count('select count(*) as n from hub_post_images i join hub_posts p on p.id = i.post_id join uploads u on u.id = i.upload_id where u.owner_user_id <> p.author_user_id')).toBe(0);
+    expect(await count('select count(*) as n from hub_comments where parent_id is not null')).toBeGreaterThanOrEqual(5);
+    expect(await count('select count(*) as n from hub_comments where reply_to_user_id is not null')).toBeGreaterThanOrEqual(1);
+    expect(await count('select count(*) as n from hub_follows')).toBeGreaterThanOrEqual(15);
+    expect(await count("select count(*) as n from hub_reports where status = 'open'")).toBe(1);
+    expect(await count('select count(*) as n from hub_tips')).toBe(SEED_HUB_TIPS.length);
+    expect(await count("select count(*) as n from ledger_transactions where kind = 'tip'")).toBe(SEED_HUB_TIPS.length);
+    expect(await count('select coalesce(sum(amount_minor), 0) as n from ledger_postings')).toBe(0);
+    // Counters equal the rows behind them.
+    expect(await count('select count(*) as n from hub_posts p where p.like_count <> (select count(*) from hub_post_likes l where l.post_id = p.id)')).toBe(0);
+    expect(await count('select count(*) as n from hub_posts p where p.comment_count <> (select count(*) from hub_comments c where c.post_id = p.id and c.deleted_at is null)')).toBe(0);
+    expect(await count('select count(*) as n from hub_posts p where p.tip_total_minor <> (select coalesce(sum(amount_minor), 0) from hub_tips t where t.post_id = p.id)')).toBe(0);
+    expect(await count('select count(*) as n from hub_comments c where c.like_count <> (select count(*) from hub_comment_likes l where l.comment_id = c.id)')).toBe(0);
+    expect(await count('select count(*) as n from users where is_legacy_creator and bio is not null and profession is not null')).toBeGreaterThanOrEqual(2);
+    // The newest posts are of the last hours, the oldest of the last days.
+    expect(await count(`select count(*) as n from hub_posts where created_at > '${now.toISOString()}'::timestamptz`)).toBe(0);
+    expect(await count(`select count(*) as n from hub_posts where created_at < '${new Date(now.getTime() - 7 * 86_400_000).toISOString()}'::timestamptz`)).toBe(0);
+    // Idempotent: a second run writes nothing.
+    expect(await seedDemoHub(testApp.app, now)).toBeNull();
+    expect(await count('select count(*) as n from hub_tips')).toBe(SEED_HUB_TIPS.length);
   });
 
   it('does nothing the second time (the database has users)', async () => {

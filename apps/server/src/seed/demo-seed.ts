@@ -7,6 +7,7 @@ import { createTopUp } from '../modules/wallet/wallet-service';
 import { DEMO_PASSWORD, PRODUCT_TEMPLATES, SEED_FARMS, SEED_PEOPLE, type ProductTemplate, type SeedFarm } from './catalogue-data';
 import { renderAvatar, renderProductImage } from './images';
 import { insertDemoAgents, SEED_AGENTS, seedDemoDeliveries } from './demo-delivery-seed';
+import { seedDemoHub } from './demo-hub-seed';
 import { createRandom, type Random } from './random';
 import { createSeedImageStore } from './seed-images';
 import {
@@ -40,6 +41,8 @@ export interface DemoSeedSummary {
   /** Approved Pulse Agents (delivery) and delivery orders at every stage of their task. */
   agents: number;
   deliveryOrders: number;
+  /** Pulse Hub posts (with comments, likes, follows, tips and one open report). */
+  hubPosts: number;
   topUpMinor: number;
   milliseconds: number;
   /** CPU time of this process during the seed (image encoding runs on libvips threads, counted too). */
@@ -293,7 +296,9 @@ export async function seedDemoData(app: FastifyInstance, options: DemoSeedOption
   }
   // Delivery orders (open, claimed, in transit, delivered) through the real services, after the top-ups.
   const deliveryOrders = await seedDemoDeliveries(app, now);
+  // Pulse Hub last: its tips are paid from the wallets funded above.
+  const hub = await seedDemoHub(app, now);
   const { demoBuyerId: _demoBuyerId, ...counts } = seeded;
   const cpu = process.cpuUsage(cpuStarted);
-  return { ...counts, deliveryOrders, topUpMinor, milliseconds: Date.now() - started, cpuMilliseconds: Math.round((cpu.user + cpu.system) / 1000) };
+  return { ...counts, deliveryOrders, hubPosts: hub?.posts ?? 0, topUpMinor, milliseconds: Date.now() - started, cpuMilliseconds: Math.round((cpu.user + cpu.system) / 1000) };
 }
