@@ -74,7 +74,7 @@ test.describe('admin reports queue', () => {
       await expect(getReportCard(staleTab, text)).toHaveCount(0);
 
       // Under "Hidden" it shows with the decision.
-      await admin.page.getByLabel('Show').click();
+      await admin.page.getByRole('combobox', { name: 'Show' }).click();
       await admin.page.getByRole('option', { name: 'Hidden', exact: true }).click();
       await expect(admin.page).toHaveURL(/[?&]reportStatus=hidden/);
       await expect(getReportCard(admin.page, text)).toContainText(`by ${HUB_REPORTS_USERS.admin.username}`);
