@@ -125,14 +125,20 @@ export async function decideReport(
 
   for (const sessionId of decided.sessionIds) app.realtime.disconnectSession(sessionId);
   const message = outcomeMessage(input.action, noun);
-  for (const reporter of decided.reporters) {
-    await notify(app, reporter.reporterUserId, {
-      type: 'report',
-      source: 'pulse_hub',
-      message,
-      related_entity_id: report.postId,
-      idempotencyKey: `hub-report-outcome:${reporter.reportId}`,
-    });
+  // The decision is committed: a notification that fails is logged, never turned into a failed request.
+  try {
+    for (const reporter of decided.reporters) {
+      await notify(app, reporter.reporterUserId, {
+        type: 'report',
+        source: 'pulse_hub',
+        message,
+        content_type: noun,
+        related_entity_id: report.postId,
+        idempotencyKey: `hub-report-outcome:${reporter.reportId}`,
+      });
+    }
+  } catch (error) {
+    app.log.error({ err: error, reportId: report.id }, 'Report outcome notification failed');
   }
   const [row] = await listAdminReportRows(app.db, { id: report.id });
   if (!row) throw new NotFoundError(REPORT_NOT_FOUND_MESSAGE);

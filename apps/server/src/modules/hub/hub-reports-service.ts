@@ -51,14 +51,20 @@ export async function createReport(app: FastifyInstance, reporter: UserRow, inpu
   if (!report) throw new ConflictError(ALREADY_REPORTED_MESSAGE);
 
   const message = `${reporter.username} reported a ${input.targetType}: ${reportCategoryLabels[input.category]}`;
-  for (const adminId of await listActiveAdminIds(app.db)) {
-    await notify(app, adminId, {
-      type: 'report',
-      source: 'pulse_hub',
-      message,
-      related_entity_id: item.postId,
-      idempotencyKey: `hub-report:${report.id}:${adminId}`,
-    });
+  // The report is stored: a notification that fails is logged, never turned into a failed request.
+  try {
+    for (const adminId of await listActiveAdminIds(app.db)) {
+      await notify(app, adminId, {
+        type: 'report',
+        source: 'pulse_hub',
+        message,
+        content_type: input.targetType,
+        related_entity_id: item.postId,
+        idempotencyKey: `hub-report:${report.id}:${adminId}`,
+      });
+    }
+  } catch (error) {
+    app.log.error({ err: error, reportId: report.id }, 'Report notification failed');
   }
   return { id: report.id };
 }

@@ -112,13 +112,19 @@ export async function tipPost(
   });
 
   if (result.created) {
-    await notify(app, post.authorUserId, {
-      type: 'tip',
-      source: 'pulse_hub',
-      message: `${tipper.username} tipped you ${formatMoney(input.amountMinor, currency)} for your post`,
-      related_entity_id: post.id,
-      idempotencyKey: `hub-tip:${result.tip.id}`,
-    });
+    // The tip is paid: a notification that fails is logged, never turned into a failed request.
+    try {
+      await notify(app, post.authorUserId, {
+        type: 'tip',
+        source: 'pulse_hub',
+        message: `${tipper.username} tipped you ${formatMoney(input.amountMinor, currency)} for your post`,
+        content_type: 'post',
+        related_entity_id: post.id,
+        idempotencyKey: `hub-tip:${result.tip.id}`,
+      });
+    } catch (error) {
+      app.log.error({ err: error, tipId: result.tip.id }, 'Tip notification failed');
+    }
   }
   return { tip: await toTipResponse(app, result.tip, result.tipTotalMinor), created: result.created };
 }
