@@ -167,7 +167,7 @@ export const SEED_HUB_POSTS: readonly SeedPost[] = [
   {
     key: 'kwame-deal',
     author: 'kwame_fitness',
-    hoursAgo: 2,
+    hoursAgo: 34,
     region: null,
     text: () => 'Half-price "organic" eggs, 100 crates only!! Send MoMo to 024 000 0000 first and I confirm your order after. DM me #deal #cheap',
   },
