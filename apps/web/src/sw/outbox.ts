@@ -15,11 +15,21 @@ declare const self: ServiceWorkerGlobalScope;
 let running: Promise<{ waiting: number; offline: boolean }> | null = null;
 let again = false;
 
+/**
+ * Passes until no request came in meanwhile. A later pass takes only posts this run has not tried
+ * (one queued meanwhile): a burst of requests (online event, sync, Retry) must not spend a
+ * post's tries in one go.
+ */
 async function runUntilQuiet(): Promise<{ waiting: number; offline: boolean }> {
+  const tried = new Set<string>();
   let summary;
   do {
     again = false;
-    summary = await sendOutbox({ storage: indexedDbOutbox, fetch: (input, init) => self.fetch(input, init), isOnline: () => self.navigator.onLine });
+    summary = await sendOutbox(
+      { storage: indexedDbOutbox, fetch: (input, init) => self.fetch(input, init), isOnline: () => self.navigator.onLine },
+      { skip: tried },
+    );
+    for (const clientId of summary.tried) tried.add(clientId);
   } while (again && !summary.offline);
   return summary;
 }

@@ -75,7 +75,7 @@ describe('sending the outbox', () => {
     const news: OutboxNews[] = [];
     const summary = await sendQueuedPosts(context(storage, server.fetchImpl, news));
 
-    expect(summary).toEqual({ sent: 2, waiting: 0, offline: false });
+    expect(summary).toEqual({ tried: ['c1', 'c2'], sent: 2, waiting: 0, offline: false });
     expect(storage.map.size).toBe(0);
     const posts = server.calls.filter((call) => call.path === '/api/hub/posts').map((call) => call.body);
     expect(posts).toEqual([
@@ -92,7 +92,7 @@ describe('sending the outbox', () => {
     const storage = memoryStorage([queued('c1', 'offline post')]);
     const server = fakeServer({});
     const summary = await sendQueuedPosts(context(storage, server.fetchImpl, [], false));
-    expect(summary).toEqual({ sent: 0, waiting: 1, offline: true });
+    expect(summary).toEqual({ tried: [], sent: 0, waiting: 1, offline: true });
     expect(server.calls).toEqual([]);
     expect(storage.map.get('c1')).toMatchObject({ state: 'waiting', tries: 0 });
   });
@@ -105,7 +105,7 @@ describe('sending the outbox', () => {
       '/api/uploads/images': () => ((uploads += 1) === 1 ? json(201, { id: 'u1', url: '/uploads/a.webp' }) : 'no-answer'),
     });
     const summary = await sendQueuedPosts(context(storage, server.fetchImpl));
-    expect(summary).toEqual({ sent: 0, waiting: 2, offline: false });
+    expect(summary).toEqual({ tried: ['c1'], sent: 0, waiting: 2, offline: false });
     expect(storage.map.get('c1')).toMatchObject({ state: 'waiting', tries: 1, lastError: NO_CONNECTION_MESSAGE });
     expect(storage.map.get('c1')?.photos.map((photo) => photo.uploadId)).toEqual(['u1', null]);
     expect(storage.map.get('c2')).toMatchObject({ state: 'waiting', tries: 0, lastError: null, sendingSince: null });
@@ -129,7 +129,7 @@ describe('sending the outbox', () => {
           : json(201, { id: 'p2' }),
     });
     const summary = await sendQueuedPosts(context(storage, server.fetchImpl));
-    expect(summary).toEqual({ sent: 1, waiting: 0, offline: false });
+    expect(summary).toEqual({ tried: ['c1', 'c2'], sent: 1, waiting: 0, offline: false });
     expect(storage.map.get('c1')).toMatchObject({ state: 'failed', tries: 1, lastError: 'One of the linked products is no longer on sale' });
     expect(storage.map.has('c2')).toBe(false);
   });
@@ -145,6 +145,14 @@ describe('sending the outbox', () => {
     await sendQueuedPosts(context(storage, signedOut.fetchImpl));
     expect(signedOut.calls.map((call) => call.path)).toEqual(['/api/auth/me']);
     expect(storage.map.get('theirs')).toMatchObject({ state: 'waiting', tries: 0, lastError: SIGN_IN_TO_SEND_MESSAGE });
+  });
+
+  it('skips the posts a run already tried (a second pass of the same run)', async () => {
+    const storage = memoryStorage([queued('c1', 'tried already'), queued('c2', 'queued meanwhile', { minute: 1 })]);
+    const server = fakeServer({ '/api/auth/me': me, '/api/hub/posts': () => json(201, { id: 'p2' }) });
+    const summary = await sendQueuedPosts(context(storage, server.fetchImpl), { skip: new Set(['c1']) });
+    expect(summary.tried).toEqual(['c2']);
+    expect([...storage.map.keys()]).toEqual(['c1']);
   });
 
   it('leaves a post another sender is sending alone', async () => {

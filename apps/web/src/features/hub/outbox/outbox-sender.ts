@@ -29,6 +29,8 @@ export interface SenderContext {
 }
 
 export interface SendSummary {
+  /** The entries this run tried (sent or not). */
+  tried: string[];
   sent: number;
   /** Entries still waiting to be sent on their own (the background sync should come back). */
   waiting: number;
@@ -113,23 +115,26 @@ async function whoIsSignedIn(context: SenderContext): Promise<{ userId: string }
  * two senders send the same one. Only posts written by the signed-in person go (another person's
  * wait for them). When the connection drops, the rest are given back untried.
  */
-export async function sendQueuedPosts(context: SenderContext): Promise<SendSummary> {
+export async function sendQueuedPosts(context: SenderContext, options: { skip?: ReadonlySet<string> } = {}): Promise<SendSummary> {
   const now = context.now ?? (() => new Date());
   const tell = context.announce ?? announce;
   const countWaiting = async () => (await context.storage.list()).filter((entry) => entry.state !== 'failed').length;
+  const tried: string[] = [];
+  const summary = async (sent: number, offline = false): Promise<SendSummary> => ({ tried, sent, waiting: await countWaiting(), offline });
 
-  if (!context.isOnline()) return { sent: 0, waiting: await countWaiting(), offline: true };
-  const candidates = (await context.storage.list()).filter((entry) => isSendable(entry, now()));
-  if (candidates.length === 0) return { sent: 0, waiting: await countWaiting(), offline: false };
+  if (!context.isOnline()) return summary(0, true);
+  const candidates = (await context.storage.list()).filter((entry) => isSendable(entry, now()) && !options.skip?.has(entry.clientId));
+  if (candidates.length === 0) return summary(0);
 
   const session = await whoIsSignedIn(context);
   if (!('userId' in session)) {
     // No session, or no server: every candidate ends this try the same way.
     for (const candidate of candidates) {
       await context.storage.update(candidate.clientId, (stored) => (isSendable(stored, now()) ? afterAttempt(stored, session) : undefined));
+      tried.push(candidate.clientId);
     }
     tell({ type: 'changed' });
-    return { sent: 0, waiting: await countWaiting(), offline: false };
+    return summary(0);
   }
 
   const claimed: OutboxEntry[] = [];
@@ -143,7 +148,7 @@ export async function sendQueuedPosts(context: SenderContext): Promise<SendSumma
     });
     if (took && taken) claimed.push(taken);
   }
-  if (claimed.length === 0) return { sent: 0, waiting: await countWaiting(), offline: false };
+  if (claimed.length === 0) return summary(0);
   tell({ type: 'changed' });
 
   let sent = 0;
@@ -154,6 +159,7 @@ export async function sendQueuedPosts(context: SenderContext): Promise<SendSumma
       continue;
     }
     const result = await sendEntry(context, entry);
+    tried.push(entry.clientId);
     await context.storage.update(entry.clientId, (stored) => afterAttempt(stored, result));
     if (result.kind === 'sent') {
       sent += 1;
@@ -164,5 +170,5 @@ export async function sendQueuedPosts(context: SenderContext): Promise<SendSumma
     if (result.kind === 'unreachable' && result.message === NO_CONNECTION_MESSAGE) connectionLost = true;
   }
   if (connectionLost) tell({ type: 'changed' });
-  return { sent, waiting: await countWaiting(), offline: false };
+  return summary(sent);
 }
