@@ -43,6 +43,7 @@ const SIGNED_IN_PATHS = [
   '/hub',
   '/hub/feed',
   '/hub/notifications',
+  '/hub/profile/ama_farms',
   '/hub/anything/else',
   '/pulse',
   '/pulse/n-1',
@@ -73,6 +74,12 @@ describe('route table', () => {
     expect(findRoute('/').title).toBe('Products');
     expect(findRoute('/product-listing').title).toBe('Products');
     expect(findRoute('/').load).toBe(findRoute('/product-listing').load);
+  });
+
+  it('opens Pulse Hub profiles on their own page, other /hub paths on the fallback', () => {
+    expect(findRoute('/hub/profile/ama_farms').id).toBe('hub-profile');
+    expect(findRoute('/hub/anything/else').id).toBe('hub-other');
+    expect(findRoute('/pulse/n-1').id).toBe('pulse-post');
   });
 
   it('sends /hub on to the feed', () => {

@@ -12,25 +12,10 @@ export const EMPTY_STATE_CONTENT: Readonly<Record<string, EmptyStateContent>> = 
     description: 'Your referral code and the people who signed up with it will be listed here.',
     action: { label: 'Agent dashboard', to: '/agent-dashboard' },
   },
-  'hub-feed': {
-    icon: 'hub',
-    description: 'Posts from the growers and buyers you follow will appear here.',
-    action: { label: 'Go to Marketplace', to: '/product-listing' },
-  },
   'hub-other': {
     icon: 'hub',
     description: 'This part of Pulse Hub will be shown here.',
     action: { label: 'Back to feed', to: '/hub/feed' },
-  },
-  'pulse': {
-    icon: 'pulse',
-    description: 'Posts you open from Pulse Hub will be shown here.',
-    action: { label: 'Open Pulse Hub', to: '/hub/feed' },
-  },
-  'pulse-post': {
-    icon: 'pulse',
-    description: 'This Pulse Hub post and its comments will be shown here.',
-    action: { label: 'Open Pulse Hub', to: '/hub/feed' },
   },
   'pulse-assistant': {
     icon: 'assistant',

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, NumberInput, Stack, Text } from '@mantine/co
 import { notifications } from '@mantine/notifications';
 import { IconBasketPlus, IconMinus, IconPlus } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
-import type { TProductDetails } from '@pulse/contract/products';
+import type { TProductSummary } from '@pulse/contract/products';
 import { isApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { formatQuantity, formatUnit } from '../../../lib/product-units';
@@ -24,9 +24,10 @@ function describeRefusal(error: unknown): string {
 /**
  * Quantity picker (minimum order to available stock) and "Add to basket". A visitor is sent to
  * /login and comes back here; a second tap while the first is on its way, or the second click of a
- * double click, adds nothing.
+ * double click, adds nothing. `compact` (a product linked from a Pulse Hub post) leaves out the
+ * picker and adds the minimum order quantity.
  */
-export function AddToBasket({ product }: { product: TProductDetails }) {
+export function AddToBasket({ product, compact = false }: { product: TProductSummary; compact?: boolean }) {
   const { isAuthenticated, user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -86,12 +87,12 @@ export function AddToBasket({ product }: { product: TProductDetails }) {
 
   return (
     <Stack gap="xs">
-      {!unavailable && (
+      {!unavailable && !compact && (
         <Text component="label" htmlFor={`quantity-${product.id}`} size="sm" fw={600}>
           Quantity ({formatUnit(product.unit, 2)})
         </Text>
       )}
-      {!unavailable && (
+      {!unavailable && !compact && (
         <Group gap="xs" wrap="nowrap">
           <ActionIcon variant="default" size={42} radius="md" aria-label="Less" onClick={() => change(quantity - 1)} disabled={quantity <= min}>
             <IconMinus size={18} />
@@ -118,14 +119,15 @@ export function AddToBasket({ product }: { product: TProductDetails }) {
           </ActionIcon>
         </Group>
       )}
-      {min > 1 && !soldOut && (
+      {min > 1 && !soldOut && !compact && (
         <Text size="xs" c="dimmed">
           Minimum order {formatQuantity(min, product.unit)}
         </Text>
       )}
       <Button
-        size="md"
-        leftSection={<IconBasketPlus size={20} aria-hidden />}
+        size={compact ? 'xs' : 'md'}
+        variant={compact ? 'light' : 'filled'}
+        leftSection={<IconBasketPlus size={compact ? 16 : 20} aria-hidden />}
         onClick={(event) => {
           // The second click of a double click (detail 2) may arrive after the first add has
           // already finished on a fast server; it is still the same intent, so it adds nothing.

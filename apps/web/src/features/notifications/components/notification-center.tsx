@@ -11,6 +11,7 @@ import { putNotificationRead } from '../api/put-notification-read';
 import { putAllNotificationsRead } from '../api/put-notifications-read-all';
 import { flattenNotificationPages, markAllReadInPages, markNotificationReadInPages, type NotificationPages } from '../utils/notification-list-cache';
 import { getNotificationLink } from '@pulse/contract/notification-targets';
+import { groupLikeNotifications, type NotificationLine } from '../utils/group-like-notifications';
 import { NotificationItem } from './notification-item';
 import classes from './notification-list.module.css';
 import { PushPermissionButton } from '../../../components/push-permission-button';
@@ -58,6 +59,8 @@ export function NotificationCenter({ source, title, emptyText }: NotificationCen
   const list = useNotificationList(source);
   const listKey = notificationListQueryKey(source, userId);
   const items = flattenNotificationPages(list.data);
+  // Pulse Hub: likes on one post are one line ("Ama and 4 others liked your post").
+  const lines: NotificationLine[] = source === 'pulse_hub' ? groupLikeNotifications(items) : items.map((item) => ({ key: item.id, shown: item, members: [item] }));
   const unread = list.data?.pages[0]?.unread ?? 0;
 
   // Counts follow the server's `notificationRead`/`allNotificationsRead` events; without a live
@@ -83,9 +86,9 @@ export function NotificationCenter({ source, title, emptyText }: NotificationCen
     },
   });
 
-  const openNotification = (notification: TNotification) => {
-    if (!notification.read) markRead.mutate(notification);
-    void navigate(getNotificationLink(notification));
+  const openLine = (line: NotificationLine) => {
+    for (const member of line.members) if (!member.read) markRead.mutate(member);
+    void navigate(getNotificationLink(line.shown));
   };
 
   return (
@@ -137,8 +140,8 @@ export function NotificationCenter({ source, title, emptyText }: NotificationCen
 
       {items.length > 0 && (
         <ul className={classes.list} aria-label={title}>
-          {items.map((notification) => (
-            <NotificationItem key={notification.id} notification={notification} now={now} onOpen={openNotification} />
+          {lines.map((line) => (
+            <NotificationItem key={line.key} notification={line.shown} now={now} onOpen={() => openLine(line)} />
           ))}
         </ul>
       )}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Button, Group, Menu, ActionIcon, Text } from '@mantine/core';
+import { IconDots, IconEdit, IconFlag, IconHeart, IconHeartFilled, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { TComment } from '@pulse/contract/hub';
+import { formatNotificationTime } from '../../notifications/utils/format-notification-time';
+import { useCommentLike, useDeleteComment } from '../api/hub-mutations';
+import { HubAvatar, LegacyBadge, profilePath } from './author-line';
+import { CommentForm } from './comment-form';
+import { PostText } from './post-text';
+import classes from './hub.module.css';
+
+interface CommentItemProps {
+  comment: TComment;
+  postId: string;
+  now: number;
+  /** The post's author may delete any comment on it. */
+  postIsMine: boolean;
+  onReply: (comment: TComment) => void;
+  onReport: (comment: TComment) => void;
+}
+
+export function CommentItem({ comment, postId, now, postIsMine, onReply, onReport }: CommentItemProps) {
+  const like = useCommentLike(postId, comment.id);
+  const remove = useDeleteComment(postId);
+  const [editing, setEditing] = useState(false);
+  const gone = comment.deleted || (comment.hidden && !comment.isMine);
+  const isReply = comment.parentId !== null;
+
+  return (
+    <div className={classes.comment} data-testid="comment" data-comment-id={comment.id}>
+      <Link to={profilePath(comment.author.username)} className={classes.avatarLink} aria-label={`${comment.author.username}'s profile`}>
+        <HubAvatar author={comment.author} size={isReply ? 28 : 36} />
+      </Link>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <div className={classes.commentBubble}>
+          <Group gap={6} wrap="nowrap" justify="space-between">
+            <Group gap={6} wrap="nowrap" miw={0}>
+              <Text component={Link} to={profilePath(comment.author.username)} size="sm" className={classes.authorName} truncate>
+                {comment.author.username}
+              </Text>
+              {comment.author.is_legacy_creator && <LegacyBadge />}
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                <time dateTime={comment.createdAt}>{formatNotificationTime(comment.createdAt, now)}</time>
+                {comment.editedAt ? ' · edited' : ''}
+              </Text>
+            </Group>
+            {!gone && (
+              <Menu position="bottom-end" withinPortal shadow="md">
+                <Menu.Target>
+                  <ActionIcon variant="subtle" color="gray" size="sm" radius="xl" aria-label="Comment actions">
+                    <IconDots size={16} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {comment.isMine && (
+                    <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
+                      Edit
+                    </Menu.Item>
+                  )}
+                  {(comment.isMine || postIsMine) && (
+                    <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => remove.mutate(comment.id)}>
+                      Delete
+                    </Menu.Item>
+                  )}
+                  {!comment.isMine && (
+                    <Menu.Item color="red" leftSection={<IconFlag size={16} />} onClick={() => onReport(comment)}>
+                      Report
+                    </Menu.Item>
+                  )}
+                </Menu.Dropdown>
+              </Menu>
+            )}
+          </Group>
+          {comment.replyToUsername && (
+            <Text size="xs" c="dimmed" mb={2}>
+              replying to @{comment.replyToUsername}
+            </Text>
+          )}
+          {comment.hidden && comment.isMine && (
+            <Text size="xs" c="red" fw={600}>
+              Hidden by a moderator
+            </Text>
+          )}
+          {gone ? (
+            <Text size="sm" c="dimmed" fs="italic">
+              Comment deleted
+            </Text>
+          ) : editing ? (
+            <CommentForm postId={postId} editing={comment} autoFocus onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
+          ) : (
+            <PostText text={comment.text} size="sm" />
+          )}
+        </div>
+        {!gone && (
+          <Group gap={4} mt={2}>
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              color={comment.likedByMe ? 'red' : 'gray'}
+              leftSection={comment.likedByMe ? <IconHeartFilled size={14} aria-hidden /> : <IconHeart size={14} aria-hidden />}
+              onClick={() => like.mutate(!comment.likedByMe)}
+              aria-pressed={comment.likedByMe}
+              aria-label={comment.likedByMe ? `Unlike comment (${comment.likeCount} likes)` : `Like comment (${comment.likeCount} likes)`}
+            >
+              {comment.likeCount > 0 ? comment.likeCount : 'Like'}
+            </Button>
+            <Button variant="subtle" size="compact-xs" color="gray" onClick={() => onReply(comment)}>
+              Reply
+            </Button>
+          </Group>
+        )}
+      </div>
+    </div>
+  );
+}

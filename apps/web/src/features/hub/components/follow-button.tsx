@@ -1,0 +1,21 @@
+import { Button } from '@mantine/core';
+import { IconUserCheck, IconUserPlus } from '@tabler/icons-react';
+import { useFollow } from '../api/hub-mutations';
+
+/** Follow or unfollow a person; their posts then come first in the feed. */
+export function FollowButton({ person, following, size = 'xs' }: { person: { id: string; username: string }; following: boolean; size?: 'xs' | 'sm' }) {
+  const follow = useFollow(person);
+  return (
+    <Button
+      size={size}
+      radius="xl"
+      variant={following ? 'default' : 'filled'}
+      leftSection={following ? <IconUserCheck size={16} aria-hidden /> : <IconUserPlus size={16} aria-hidden />}
+      loading={follow.isPending}
+      onClick={() => follow.mutate(!following)}
+      aria-label={following ? `Unfollow ${person.username}` : `Follow ${person.username}`}
+    >
+      {following ? 'Following' : 'Follow'}
+    </Button>
+  );
+}

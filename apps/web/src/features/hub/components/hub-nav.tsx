@@ -1,0 +1,34 @@
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import { IconBell, IconHome, IconSparkles, IconUser } from '@tabler/icons-react';
+import { NavLink } from 'react-router';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { profilePath } from './author-line';
+import classes from './hub-nav.module.css';
+
+/** Pulse Hub's own tabs (its pages show no market bars): the feed, one's Pulse, notifications, profile. */
+export function HubNav() {
+  const { user } = useAuth();
+  const items = [
+    { to: '/hub/feed', label: 'Feed', icon: IconHome, end: true },
+    { to: '/pulse', label: 'My Pulse', icon: IconSparkles, end: true },
+    { to: '/hub/notifications', label: 'Activity', icon: IconBell, end: true },
+    ...(user ? [{ to: profilePath(user.username), label: 'Profile', icon: IconUser, end: true }] : []),
+  ];
+  return (
+    <header className={classes.bar}>
+      <div className={classes.inner}>
+        <Text component="span" fw={800} fz={18} className={classes.brand}>
+          Pulse Hub
+        </Text>
+        <Group component="nav" aria-label="Pulse Hub" gap={4} wrap="nowrap" className={classes.tabs}>
+          {items.map((item) => (
+            <UnstyledButton key={item.to} component={NavLink} to={item.to} end={item.end} className={classes.tab}>
+              <item.icon size={18} aria-hidden />
+              <span>{item.label}</span>
+            </UnstyledButton>
+          ))}
+        </Group>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,19 @@
+import type { TProductSummary } from '@pulse/contract/products';
+import { AddToBasket } from '../../catalogue/components/add-to-basket';
+import { ProductCard } from '../../catalogue/components/product-card';
+import classes from './hub.module.css';
+
+/** The products a post links to, as the catalogue's cards, each with a one-tap "Add to basket". */
+export function LinkedProducts({ products }: { products: readonly TProductSummary[] }) {
+  if (products.length === 0) return null;
+  return (
+    <div className={classes.products} data-testid="post-products" aria-label="Products in this post" role="list">
+      {products.map((product) => (
+        <div key={product.id} className={classes.productSlot} role="listitem">
+          <ProductCard product={product} />
+          <AddToBasket product={product} compact />
+        </div>
+      ))}
+    </div>
+  );
+}

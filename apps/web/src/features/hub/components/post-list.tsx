@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Loader, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconNotes } from '@tabler/icons-react';
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { InfiniteSentinel } from '../../catalogue/components/infinite-sentinel';
+import { flattenPostPages, type PostPages } from '../utils/post-pages';
+import { PostCard } from './post-card';
+import { useMinuteClock } from './use-minute-clock';
+
+function PostSkeleton() {
+  return (
+    <Stack gap={10} p="md" style={{ border: '1px solid var(--mantine-color-gray-2)', borderRadius: 16, background: 'white' }}>
+      <Group gap={10}>
+        <Skeleton circle height={44} />
+        <Stack gap={6} style={{ flex: 1 }}>
+          <Skeleton height={12} width="40%" />
+          <Skeleton height={10} width="25%" />
+        </Stack>
+      </Group>
+      <Skeleton height={12} />
+      <Skeleton height={12} width="80%" />
+      <Skeleton height={180} radius="md" />
+    </Stack>
+  );
+}
+
+interface PostListProps {
+  query: UseInfiniteQueryResult<PostPages>;
+  label: string;
+  empty: { title: string; text: string; action?: ReactNode };
+}
+
+/** Posts a page at a time; the next page loads as the end of the list comes near. */
+export function PostList({ query, label, empty }: PostListProps) {
+  const now = useMinuteClock();
+  const posts = flattenPostPages(query.data);
+  if (query.isPending)
+    return (
+      <Stack gap="md" role="status" aria-label="Loading posts">
+        <PostSkeleton />
+        <PostSkeleton />
+      </Stack>
+    );
+  if (query.isError && posts.length === 0) return <LoadErrorAlert title="Could not load the posts" onRetry={() => void query.refetch()} />;
+  if (posts.length === 0)
+    return (
+      <Stack align="center" gap="sm" py={48} ta="center">
+        <ThemeIcon size={72} radius={36} variant="light" aria-hidden>
+          <IconNotes size={36} stroke={1.6} />
+        </ThemeIcon>
+        <Text fw={600} size="lg">
+          {empty.title}
+        </Text>
+        <Text c="dimmed" maw={380}>
+          {empty.text}
+        </Text>
+        {empty.action}
+      </Stack>
+    );
+  return (
+    <Stack gap="md" component="section" aria-label={label} data-testid="post-list">
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} now={now} />
+      ))}
+      <InfiniteSentinel onVisible={() => void query.fetchNextPage()} disabled={!query.hasNextPage || query.isFetchingNextPage} />
+      {query.isFetchingNextPage && (
+        <Group justify="center" py="md">
+          <Loader size="sm" />
+        </Group>
+      )}
+      {query.isFetchNextPageError && (
+        <Group justify="center">
+          <Button variant="default" onClick={() => void query.fetchNextPage()}>
+            Load more
+          </Button>
+        </Group>
+      )}
+      {!query.hasNextPage && posts.length > 3 && (
+        <Text ta="center" size="sm" c="dimmed" py="md">
+          You are all caught up.
+        </Text>
+      )}
+    </Stack>
+  );
+}

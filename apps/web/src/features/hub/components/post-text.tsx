@@ -1,0 +1,28 @@
+import { useMemo } from 'react';
+import { Text } from '@mantine/core';
+import { splitPostText } from '../utils/post-text';
+import classes from './hub.module.css';
+
+/** Post or comment text with links (new tab, no opener) and #tags picked out; never rendered as HTML. */
+export function PostText({ text, size }: { text: string; size?: 'sm' }) {
+  const segments = useMemo(() => splitPostText(text), [text]);
+  return (
+    <Text component="div" className={classes.text} fz={size === 'sm' ? 14 : undefined} data-testid="post-text">
+      {segments.map((segment, index) => {
+        if (segment.kind === 'link')
+          return (
+            <a key={index} href={segment.href} target="_blank" rel="noopener noreferrer nofollow" className={classes.link}>
+              {segment.text}
+            </a>
+          );
+        if (segment.kind === 'tag')
+          return (
+            <span key={index} className={classes.tag}>
+              {segment.text}
+            </span>
+          );
+        return <span key={index}>{segment.text}</span>;
+      })}
+    </Text>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Button, Container, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBuildingStore, IconEdit, IconUserQuestion } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import type { THubProfile } from '@pulse/contract/hub';
+import type { PageProps } from '../../../app/route-types';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { isApiError } from '../../../lib/api-error';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useProfile, useProfilePosts } from '../api/hub-queries';
+import { HubAvatar, LegacyBadge } from '../components/author-line';
+import { EditProfileDialog } from '../components/edit-profile-dialog';
+import { FollowButton } from '../components/follow-button';
+import { HubNav } from '../components/hub-nav';
+import { PostList } from '../components/post-list';
+import classes from '../components/hub.module.css';
+
+function Stat({ value, label }: { value: number; label: string }) {
+  return (
+    <div className={classes.stat}>
+      <Text fw={800} fz={18} lh={1.1}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </div>
+  );
+}
+
+function ProfileHeader({ profile }: { profile: THubProfile }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <Paper className={classes.card} p={0} data-testid="hub-profile">
+      <div className={classes.profileCover} />
+      <div className={classes.profileBody}>
+        <Group justify="space-between" align="flex-end" wrap="nowrap">
+          <div className={classes.profileAvatar} style={{ borderRadius: '50%' }}>
+            <HubAvatar author={profile} size={88} />
+          </div>
+          {profile.isMe ? (
+            <Button variant="default" radius="xl" size="sm" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(true)}>
+              Edit profile
+            </Button>
+          ) : (
+            <FollowButton person={profile} following={profile.followedByMe} size="sm" />
+          )}
+        </Group>
+        <Group gap={8} mt="sm">
+          <Title order={1} fz={22}>
+            {profile.username}
+          </Title>
+          {profile.is_legacy_creator && <LegacyBadge />}
+        </Group>
+        {profile.profession && (
+          <Text c="dimmed" size="sm" fw={500}>
+            {profile.profession}
+          </Text>
+        )}
+        {profile.bio && (
+          <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+            {profile.bio}
+          </Text>
+        )}
+        {profile.shop && (
+          <Button
+            component={Link}
+            to={`/product-listing?seller=${encodeURIComponent(profile.shop.sellerUserId)}`}
+            variant="light"
+            radius="xl"
+            size="xs"
+            mt="sm"
+            leftSection={<IconBuildingStore size={16} aria-hidden />}
+          >
+            {profile.shop.farmName} · Visit the farm shop
+          </Button>
+        )}
+        <Group gap="lg" mt="md" justify="flex-start">
+          <Stat value={profile.postCount} label={profile.postCount === 1 ? 'post' : 'posts'} />
+          <Stat value={profile.followerCount} label={profile.followerCount === 1 ? 'follower' : 'followers'} />
+          <Stat value={profile.followingCount} label="following" />
+        </Group>
+      </div>
+      {profile.isMe && editing && <EditProfileDialog profile={profile} opened onClose={() => setEditing(false)} />}
+    </Paper>
+  );
+}
+
+/** /hub/profile/{username}: who they are, their numbers, follow, their posts; one's own is editable. */
+export function HubProfilePage(_props: PageProps) {
+  const { username = '' } = useParams();
+  const profile = useProfile(username);
+  const posts = useProfilePosts(profile.isSuccess ? username : null);
+  useDocumentTitle(profile.data ? `${profile.data.username} on Pulse Hub` : null);
+  const missing = profile.isError && isApiError(profile.error) && profile.error.status === 404;
+
+  return (
+    <div className={classes.page}>
+      <HubNav />
+      <Container size={680} px={{ base: 10, sm: 'md' }} pt="md">
+        <Stack gap="md">
+          {profile.isPending && <Skeleton height={260} radius="lg" />}
+          {missing && (
+            <Stack align="center" gap="sm" py={64} ta="center">
+              <ThemeIcon size={72} radius={36} variant="light" aria-hidden>
+                <IconUserQuestion size={36} stroke={1.6} />
+              </ThemeIcon>
+              <Title order={1} fz={20}>
+                {isApiError(profile.error) ? profile.error.message : ''}
+              </Title>
+              <Button component={Link} to="/hub/feed" radius="xl">
+                Back to the feed
+              </Button>
+            </Stack>
+          )}
+          {profile.isError && !missing && <LoadErrorAlert title="Could not load this profile" onRetry={() => void profile.refetch()} />}
+          {profile.data && (
+            <>
+              <ProfileHeader profile={profile.data} />
+              <PostList
+                query={posts}
+                label={`Posts by ${profile.data.username}`}
+                empty={{ title: 'No posts yet', text: profile.data.isMe ? 'Share your first post from the feed.' : `${profile.data.username} has not posted yet.` }}
+              />
+            </>
+          )}
+        </Stack>
+      </Container>
+    </div>
+  );
+}

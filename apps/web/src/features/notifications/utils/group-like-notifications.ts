@@ -1,0 +1,57 @@
+import type { TNotification } from '@pulse/contract/notifications';
+
+/** One line of a notification list: a single notification, or every like on one post. */
+export interface NotificationLine {
+  key: string;
+  /** The newest of the line, with the line's message and read state (what the item shows). */
+  shown: TNotification;
+  members: readonly TNotification[];
+}
+
+const LIKE_SUFFIX = ' liked your post';
+
+function likerOf(notification: TNotification): string | null {
+  return notification.message.endsWith(LIKE_SUFFIX) ? notification.message.slice(0, -LIKE_SUFFIX.length).trim() || null : null;
+}
+
+/** "Ama liked your post", "Ama and Kofi liked your post", "Ama and 4 others liked your post". */
+export function describeLikes(likes: readonly TNotification[]): string {
+  const names = [...new Set(likes.map(likerOf).filter((name): name is string => name !== null))];
+  if (likes.length === 1) return likes[0]!.message;
+  if (names.length === 0) return `${likes.length} people liked your post`;
+  const others = Math.max(likes.length, names.length) - 1;
+  if (others === 1 && names.length === 2) return `${names[0]} and ${names[1]}${LIKE_SUFFIX}`;
+  return `${names[0]} and ${others} ${others === 1 ? 'other' : 'others'}${LIKE_SUFFIX}`;
+}
+
+/**
+ * Likes on one post (Pulse Hub `like` notifications with the same related_entity_id) become one
+ * line where the newest of them is; every other notification keeps its own line. The list is
+ * newest first, so the first like met is the newest and names the line. Unread while any is.
+ */
+export function groupLikeNotifications(items: readonly TNotification[]): NotificationLine[] {
+  const likesByPost = new Map<string, TNotification[]>();
+  for (const item of items) {
+    if (item.type !== 'like' || !item.related_entity_id) continue;
+    const group = likesByPost.get(item.related_entity_id) ?? [];
+    group.push(item);
+    likesByPost.set(item.related_entity_id, group);
+  }
+  const lines: NotificationLine[] = [];
+  const placed = new Set<string>();
+  for (const item of items) {
+    const group = item.type === 'like' && item.related_entity_id ? likesByPost.get(item.related_entity_id) : undefined;
+    if (!group || group.length === 1) {
+      lines.push({ key: item.id, shown: item, members: [item] });
+      continue;
+    }
+    if (placed.has(item.related_entity_id!)) continue;
+    placed.add(item.related_entity_id!);
+    lines.push({
+      key: `likes-${item.related_entity_id}`,
+      shown: { ...item, message: describeLikes(group), read: group.every((like) => like.read) },
+      members: group,
+    });
+  }
+  return lines;
+}
