@@ -356,19 +356,9 @@ export async function deliveryTaskAt(world: World, stage: TaskStage, holder: Wor
 
 /* ------------------------------------------- Pulse Hub: tips, reports, moderation */
 
-/** A post of `author` written straight into the table (the posts routes have rows of their own). */
-export async function insertHubPostFor(app: FastifyInstance, authorId: string, state: { hidden?: boolean; text?: string } = {}): Promise<string> {
-  const [row] = await app.db
-    .insert(hubPosts)
-    .values({ authorUserId: authorId, clientId: randomUUID(), text: state.text ?? 'Fresh garden eggs this week #harvest', hiddenAt: state.hidden ? new Date() : null })
-    .returning({ id: hubPosts.id });
-  if (!row) throw new Error('no hub post');
-  return row.id;
-}
-
 /** An open report by the bystander on a new post of ownerSeller; returns the report id. */
 export async function insertOpenHubReport(world: World): Promise<string> {
-  const postId = await insertHubPostFor(world.app, world.ownerSeller.id, { text: unique('Reported post') });
+  const { id: postId } = await hubPostBy(world, world.ownerSeller);
   const [row] = await world.app.db
     .insert(hubReports)
     .values({ reporterUserId: world.bystander.id, targetType: 'post', targetId: postId, postId, authorUserId: world.ownerSeller.id, category: 'spam' })

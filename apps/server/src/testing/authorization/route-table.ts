@@ -9,7 +9,6 @@ import {
   deliveryTaskAt,
   insertApplicant,
   insertBasketLine,
-  insertHubPostFor,
   insertOpenHubReport,
   fundWallet,
   insertNotificationFor,
@@ -1060,7 +1059,7 @@ export const ROUTE_TABLE: Row[] = [
     expect: { ...signedIn(201), owner: 400 },
     call: async ({ world, user }) => {
       if (user) await fundWallet(world.app, user.id, 1_000);
-      const postId = await insertHubPostFor(world.app, world.ownerSeller.id);
+      const { id: postId } = await hubPostBy(world, world.ownerSeller);
       return { url: `/api/hub/posts/${postId}/tips`, payload: { amountMinor: 100 }, headers: { 'idempotency-key': unique('tip') } };
     },
   },
@@ -1071,8 +1070,8 @@ export const ROUTE_TABLE: Row[] = [
     expect: { ...signedIn(404), owner: 400 },
     call: async ({ world, user }) => {
       if (user) await fundWallet(world.app, user.id, 1_000);
-      const text = unique('Hidden hub post');
-      const postId = await insertHubPostFor(world.app, world.ownerSeller.id, { hidden: true, text });
+      const { id: postId, text } = await hubPostBy(world, world.ownerSeller);
+      await hideHubPost(world, postId);
       return { url: `/api/hub/posts/${postId}/tips`, payload: { amountMinor: 100 }, headers: { 'idempotency-key': unique('tip') }, leaks: [text] };
     },
   },
@@ -1082,7 +1081,7 @@ export const ROUTE_TABLE: Row[] = [
     note: "who tipped: the post's author only",
     expect: { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: 200, admin: 404 },
     call: async ({ world }) => {
-      const postId = await insertHubPostFor(world.app, world.ownerSeller.id);
+      const { id: postId } = await hubPostBy(world, world.ownerSeller);
       return { url: `/api/hub/posts/${postId}/tips`, leaks: [world.bystander.username] };
     },
   },
@@ -1093,7 +1092,7 @@ export const ROUTE_TABLE: Row[] = [
     expect: { ...signedIn(201), owner: 400 },
     call: async ({ world }) => ({
       url: '/api/hub/reports',
-      payload: { targetType: 'post', targetId: await insertHubPostFor(world.app, world.ownerSeller.id), category: 'spam', comment: 'Same post every hour' },
+      payload: { targetType: 'post', targetId: (await hubPostBy(world, world.ownerSeller)).id, category: 'spam', comment: 'Same post every hour' },
     }),
   },
   { method: 'GET', path: '/api/admin/reports', expect: adminsOnly(200), call: () => ({ url: '/api/admin/reports' }) },
