@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconClipboardList, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconClipboardList, IconFlag, IconUsers, type Icon } from '@tabler/icons-react';
 import type { TGetAdminOverviewResponse } from '@pulse/contract/admin';
 
 function StatCard({ label, value, Icon }: { label: string; value: number | undefined; Icon: Icon }) {
@@ -24,13 +24,14 @@ function StatCard({ label, value, Icon }: { label: string; value: number | undef
   );
 }
 
-/** The two headline figures at the top of /admin. */
+/** The headline figures at the top of /admin. */
 export function OverviewCards({ overview }: { overview: TGetAdminOverviewResponse | undefined }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3 }}>
+    <SimpleGrid cols={{ base: 2, sm: 4 }}>
       <StatCard label="Users" value={overview?.users} Icon={IconUsers} />
       <StatCard label="Pending seller applications" value={overview?.pendingSellerApplications} Icon={IconClipboardList} />
       <StatCard label="Pending agent applications" value={overview ? (overview.pendingAgentApplications ?? 0) : undefined} Icon={IconClipboardList} />
+      <StatCard label="Open reports" value={overview ? (overview.openReports ?? 0) : undefined} Icon={IconFlag} />
     </SimpleGrid>
   );
 }
