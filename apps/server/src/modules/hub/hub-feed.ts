@@ -5,8 +5,11 @@ import type { PostRecord } from './hub-json';
 import { decodeHubCursor, encodeHubCursor, type HubKeyset } from './hub-cursor';
 import { readPostRecords, toPostsJson } from './hub-posts-query';
 
-/** Visible to everyone: not hidden by a moderator, not deleted, the author not suspended. */
-const VISIBLE = sql`p.hidden_at is null and p.deleted_at is null and u.suspended_at is null`;
+/**
+ * Newest first, written as the indexes are (drizzle makes `desc` indexes NULLS LAST; a plain
+ * `desc` means NULLS FIRST and would not use them). The columns are never null.
+ */
+export const NEWEST_FIRST = sql`p.created_at desc nulls last, p.id desc nulls last`;
 
 function keysetBefore(keyset: HubKeyset | null): SQL {
   return keyset ? sql`and (p.created_at, p.id) < (${keyset.k}::timestamptz, ${keyset.i}::uuid)` : sql``;
@@ -27,15 +30,24 @@ async function toPage(app: FastifyInstance, viewerUserId: string, records: PostR
  * the partial visible-posts index for the rest).
  */
 export function feedPageSql(viewerUserId: string, keyset: HubKeyset | null, fetch: number): SQL {
-  const followed = sql`(select f.followee_user_id from hub_follows f where f.follower_user_id = ${viewerUserId}::uuid)`;
-  const tier0 = sql`(select p.id, 0 as tier, p.created_at from hub_posts p join users u on u.id = p.author_user_id
-      where (p.author_user_id = ${viewerUserId}::uuid or p.author_user_id in ${followed}) and ${VISIBLE} ${keysetBefore(keyset?.t === 0 ? keyset : null)}
-      order by p.created_at desc, p.id desc limit ${fetch})`;
-  const tier1 = sql`(select p.id, 1 as tier, p.created_at from hub_posts p join users u on u.id = p.author_user_id
-      where p.author_user_id <> ${viewerUserId}::uuid
+  // Tier 0: per followed author (and the caller), their newest visible posts from the author index,
+  // then the newest `fetch` of those; a suspended author's posts are left out.
+  const tier0 = sql`(select p.id, 0 as tier, p.created_at
+      from (select f.followee_user_id as author_id from hub_follows f where f.follower_user_id = ${viewerUserId}::uuid
+            union all select ${viewerUserId}::uuid) a
+      join users u on u.id = a.author_id and u.suspended_at is null
+      cross join lateral (select p.id, p.created_at from hub_posts p
+        where p.author_user_id = a.author_id and p.hidden_at is null and p.deleted_at is null ${keysetBefore(keyset?.t === 0 ? keyset : null)}
+        order by ${NEWEST_FIRST} limit ${fetch}) p
+      order by ${NEWEST_FIRST} limit ${fetch})`;
+  // Tier 1: the partial index of visible posts, newest first, skipping the followed and suspended
+  // authors row by row (primary key look-ups), so only about a page of index entries is read.
+  const tier1 = sql`(select p.id, 1 as tier, p.created_at from hub_posts p
+      where p.hidden_at is null and p.deleted_at is null and p.author_user_id <> ${viewerUserId}::uuid
         and not exists (select 1 from hub_follows f where f.follower_user_id = ${viewerUserId}::uuid and f.followee_user_id = p.author_user_id)
-        and ${VISIBLE} ${keysetBefore(keyset?.t === 1 ? keyset : null)}
-      order by p.created_at desc, p.id desc limit ${fetch})`;
+        and (select u.suspended_at from users u where u.id = p.author_user_id) is null
+        ${keysetBefore(keyset?.t === 1 ? keyset : null)}
+      order by ${NEWEST_FIRST} limit ${fetch})`;
   const branches = keyset?.t === 1 ? tier1 : sql`${tier0} union all ${tier1}`;
   return sql`select id, tier from (${branches}) feed order by tier, created_at desc, id desc limit ${fetch}`;
 }
@@ -68,7 +80,7 @@ export async function getAuthorPostsPage(
   const visible = isOwner ? sql`p.deleted_at is null` : sql`p.deleted_at is null and p.hidden_at is null`;
   const pageSql = sql`select p.id, 0 as tier from hub_posts p
     where p.author_user_id = ${author.id}::uuid and ${visible} ${keysetBefore(keyset)}
-    order by p.created_at desc, p.id desc limit ${query.limit + 1}`;
+    order by ${NEWEST_FIRST} limit ${query.limit + 1}`;
   const records = await readPostRecords(app.db, viewerUserId, pageSql);
   return toPage(app, viewerUserId, records, query.limit);
 }
