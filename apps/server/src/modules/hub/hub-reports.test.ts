@@ -13,10 +13,11 @@ import {
 } from '@pulse/contract/hub';
 import { ZListNotificationsResponse } from '@pulse/contract/notifications';
 import { createId } from '../../db/new-id';
-import { hubComments, hubPosts } from '../../db/schema/hub';
+import { hubComments } from '../../db/schema/hub';
 import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { createBuyer, makeAdmin, type TestUser } from '../orders/testing/order-fixtures';
+import { createHubPost, hubRequest } from './testing/hub-fixtures';
 
 /** Reports of posts and comments, the admin reports queue and its decisions (issue 12, decision 022). */
 
@@ -37,22 +38,17 @@ async function createAdmin(): Promise<TestUser> {
 }
 
 async function insertPost(author: TestUser, text = 'Buy my miracle fertiliser, DM for bank details #deal', state: { deleted?: boolean } = {}): Promise<string> {
-  const [row] = await testApp.app.db
-    .insert(hubPosts)
-    .values({ authorUserId: author.id, clientId: createId(), text, deletedAt: state.deleted ? new Date() : null })
-    .returning({ id: hubPosts.id });
-  if (!row) throw new Error('no post');
-  return row.id;
+  const { id } = await createHubPost(testApp.app, author, { text });
+  if (state.deleted) expect((await hubRequest(testApp.app, author, 'DELETE', `/api/hub/posts/${id}`)).statusCode).toBeLessThan(300);
+  return id;
 }
 
 async function insertComment(postId: string, author: TestUser, text = 'Send money first, I ship later', state: { deleted?: boolean } = {}): Promise<string> {
-  const [row] = await testApp.app.db
-    .insert(hubComments)
-    .values({ postId, authorUserId: author.id, text, deletedAt: state.deleted ? new Date() : null })
-    .returning({ id: hubComments.id });
-  if (!row) throw new Error('no comment');
-  await testApp.app.db.update(hubPosts).set({ commentCount: 1 }).where(eq(hubPosts.id, postId));
-  return row.id;
+  const created = await hubRequest(testApp.app, author, 'POST', `/api/hub/posts/${postId}/comments`, { text });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as string;
+  if (state.deleted) expect((await hubRequest(testApp.app, author, 'DELETE', `/api/hub/comments/${id}`)).statusCode).toBeLessThan(300);
+  return id;
 }
 
 function report(user: TestUser | null, payload: Record<string, unknown>) {

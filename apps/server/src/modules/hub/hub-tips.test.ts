@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { balances, createBuyer, fundWallet, ledgerTotal, nextKey, type TestUser } from '../orders/testing/order-fixtures';
 import { INSUFFICIENT_FUNDS_MESSAGE } from '../wallet/ledger-service';
 import { TIP_KEY_REUSED_MESSAGE } from './hub-tips-service';
+import { createHubPost, hidePost, hubRequest } from './testing/hub-fixtures';
 
 /** Tips paid from the wallet to a post's author (issue 12, decision 022). */
 
@@ -23,19 +24,12 @@ afterAll(async () => {
   await testApp.close();
 });
 
+/** A post of `author` through the posts route; hidden as a moderator would, or deleted by its author. */
 async function insertPost(author: TestUser, state: { hidden?: boolean; deleted?: boolean } = {}): Promise<string> {
-  const [row] = await testApp.app.db
-    .insert(hubPosts)
-    .values({
-      authorUserId: author.id,
-      clientId: createId(),
-      text: 'First okra of the season, picked this morning #okra #harvest',
-      hiddenAt: state.hidden ? new Date() : null,
-      deletedAt: state.deleted ? new Date() : null,
-    })
-    .returning({ id: hubPosts.id });
-  if (!row) throw new Error('no post');
-  return row.id;
+  const { id } = await createHubPost(testApp.app, author, { text: 'First okra of the season, picked this morning #okra #harvest' });
+  if (state.hidden) await hidePost(testApp.app, id);
+  if (state.deleted) expect((await hubRequest(testApp.app, author, 'DELETE', `/api/hub/posts/${id}`)).statusCode).toBeLessThan(300);
+  return id;
 }
 
 function tip(user: TestUser, postId: string, amountMinor: unknown, key: string | null = nextKey('tip')) {
