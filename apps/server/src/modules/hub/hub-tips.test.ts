@@ -5,6 +5,7 @@ import { ZListNotificationsResponse } from '@pulse/contract/notifications';
 import { ZWalletHistoryResponse } from '@pulse/contract/wallet';
 import { createId } from '../../db/new-id';
 import { hubPosts } from '../../db/schema/hub';
+import { users } from '../../db/schema/users';
 import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { balances, createBuyer, fundWallet, ledgerTotal, nextKey, type TestUser } from '../orders/testing/order-fixtures';
@@ -79,6 +80,8 @@ describe('a tip', () => {
     expect((await balances(testApp.app, author.id)).availableMinor).toBe(200);
     expect(await tipTotal(postId)).toBe(200);
     expect(await ledgerTotal(testApp.app)).toBe(0);
+    // The post shows its tip total to every reader.
+    expect((await get(reader, `/api/hub/posts/${postId}`)).json()).toMatchObject({ id: postId, tipTotalMinor: 200 });
 
     const notifications = ZListNotificationsResponse.parse((await get(author, '/api/notifications?source=pulse_hub')).json());
     expect(notifications.items).toEqual([
@@ -121,9 +124,12 @@ describe('a tip', () => {
     expect((await balances(testApp.app, author.id)).availableMinor).toBe(1_000);
   });
 
-  it('is refused on a hidden, a deleted or an unknown post, and nothing moves', async () => {
+  it("is refused on a hidden, a deleted, a suspended author's or an unknown post, and nothing moves", async () => {
     const { author, reader } = await scene();
-    for (const postId of [await insertPost(author, { hidden: true }), await insertPost(author, { deleted: true }), createId()]) {
+    const suspended = await createBuyer(testApp.app);
+    const suspendedPost = await insertPost(suspended);
+    await testApp.app.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
+    for (const postId of [await insertPost(author, { hidden: true }), await insertPost(author, { deleted: true }), suspendedPost, createId()]) {
       const response = await tip(reader, postId, 100);
       expect(response.statusCode).toBe(404);
       expect(response.json().error.message).toBe(POST_UNAVAILABLE_MESSAGE);
