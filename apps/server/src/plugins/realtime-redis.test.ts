@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { THubPostCreatedPayload } from '@pulse/contract/hub';
 import type { TNotification } from '@pulse/contract/notifications';
 import { registerTestUser } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/create-test-app';
@@ -58,6 +60,21 @@ describe('Redis adapter', () => {
       () => received.length > 0,
     );
     expect(received[0]).toEqual(notification);
+  });
+
+  it('carries a Pulse Hub new-post event to every signed-in socket on another process', async () => {
+    const { token } = await registerTestUser(processA.app);
+    const socket = openTestSocket(urlA, { token });
+    sockets.push(socket);
+    await waitForConnect(socket);
+    const received: THubPostCreatedPayload[] = [];
+    socket.on('hubPostCreated', (payload) => received.push(payload));
+    const payload: THubPostCreatedPayload = { postId: randomUUID(), authorId: randomUUID(), createdAt: new Date().toISOString() };
+    await emitUntilHeard(
+      () => processB.app.realtime.emitToSignedIn('hubPostCreated', payload),
+      () => received.length > 0,
+    );
+    expect(received[0]).toEqual(payload);
   });
 
   it('closes a session’s sockets on another process', async () => {
