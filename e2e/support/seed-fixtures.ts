@@ -15,6 +15,7 @@ import { seedSellerWorkspaceFixtures } from './fixtures-seller-workspace';
 import { seedSellerCatalogueFixtures } from './fixtures-seller-catalogue';
 import { seedAdminConsoleFixtures } from './fixtures-admin-console';
 import { seedAgentLaneFixtures } from './fixtures-agents';
+import { seedHubLaneFixtures } from './fixtures-hub';
 import { seedHubOfflineFixtures } from './fixtures-hub-offline';
 
 const EXTRA_ROLES: Partial<Record<FixtureUserKey, string[]>> = {
@@ -111,4 +112,5 @@ export async function seedFixtures(db: Db): Promise<void> {
   await seedAdminConsoleFixtures(db);
   await seedAgentLaneFixtures(db);
   await seedHubOfflineFixtures(db);
+  await seedHubLaneFixtures(db);
 }
