@@ -2,12 +2,16 @@ import { Group, Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconHome, IconSparkles, IconUser } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { formatBadgeCount } from '../../../shell/badge-text';
+import { CountBadge } from '../../../shell/count-badge';
+import { useUnreadNotificationCount } from '../../notifications/api/get-unread-notification-counts';
 import { profilePath } from './author-line';
 import classes from './hub-nav.module.css';
 
 /** Pulse Hub's own tabs (its pages show no market bars): the feed, one's Pulse, notifications, profile. */
 export function HubNav() {
   const { user } = useAuth();
+  const hubUnread = formatBadgeCount(useUnreadNotificationCount('pulse-hub'));
   const items = [
     { to: '/hub/feed', label: 'Feed', icon: IconHome, end: true },
     { to: '/pulse', label: 'My Pulse', icon: IconSparkles, end: true },
@@ -23,7 +27,10 @@ export function HubNav() {
         <Group component="nav" aria-label="Pulse Hub" gap={4} wrap="nowrap" className={classes.tabs}>
           {items.map((item) => (
             <UnstyledButton key={item.to} component={NavLink} to={item.to} end={item.end} className={classes.tab}>
-              <item.icon size={18} aria-hidden />
+              <span className={classes.icon}>
+                <item.icon size={18} aria-hidden />
+                {item.to === '/hub/notifications' && <CountBadge text={hubUnread} testId="pulse-hub-badge" />}
+              </span>
               <span>{item.label}</span>
             </UnstyledButton>
           ))}
