@@ -49,9 +49,26 @@ function sendOnce(): Promise<{ waiting: number; offline: boolean }> {
   return running;
 }
 
+/** How long a page's request waits for this worker to see the connection the page already sees. */
+const CONNECTION_WAIT_MS = 10_000;
+const CONNECTION_POLL_MS = 250;
+
+/**
+ * A page's `online` event can come before the worker's own navigator.onLine turns true (each
+ * context learns it separately, and the worker gets no `online` event of its own in every browser):
+ * the page has seen the connection, so the worker looks again for a little while before giving up.
+ */
+async function waitForConnection(): Promise<void> {
+  const giveUpAt = Date.now() + CONNECTION_WAIT_MS;
+  while (!self.navigator.onLine && Date.now() < giveUpAt) {
+    await new Promise((resolve) => setTimeout(resolve, CONNECTION_POLL_MS));
+  }
+}
+
 /** A page asked (it came back online, or a person pressed Retry). */
-export function sendQueuedPostsNow(): Promise<void> {
-  return sendOnce().then(() => undefined);
+export async function sendQueuedPostsNow(): Promise<void> {
+  await waitForConnection();
+  await sendOnce();
 }
 
 /**
