@@ -53,4 +53,47 @@ test.describe('offline posting (Pulse Hub outbox)', () => {
     await expect(page.getByText(text, { exact: true }), 'still once after a reload').toHaveCount(1);
     expect((await readStoredPostTexts(page, writer.username)).filter((stored) => stored === text), 'the server made one post').toHaveLength(1);
   });
+
+  test('while the server is down a queued post is tried 3 times, then says why and offers Retry, which sends it once', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const writer = HUB_OFFLINE_USERS.writer;
+    const text = `Sent while the server was down ${randomUUID().slice(0, 8)}`;
+    await signInThroughApi(page, writer, '/hub/feed');
+    await waitForOfflineReady(page);
+
+    // The server is down for new posts (the worker's requests pass through the context's routes).
+    let refusedTries = 0;
+    await context.route('**/api/hub/posts', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      refusedTries += 1;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal_error', message: 'Down' } }) });
+    });
+
+    await context.setOffline(true);
+    await getComposer(page).fill(text);
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    const queued = page.getByRole('listitem', { name: `Queued post: ${text}` });
+    await expect(queued.getByText('Waiting to send', { exact: true })).toBeVisible();
+    await context.setOffline(false);
+    await expect(queued, 'the first try failed; it waits for another').toContainText('Try 1 of 3');
+
+    // Each page opened with a waiting post tries again, until the third failure.
+    await expect(async () => {
+      await page.reload();
+      await expect(queued.getByText('Not sent', { exact: true })).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 45_000 });
+    await expect(queued).toContainText('Tried 3 times.');
+    expect(refusedTries, 'three tries reached the server').toBe(3);
+    await page.reload();
+    await expect(queued.getByText('Not sent', { exact: true })).toBeVisible();
+    await expect(queued.getByRole('button', { name: 'Discard' })).toBeVisible();
+    expect(refusedTries, 'no fourth try on its own').toBe(3);
+
+    // The server is back: Retry sends it, once.
+    await context.unroute('**/api/hub/posts');
+    await queued.getByRole('button', { name: 'Retry' }).click();
+    await expect(queued).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByText(text, { exact: true })).toHaveCount(1);
+    expect((await readStoredPostTexts(page, writer.username)).filter((stored) => stored === text)).toHaveLength(1);
+  });
 });
