@@ -2,8 +2,13 @@ import { isHubPath } from './current-app';
 
 export type AppThemeName = 'green' | 'orange' | 'gold';
 
-/** Gold on Pulse Hub, otherwise green for buyer mode and orange for seller mode (spec §1). */
+/** A Pulse Hub post (/pulse/{id}) or one's own Pulse (/pulse): Hub pages outside /hub. */
+function isPulsePath(pathname: string): boolean {
+  return pathname === '/pulse' || pathname.startsWith('/pulse/');
+}
+
+/** Gold on Pulse Hub (its posts and /pulse too), otherwise green for buyer mode and orange for seller mode (spec §1). */
 export function getAppThemeName(input: { pathname: string; mode: 'buyer' | 'seller' }): AppThemeName {
-  if (isHubPath(input.pathname)) return 'gold';
+  if (isHubPath(input.pathname) || isPulsePath(input.pathname)) return 'gold';
   return input.mode === 'seller' ? 'orange' : 'green';
 }

@@ -26,4 +26,11 @@ describe('getAppThemeName', () => {
     expect(getAppThemeName({ pathname: '/hub/feed', mode: 'buyer' })).toBe('gold');
     expect(getAppThemeName({ pathname: '/hub/feed', mode: 'seller' })).toBe('gold');
   });
+
+  it("is gold on one's own Pulse and on a post (/pulse, /pulse/{id}), not on /pulse-assistant or /pulse-agents", () => {
+    expect(getAppThemeName({ pathname: '/pulse', mode: 'seller' })).toBe('gold');
+    expect(getAppThemeName({ pathname: '/pulse/0190a8d2-0000-7000-8000-000000000001', mode: 'buyer' })).toBe('gold');
+    expect(getAppThemeName({ pathname: '/pulse-assistant', mode: 'buyer' })).toBe('green');
+    expect(getAppThemeName({ pathname: '/pulse-agents', mode: 'seller' })).toBe('orange');
+  });
 });

@@ -1,4 +1,4 @@
-import { Group, Text, UnstyledButton } from '@mantine/core';
+import { Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconHome, IconSparkles, IconUser } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
 import { useAuth } from '../../../lib/auth/use-auth';
@@ -24,7 +24,7 @@ export function HubNav() {
         <Text component="span" fw={800} fz={18} className={classes.brand}>
           Pulse Hub
         </Text>
-        <Group component="nav" aria-label="Pulse Hub" gap={4} wrap="nowrap" className={classes.tabs}>
+        <nav aria-label="Pulse Hub" className={classes.tabs}>
           {items.map((item) => (
             <UnstyledButton key={item.to} component={NavLink} to={item.to} end={item.end} className={classes.tab}>
               <span className={classes.icon}>
@@ -34,7 +34,7 @@ export function HubNav() {
               <span>{item.label}</span>
             </UnstyledButton>
           ))}
-        </Group>
+        </nav>
       </div>
     </header>
   );

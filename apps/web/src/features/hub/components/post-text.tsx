@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { splitPostText } from '../utils/post-text';
+import { profilePath } from './author-line';
 import classes from './hub.module.css';
 
-/** Post or comment text with links (new tab, no opener) and #tags picked out; never rendered as HTML. */
+/** Post or comment text with links (new tab, no opener), #tags and @mentions (to the profile) picked out; never rendered as HTML. */
 export function PostText({ text, size }: { text: string; size?: 'sm' }) {
   const segments = useMemo(() => splitPostText(text), [text]);
   return (
@@ -14,6 +16,12 @@ export function PostText({ text, size }: { text: string; size?: 'sm' }) {
             <a key={index} href={segment.href} target="_blank" rel="noopener noreferrer nofollow" className={classes.link}>
               {segment.text}
             </a>
+          );
+        if (segment.kind === 'mention')
+          return (
+            <Link key={index} to={profilePath(segment.username)} className={classes.tag}>
+              {segment.text}
+            </Link>
           );
         if (segment.kind === 'tag')
           return (

@@ -34,6 +34,16 @@ describe('splitPostText', () => {
     ]);
   });
 
+  it('finds @mentions of usernames, not the end of a sentence or an e-mail address', () => {
+    expect(splitPostText('Greens from @green.valley. Ask @ama_buys!')).toEqual([
+      { kind: 'text', text: 'Greens from ' },
+      { kind: 'mention', text: '@green.valley', username: 'green.valley' },
+      { kind: 'text', text: '. Ask ' },
+      { kind: 'mention', text: '@ama_buys', username: 'ama_buys' },
+      { kind: 'text', text: '!' },
+    ]);
+  });
+
   it('does not treat e-mail addresses as links', () => {
     expect(splitPostText('write to ama@example.com')).toEqual([{ kind: 'text', text: 'write to ama@example.com' }]);
   });
