@@ -35,9 +35,14 @@ function StateBadge({ state }: { state: TOutboxItem['state'] }) {
   );
 }
 
+/** A sentence of the server's message, whether or not it ends with a full stop. */
+function asSentence(message: string): string {
+  return /[.!?]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`;
+}
+
 function whyNotSent(item: TOutboxItem): string {
-  const reason = item.lastError ?? 'It could not be sent';
-  return item.tries >= MAX_TRIES ? `${reason}. Tried ${item.tries} times.` : `${reason}.`;
+  const reason = asSentence(item.lastError ?? 'It could not be sent');
+  return item.tries >= MAX_TRIES ? `${reason} Tried ${item.tries} times.` : reason;
 }
 
 function OutboxCard({ item, online, onRetry, onDiscard }: { item: TOutboxItem; online: boolean; onRetry: () => void; onDiscard: () => void }) {
@@ -65,8 +70,8 @@ function OutboxCard({ item, online, onRetry, onDiscard }: { item: TOutboxItem; o
           <Text size="xs" c="dimmed">
             {item.lastError
               ? item.tries > 0
-                ? `${item.lastError}. Try ${item.tries} of ${MAX_TRIES}; it will be sent again on its own.`
-                : `${item.lastError}.`
+                ? `${asSentence(item.lastError)} Try ${item.tries} of ${MAX_TRIES}; it will be sent again on its own.`
+                : asSentence(item.lastError)
               : online
                 ? 'It will be sent in a moment.'
                 : 'It will be sent when you are back online.'}
