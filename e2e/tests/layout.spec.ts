@@ -56,7 +56,8 @@ const GUARDED_PLACEHOLDERS: Array<[string, string]> = [
   ['/hub/feed', 'Pulse Hub'],
   ['/hub/notifications', 'Hub Notifications'],
   ['/pulse', 'Pulse'],
-  ['/pulse/fixture-post', 'Pulse'],
+  // No such post: the page says so in its heading (issue 12).
+  ['/pulse/fixture-post', 'This post is no longer available'],
   ['/pulse-assistant', 'Pulse Assistant'],
 ];
 

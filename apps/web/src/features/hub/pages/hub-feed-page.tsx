@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Container, Stack } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useSocketEvent } from '../../../lib/socket-event-hook';
 import type { PageProps } from '../../../app/route-types';
@@ -17,7 +17,7 @@ import classes from '../components/hub.module.css';
  * /hub/feed: the composer, then posts of people one follows (newest first) and everyone else's.
  * Posts published meanwhile are counted in a pill instead of pushing the page down.
  */
-export function HubFeedPage(_props: PageProps) {
+export function HubFeedPage({ route }: PageProps) {
   const { user } = useAuth();
   const feed = useFeed();
   const [newPosts, setNewPosts] = useState(NO_NEW_POSTS);
@@ -39,6 +39,14 @@ export function HubFeedPage(_props: PageProps) {
       <NewPostsPill count={newPosts.postIds.length} onShow={showNewPosts} />
       <Container size={680} px={{ base: 10, sm: 'md' }} pt="md">
         <Stack gap="md">
+          <div>
+            <Title order={1} fz={{ base: 22, sm: 26 }}>
+              {route.title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              What growers and buyers are sharing today
+            </Text>
+          </div>
           <Composer />
           <OutboxList />
           <PostList
