@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { callApiInPage } from '../support/api-in-page';
+import { callApiInPage, createSolidPng } from '../support/api-in-page';
 import { HUB_OFFLINE_USERS } from '../support/fixtures-hub-offline';
 import { signInThroughApi } from '../support/sign-in';
 
@@ -22,14 +22,18 @@ function getComposer(page: Page) {
 }
 
 /** The writer's posts as the server stored them (asked from the page, with its session). */
-async function readStoredPostTexts(page: Page, username: string): Promise<string[]> {
-  const answer = await callApiInPage<{ items: Array<{ text: string }> }>(page, 'GET', `/api/hub/profiles/${username}/posts?limit=30`);
+async function readStoredPosts(page: Page, username: string): Promise<Array<{ text: string; images: unknown[] }>> {
+  const answer = await callApiInPage<{ items: Array<{ text: string; images: unknown[] }> }>(page, 'GET', `/api/hub/profiles/${username}/posts?limit=30`);
   expect(answer.status, 'GET /api/hub/profiles/:username/posts').toBe(200);
-  return answer.body.items.map((post) => post.text);
+  return answer.body.items;
+}
+
+async function readStoredPostTexts(page: Page, username: string): Promise<string[]> {
+  return (await readStoredPosts(page, username)).map((post) => post.text);
 }
 
 test.describe('offline posting (Pulse Hub outbox)', () => {
-  test('a post written offline says "Waiting to send" and appears once in the feed when the browser is back online', async ({ page, context }) => {
+  test('a post with a photo written offline says "Waiting to send" and appears once in the feed when the browser is back online', async ({ page, context }) => {
     test.setTimeout(60_000);
     const writer = HUB_OFFLINE_USERS.writer;
     const text = `Written in the field without signal ${randomUUID().slice(0, 8)}`;
@@ -40,9 +44,13 @@ test.describe('offline posting (Pulse Hub outbox)', () => {
 
     await context.setOffline(true);
     await composer.fill(text);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Add photos' }).click();
+    await (await chooser).setFiles({ name: 'harvest.png', mimeType: 'image/png', buffer: createSolidPng(48, [200, 140, 30]) });
     await page.getByRole('button', { name: 'Post', exact: true }).click();
     const queued = page.getByRole('listitem', { name: `Queued post: ${text}` });
     await expect(queued.getByText('Waiting to send', { exact: true })).toBeVisible();
+    await expect(queued).toContainText('1 photo');
     await expect(queued).toContainText('It will be sent when you are back online.');
 
     await context.setOffline(false);
@@ -51,7 +59,9 @@ test.describe('offline posting (Pulse Hub outbox)', () => {
 
     await page.reload();
     await expect(page.getByText(text, { exact: true }), 'still once after a reload').toHaveCount(1);
-    expect((await readStoredPostTexts(page, writer.username)).filter((stored) => stored === text), 'the server made one post').toHaveLength(1);
+    const stored = (await readStoredPosts(page, writer.username)).filter((post) => post.text === text);
+    expect(stored, 'the server made one post').toHaveLength(1);
+    expect(stored[0]!.images, 'with the photo the worker uploaded').toHaveLength(1);
   });
 
   test('while the server is down a queued post is tried 3 times, then says why and offers Retry, which sends it once', async ({ page, context }) => {
