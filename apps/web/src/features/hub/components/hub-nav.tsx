@@ -1,4 +1,4 @@
-import { Text, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { IconBell, IconHome, IconSparkles, IconUser } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
 import { useAuth } from '../../../lib/auth/use-auth';
@@ -21,9 +21,6 @@ export function HubNav() {
   return (
     <header className={classes.bar}>
       <div className={classes.inner}>
-        <Text component="span" fw={800} fz={18} className={classes.brand}>
-          Pulse Hub
-        </Text>
         <nav aria-label="Pulse Hub" className={classes.tabs}>
           {items.map((item) => (
             <UnstyledButton key={item.to} component={NavLink} to={item.to} end={item.end} className={classes.tab}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Chip, Group, Modal, NumberInput, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Chip, Group, Modal, NumberInput, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCoin } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -97,13 +97,20 @@ export function TipDialog({ post, opened, onClose }: TipDialogProps) {
                 setFieldError(null);
               }}
             >
-              <Group gap="xs" role="radiogroup" aria-label="Tip amount">
+              <SimpleGrid cols={4} spacing={8} role="radiogroup" aria-label="Tip amount">
                 {options.data.presetsMinor.map((minor) => (
-                  <Chip key={minor} value={String(minor)} variant="outline" size="md" radius="xl">
+                  <Chip
+                    key={minor}
+                    value={String(minor)}
+                    variant="outline"
+                    size="md"
+                    radius="xl"
+                    styles={{ root: { width: '100%' }, label: { width: '100%', justifyContent: 'center', paddingInline: 4 }, iconWrapper: { display: 'none' } }}
+                  >
                     {formatMoney(minor, currency)}
                   </Chip>
                 ))}
-              </Group>
+              </SimpleGrid>
             </Chip.Group>
             <NumberInput
               label="Or another amount"
