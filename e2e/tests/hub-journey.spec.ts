@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatMoney } from '../../packages/contract/src/money';
 import { createSolidPng } from '../support/api-in-page';
@@ -152,6 +153,31 @@ test.describe('Pulse Hub journey', () => {
       await moderatorBrowser.context.close();
       await reader.dispose();
       await authorApi.dispose();
+    }
+  });
+
+  test('posts published while reading show as "n new posts" and come in only when asked', async ({ page }) => {
+    test.setTimeout(60_000);
+    const author = await ApiActor.signIn(HUB_LANE_USERS.author);
+    try {
+      const stamp = `pill ${Date.now().toString(36)}`;
+      await author.ok('POST', '/api/hub/posts', { clientId: randomUUID(), text: `Morning at the apiary ${stamp}` });
+      await openLive(page, HUB_LANE_USERS.reader, '/hub/feed');
+      await expect(page.getByRole('heading', { level: 1, name: 'Pulse Hub' })).toBeVisible();
+      await expect(postCard(page, stamp)).toHaveCount(1);
+      const firstBefore = await page.getByTestId('post-card').first().getAttribute('data-post-id');
+      for (const n of [1, 2]) await author.ok('POST', '/api/hub/posts', { clientId: randomUUID(), text: `Evening at the apiary ${n} ${stamp}` });
+
+      const pill = page.getByTestId('new-posts-pill');
+      await expect(pill).toHaveText('2 new posts', { timeout: LIVE_MS });
+      // The page has not moved by itself: the same post is still first.
+      await expect(page.getByTestId('post-card').first()).toHaveAttribute('data-post-id', firstBefore ?? '');
+      await pill.click();
+      await expect(pill).toHaveCount(0);
+      await expect(page.getByTestId('post-card').first()).toContainText(`Evening at the apiary 2 ${stamp}`);
+      await expect(postCard(page, stamp)).toHaveCount(3);
+    } finally {
+      await author.dispose();
     }
   });
 });
