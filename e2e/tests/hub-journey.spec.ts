@@ -148,6 +148,15 @@ test.describe('Pulse Hub journey', () => {
       // Its author still sees it, marked.
       await page.goto('/pulse');
       await expect(postCard(page, stamp).getByTestId('post-hidden')).toContainText('Hidden by a moderator');
+
+      // The author's Hub notifications: each line opens the post.
+      await page.getByRole('link', { name: /Activity/ }).click();
+      const likeLine = page.getByTestId('notification-item').filter({ hasText: `${HUB_LANE_USERS.reader.username} liked your post` });
+      await expect(likeLine).toHaveCount(1);
+      await expect(page.getByTestId('notification-item').filter({ hasText: 'New Tip' })).toHaveCount(1);
+      await likeLine.click();
+      await expect(page).toHaveURL(new RegExp(`${postPath}$`));
+      await expect(postCard(page, stamp)).toBeVisible();
     } finally {
       await readerBrowser.context.close();
       await moderatorBrowser.context.close();
