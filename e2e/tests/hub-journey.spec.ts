@@ -109,6 +109,9 @@ test.describe('Pulse Hub journey', () => {
       await expect(readerPage.getByTestId('tip-total')).toHaveText(`Tip · ${usd(TIP_MINOR)}`);
       await expect(getToast(page, 'New Tip')).toBeVisible({ timeout: LIVE_MS });
       await expect(page.getByTestId('pulse-hub-badge')).toHaveText('3');
+      // The author, on the post's page, sees who tipped.
+      await expect(page.getByTestId('tipped-by')).toContainText(HUB_LANE_USERS.reader.username);
+      await expect(page.getByTestId('tipped-by')).toContainText(usd(TIP_MINOR));
 
       // The report, and a second one refused with the server's words.
       const report = async () => {

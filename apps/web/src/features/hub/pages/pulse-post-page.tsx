@@ -1,11 +1,14 @@
 import { Button, Container, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconMoodEmpty } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { POST_UNAVAILABLE_MESSAGE } from '@pulse/contract/hub';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { isApiError } from '../../../lib/api-error';
+import { useSocketEvent } from '../../../lib/socket-event-hook';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { hubQueryKeys } from '../api/hub-query-keys';
 import { usePost } from '../api/hub-queries';
 import { CommentsSection } from '../components/comments-section';
 import { HubNav } from '../components/hub-nav';
@@ -40,6 +43,15 @@ export function PulsePostPage(_props: PageProps) {
   const navigate = useNavigate();
   const now = useMinuteClock();
   const post = usePost(id);
+  const queryClient = useQueryClient();
+  // The author's open post follows its activity: a comment, reply, like or tip notification about
+  // it brings the counts, the comments and the "Tipped by" list up to date.
+  useSocketEvent('newNotification', (notification) => {
+    if (notification.source !== 'pulse_hub' || notification.related_entity_id !== id) return;
+    void queryClient.invalidateQueries({ queryKey: hubQueryKeys.post(id) });
+    void queryClient.invalidateQueries({ queryKey: hubQueryKeys.commentsAll(id) });
+    void queryClient.invalidateQueries({ queryKey: hubQueryKeys.postTips(id) });
+  });
   useDocumentTitle(post.data ? postDocumentTitle(post.data) : null);
   const gone = post.isError && isApiError(post.error) && (post.error.status === 404 || post.error.status === 400);
 
