@@ -192,4 +192,45 @@ test.describe('Pulse Hub journey', () => {
       await author.dispose();
     }
   });
+
+  test('the author edits and deletes a post; a reader whose wallet is short is sent to top up', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const author = await ApiActor.signIn(HUB_LANE_USERS.author);
+    const stamp = `edit ${Date.now().toString(36)}`;
+    const post = await author.ok<{ id: string }>('POST', '/api/hub/posts', { clientId: randomUUID(), text: `Comb honey tomorow ${stamp}` });
+    const moderatorBrowser = await openSecondPerson(browser);
+    try {
+      await openSignedIn(page, HUB_LANE_USERS.author, `/pulse/${post.id}`);
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      const editDialog = page.getByRole('dialog', { name: 'Edit post' });
+      await editDialog.getByLabel('Text').fill(`Comb honey tomorrow ${stamp}`);
+      await editDialog.getByRole('button', { name: 'Save' }).click();
+      await expect(editDialog).toBeHidden();
+      await expect(postCard(page, stamp).getByTestId('post-text')).toHaveText(`Comb honey tomorrow ${stamp}`);
+      await expect(postCard(page, stamp)).toContainText('edited');
+
+      // The moderator's wallet is empty: the ledger's message and a way to top up.
+      const other = moderatorBrowser.page;
+      await openSignedIn(other, HUB_LANE_USERS.moderator, `/pulse/${post.id}`);
+      await other.getByTestId('tip-button').click();
+      const tipDialog = other.getByRole('dialog', { name: `Tip ${HUB_LANE_USERS.author.username}` });
+      await tipDialog.getByText(usd(100), { exact: true }).click();
+      await tipDialog.getByRole('button', { name: 'Send tip' }).click();
+      await expect(tipDialog.getByRole('alert')).toContainText('Your wallet balance is too low for this payment.');
+      await tipDialog.getByRole('link', { name: 'Top up wallet' }).click();
+      await expect(other).toHaveURL(/\/wallet$/);
+
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete' }).click();
+      await expect(page).toHaveURL(/\/hub\/feed$/);
+      await expect(postCard(page, stamp)).toHaveCount(0);
+      await other.goto(`/pulse/${post.id}`);
+      await expect(other.getByTestId('post-unavailable')).toContainText('This post is no longer available');
+    } finally {
+      await moderatorBrowser.context.close();
+      await author.dispose();
+    }
+  });
 });
