@@ -87,7 +87,7 @@ export function EditProfileDialog({ profile, opened, onClose }: EditProfileDialo
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Group gap="md">
-            <Avatar src={shownPhoto ? resolveMediaUrl(shownPhoto) : null} size={72} radius="xl" color="gold" variant="filled" alt="Your photo">
+            <Avatar src={shownPhoto ? resolveMediaUrl(shownPhoto) : null} size={72} radius={72} color="gold" variant="filled" alt="Your photo">
               {profile.username.slice(0, 2).toUpperCase()}
             </Avatar>
             <Stack gap={6}>
