@@ -233,4 +233,34 @@ test.describe('Pulse Hub journey', () => {
       await author.dispose();
     }
   });
+
+  test("a farm's profile links its shop; one's own profile edits bio, profession and photo", async ({ page }) => {
+    test.setTimeout(60_000);
+    await openSignedIn(page, HUB_LANE_USERS.reader, `/hub/profile/${HUB_LANE_USERS.author.username}`);
+    const farm = page.getByTestId('hub-profile');
+    await expect(farm.getByRole('heading', { level: 1, name: HUB_LANE_USERS.author.username })).toBeVisible();
+    await expect(page).toHaveTitle(`${HUB_LANE_USERS.author.username} on Pulse Hub - Pulse Market`);
+    await farm.getByRole('link', { name: /Visit the farm shop/ }).click();
+    await expect(page).toHaveURL(/\/product-listing\?seller=[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('product-card').filter({ hasText: HUB_LANE_PRODUCT.title })).toBeVisible();
+
+    await page.goto('/hub/feed');
+    await page.getByRole('link', { name: 'Profile' }).click();
+    const mine = page.getByTestId('hub-profile');
+    await expect(mine.getByRole('heading', { level: 1, name: HUB_LANE_USERS.reader.username })).toBeVisible();
+    await mine.getByRole('button', { name: 'Edit profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit your profile' });
+    await dialog.getByLabel('Profession').fill('Chef in Koforidua');
+    await dialog.getByLabel('Bio').fill('I cook with what the farms around me grow.');
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Change photo' }).click();
+    await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: createSolidPng(64, [40, 140, 90]) });
+    await expect(dialog.getByRole('img', { name: 'Your photo' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(mine).toContainText('Chef in Koforidua');
+    await expect(mine).toContainText('I cook with what the farms around me grow.');
+    await page.reload();
+    await expect(page.getByTestId('hub-profile')).toContainText('Chef in Koforidua');
+  });
 });
