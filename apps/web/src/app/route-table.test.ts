@@ -43,6 +43,7 @@ const SIGNED_IN_PATHS = [
   '/hub',
   '/hub/feed',
   '/hub/notifications',
+  '/hub/profile',
   '/hub/profile/ama_farms',
   '/hub/anything/else',
   '/pulse',
@@ -78,6 +79,7 @@ describe('route table', () => {
 
   it('opens Pulse Hub profiles on their own page, other /hub paths on the fallback', () => {
     expect(findRoute('/hub/profile/ama_farms').id).toBe('hub-profile');
+    expect(findRoute('/hub/profile').id).toBe('hub-own-profile');
     expect(findRoute('/hub/anything/else').id).toBe('hub-other');
     expect(findRoute('/pulse/n-1').id).toBe('pulse-post');
   });

@@ -314,6 +314,14 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     load: () => import('../features/notifications/pages/hub-notifications-page').then((module) => module.HubNotificationsPage),
   },
   {
+    id: 'hub-own-profile',
+    path: '/hub/profile',
+    title: 'Pulse Hub',
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/hub/pages/hub-profile-page').then((module) => module.OwnHubProfileRedirect),
+  },
+  {
     id: 'hub-profile',
     path: '/hub/profile/:username',
     title: 'Pulse Hub',

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Button, Container, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingStore, IconEdit, IconUserQuestion } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import type { THubProfile } from '@pulse/contract/hub';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { isApiError } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProfile, useProfilePosts } from '../api/hub-queries';
-import { HubAvatar, LegacyBadge } from '../components/author-line';
+import { HubAvatar, LegacyBadge, profilePath } from '../components/author-line';
 import { EditProfileDialog } from '../components/edit-profile-dialog';
 import { FollowButton } from '../components/follow-button';
 import { HubNav } from '../components/hub-nav';
@@ -128,4 +129,11 @@ export function HubProfilePage(_props: PageProps) {
       </Container>
     </div>
   );
+}
+
+/** /hub/profile: one's own profile (where it is edited), at its public address. */
+export function OwnHubProfileRedirect(_props: PageProps) {
+  const { user } = useAuth();
+  if (!user) return null;
+  return <Navigate to={profilePath(user.username)} replace />;
 }
