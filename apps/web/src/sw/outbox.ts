@@ -12,7 +12,13 @@ export const SYNC_POSTS_TAG = 'sync-posts';
 
 declare const self: ServiceWorkerGlobalScope;
 
-let running: Promise<{ waiting: number; offline: boolean }> | null = null;
+interface RunSummary {
+  waiting: number;
+  offline: boolean;
+  unreachable: boolean;
+}
+
+let running: Promise<RunSummary> | null = null;
 let again = false;
 
 /**
@@ -20,7 +26,7 @@ let again = false;
  * (one queued meanwhile): a burst of requests (online event, sync, Retry) must not spend a
  * post's tries in one go.
  */
-async function runUntilQuiet(): Promise<{ waiting: number; offline: boolean }> {
+async function runUntilQuiet(): Promise<RunSummary> {
   const tried = new Set<string>();
   let summary;
   do {
@@ -38,7 +44,7 @@ async function runUntilQuiet(): Promise<{ waiting: number; offline: boolean }> {
  * One run at a time in this worker: a sync event and a page's request arriving together share the
  * run, and a post queued meanwhile is taken by one more pass.
  */
-function sendOnce(): Promise<{ waiting: number; offline: boolean }> {
+function sendOnce(): Promise<RunSummary> {
   if (running) {
     again = true;
     return running;
@@ -65,10 +71,22 @@ async function waitForConnection(): Promise<void> {
   }
 }
 
+/**
+ * After a page said the connection is back, a try that got no answer at all is followed by another
+ * a little later (each counts as a try, so at most 3): the device's network can report online a
+ * moment before requests get through, and the browser's own sync would only come back minutes later.
+ */
+const NO_ANSWER_FOLLOW_UP_MS = [2_000, 5_000] as const;
+
 /** A page asked (it came back online, or a person pressed Retry). */
 export async function sendQueuedPostsNow(): Promise<void> {
   await waitForConnection();
-  await sendOnce();
+  let summary = await sendOnce();
+  for (const delay of NO_ANSWER_FOLLOW_UP_MS) {
+    if (!summary.unreachable || summary.waiting === 0 || summary.offline) return;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    summary = await sendOnce();
+  }
 }
 
 /**

@@ -75,7 +75,7 @@ describe('sending the outbox', () => {
     const news: OutboxNews[] = [];
     const summary = await sendQueuedPosts(context(storage, server.fetchImpl, news));
 
-    expect(summary).toEqual({ tried: ['c1', 'c2'], sent: 2, waiting: 0, offline: false });
+    expect(summary).toEqual({ tried: ['c1', 'c2'], sent: 2, waiting: 0, offline: false, unreachable: false });
     expect(storage.map.size).toBe(0);
     const posts = server.calls.filter((call) => call.path === '/api/hub/posts').map((call) => call.body);
     expect(posts).toEqual([
@@ -92,7 +92,7 @@ describe('sending the outbox', () => {
     const storage = memoryStorage([queued('c1', 'offline post')]);
     const server = fakeServer({});
     const summary = await sendQueuedPosts(context(storage, server.fetchImpl, [], false));
-    expect(summary).toEqual({ tried: [], sent: 0, waiting: 1, offline: true });
+    expect(summary).toEqual({ tried: [], sent: 0, waiting: 1, offline: true, unreachable: false });
     expect(server.calls).toEqual([]);
     expect(storage.map.get('c1')).toMatchObject({ state: 'waiting', tries: 0 });
   });
@@ -105,7 +105,7 @@ describe('sending the outbox', () => {
       '/api/uploads/images': () => ((uploads += 1) === 1 ? json(201, { id: 'u1', url: '/uploads/a.webp' }) : 'no-answer'),
     });
     const summary = await sendQueuedPosts(context(storage, server.fetchImpl));
-    expect(summary).toEqual({ tried: ['c1'], sent: 0, waiting: 2, offline: false });
+    expect(summary).toEqual({ tried: ['c1'], sent: 0, waiting: 2, offline: false, unreachable: true });
     expect(storage.map.get('c1')).toMatchObject({ state: 'waiting', tries: 1, lastError: NO_CONNECTION_MESSAGE });
     expect(storage.map.get('c1')?.photos.map((photo) => photo.uploadId)).toEqual(['u1', null]);
     expect(storage.map.get('c2')).toMatchObject({ state: 'waiting', tries: 0, lastError: null, sendingSince: null });
@@ -114,7 +114,10 @@ describe('sending the outbox', () => {
   it('stops sending a post on its own after 3 failed tries', async () => {
     const storage = memoryStorage([queued('c1', 'server down')]);
     const server = fakeServer({ '/api/auth/me': me, '/api/hub/posts': () => json(503, { error: { code: 'internal_error', message: 'Down' } }) });
-    for (let run = 0; run < MAX_TRIES + 2; run += 1) await sendQueuedPosts(context(storage, server.fetchImpl));
+    for (let run = 0; run < MAX_TRIES + 2; run += 1) {
+      // A 5xx is an answer: the worker does not follow it up on its own.
+      expect((await sendQueuedPosts(context(storage, server.fetchImpl))).unreachable).toBe(false);
+    }
     expect(server.calls.filter((call) => call.path === '/api/hub/posts')).toHaveLength(MAX_TRIES);
     expect(storage.map.get('c1')).toMatchObject({ state: 'failed', tries: MAX_TRIES });
   });
@@ -129,7 +132,7 @@ describe('sending the outbox', () => {
           : json(201, { id: 'p2' }),
     });
     const summary = await sendQueuedPosts(context(storage, server.fetchImpl));
-    expect(summary).toEqual({ tried: ['c1', 'c2'], sent: 1, waiting: 0, offline: false });
+    expect(summary).toEqual({ tried: ['c1', 'c2'], sent: 1, waiting: 0, offline: false, unreachable: false });
     expect(storage.map.get('c1')).toMatchObject({ state: 'failed', tries: 1, lastError: 'One of the linked products is no longer on sale' });
     expect(storage.map.has('c2')).toBe(false);
   });

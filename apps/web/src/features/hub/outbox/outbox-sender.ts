@@ -36,6 +36,8 @@ export interface SendSummary {
   waiting: number;
   /** The device is offline: nothing was tried. */
   offline: boolean;
+  /** A try got no answer at all (the connection was not really back yet); a 5xx is an answer. */
+  unreachable: boolean;
 }
 
 interface Answer {
@@ -120,7 +122,8 @@ export async function sendQueuedPosts(context: SenderContext, options: { skip?: 
   const tell = context.announce ?? announce;
   const countWaiting = async () => (await context.storage.list()).filter((entry) => entry.state !== 'failed').length;
   const tried: string[] = [];
-  const summary = async (sent: number, offline = false): Promise<SendSummary> => ({ tried, sent, waiting: await countWaiting(), offline });
+  let unreachable = false;
+  const summary = async (sent: number, offline = false): Promise<SendSummary> => ({ tried, sent, waiting: await countWaiting(), offline, unreachable });
 
   if (!context.isOnline()) return summary(0, true);
   const candidates = (await context.storage.list()).filter((entry) => isSendable(entry, now()) && !options.skip?.has(entry.clientId));
@@ -128,6 +131,7 @@ export async function sendQueuedPosts(context: SenderContext, options: { skip?: 
 
   const session = await whoIsSignedIn(context);
   if (!('userId' in session)) {
+    unreachable = session.kind === 'unreachable' && session.message === NO_CONNECTION_MESSAGE;
     // No session, or no server: every candidate ends this try the same way.
     for (const candidate of candidates) {
       await context.storage.update(candidate.clientId, (stored) => (isSendable(stored, now()) ? afterAttempt(stored, session) : undefined));
@@ -167,7 +171,10 @@ export async function sendQueuedPosts(context: SenderContext, options: { skip?: 
     }
     tell({ type: 'changed' });
     // The next ones would meet the same dead connection; they keep their tries for a real attempt.
-    if (result.kind === 'unreachable' && result.message === NO_CONNECTION_MESSAGE) connectionLost = true;
+    if (result.kind === 'unreachable' && result.message === NO_CONNECTION_MESSAGE) {
+      unreachable = true;
+      connectionLost = true;
+    }
   }
   if (connectionLost) tell({ type: 'changed' });
   return summary(sent);
