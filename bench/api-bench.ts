@@ -16,121 +16,28 @@
  * is created on that server and dropped at the end. Everything stays on 127.0.0.1.
  * Run: `npm run bench` or `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { createDb, type Database } from '../apps/server/src/db/client';
+import { createDb } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
+import { connections, countQueries, durationSeconds, measure, onServer, startProcess, waitFor, type Row } from './bench-support';
 import { seedLargeCatalogue } from '../apps/server/src/seed/large-seed';
 import { publicResponseCacheFor } from '../apps/server/src/modules/products/products-response-cache';
 import { createObjectStorage } from '../apps/server/src/modules/uploads/create-object-storage';
 
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const appPort = 4400;
 const barePort = 4401;
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
-const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 /** A misspelt word, as people type it: the search must still find "Tomatoes". */
 const typo = process.env.BENCH_QUERY ?? 'tomatos';
 const benchDatabaseName = 'pulse_bench';
 /** What a browser sends: the API answers gzip (decision 018). */
 const browserEncodings = 'gzip, deflate, br, zstd';
-
-/** node itself (not the tsx launcher), so that its pid is the server's for the CPU figures. */
-function startProcess(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within 120 s`);
-}
-
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const admin = await createDb({ databaseUrl: serverUrl, dataDir: '' });
-  try {
-    await admin.orm.execute(sql.raw(statement));
-  } finally {
-    await admin.close();
-  }
-}
-
-interface Row {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  bytesPerResponse: number;
-  /** Milliseconds of the server process's CPU per request; null without /proc. */
-  cpuMs: number | null;
-}
-
-/** User + system CPU time of a process in milliseconds (Linux /proc; clock ticks of 10 ms). */
-function cpuMillisecondsOf(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
-
-/** Two seconds of the same load first (JIT, plans, the response cache), then the measured run. */
-async function measure(name: string, url: string, headers: Record<string, string> = {}, pid?: number): Promise<Row> {
-  await autocannon({ url, connections, duration: 2, headers });
-  const cpuBefore = cpuMillisecondsOf(pid);
-  const result = await autocannon({ url, connections, duration: durationSeconds, headers });
-  const cpuAfter = cpuMillisecondsOf(pid);
-  return {
-    name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx + result.errors,
-    bytesPerResponse: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
-    cpuMs: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / Math.max(1, result.requests.total),
-  };
-}
-
-/** Counts every statement the app sends, by wrapping the driver's client (`$client.query`). */
-function countQueries(database: Database): { reset(): void; readonly count: number } {
-  const client = (database.driver as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const original = client.query.bind(client);
-  let count = 0;
-  client.query = (...args: unknown[]) => {
-    count += 1;
-    return original(...args);
-  };
-  return {
-    reset: () => {
-      count = 0;
-    },
-    get count() {
-      return count;
-    },
-  };
-}
 
 const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const dataDir = mkdtempSync(join(tmpdir(), 'pulse-bench-'));
