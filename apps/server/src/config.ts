@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REFERRAL_BUYER_DAYS, REFERRAL_SELLER_DAYS, REFERRAL_SHARE_BPS, REFERRAL_WINDOW_DAYS } from '@pulse/contract/referrals';
 import { z } from 'zod';
 
 /** A bad environment value; the message names the variable so the operator can fix it. */
@@ -62,6 +63,8 @@ export interface Config {
   orderTimers: boolean;
   /** Pulse Hub tips (issue 12): bounds and the preset amounts offered, in minor units. */
   hubTips: { minMinor: number; maxMinor: number; presetsMinor: number[] };
+  /** Referral programme (issue 13): the agent's share of the commission and how long referred people earn. */
+  referrals: { shareBps: number; buyerDays: number; sellerDays: number; windowDays: number };
 }
 
 export const MEMORY_DATA_DIR = 'memory://';
@@ -149,6 +152,10 @@ const ZEnvironment = z.object({
   HUB_TIP_MIN_MINOR: integerIn(1, 100_000_000, 'a whole number of minor units, at least 1'),
   HUB_TIP_MAX_MINOR: integerIn(1, 100_000_000, 'a whole number of minor units, at least 1'),
   HUB_TIP_PRESETS_MINOR: optionalText,
+  REFERRAL_SHARE_BPS: integerIn(0, 10_000, 'a number of basis points between 0 and 10000 (2000 = 20%)'),
+  REFERRAL_BUYER_DAYS: integerIn(1, 3650, 'a number of days between 1 and 3650'),
+  REFERRAL_SELLER_DAYS: integerIn(1, 3650, 'a number of days between 1 and 3650'),
+  REFERRAL_WINDOW_DAYS: integerIn(1, 365, 'a number of days between 1 and 365'),
   S3_BUCKET: optionalText.pipe(
     z
       .string()
@@ -295,5 +302,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentMaxActiveTasks: values.AGENT_MAX_ACTIVE_TASKS ?? 3,
     orderTimers: values.ORDER_TIMERS !== 'off',
     hubTips: { minMinor: tipMinMinor, maxMinor: tipMaxMinor, presetsMinor: parseTipPresets(values.HUB_TIP_PRESETS_MINOR ?? '100,200,500,1000', tipMinMinor, tipMaxMinor) },
+    referrals: {
+      shareBps: values.REFERRAL_SHARE_BPS ?? REFERRAL_SHARE_BPS,
+      buyerDays: values.REFERRAL_BUYER_DAYS ?? REFERRAL_BUYER_DAYS,
+      sellerDays: values.REFERRAL_SELLER_DAYS ?? REFERRAL_SELLER_DAYS,
+      windowDays: values.REFERRAL_WINDOW_DAYS ?? REFERRAL_WINDOW_DAYS,
+    },
   };
 }

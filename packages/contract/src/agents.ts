@@ -169,5 +169,8 @@ export const ZGetAgentWalletResponse = z.object({
   payoutDestination: z.string().nullable(),
   /** The last 30 days, oldest first, today last (releasedMinor = fees released that day). */
   series: z.array(ZSellerWalletDay),
+  /** Referral earnings (issue 13): posted through the ledger / waiting for their orders to complete. Zero for delivery-only agents. */
+  referralEarnedMinor: ZMinor,
+  referralPendingMinor: ZMinor,
 });
 export type TGetAgentWalletResponse = z.infer<typeof ZGetAgentWalletResponse>;

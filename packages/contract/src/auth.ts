@@ -29,6 +29,11 @@ export const ZRegisterRequest = z.object({
   email: ZEmail,
   username: ZUsername,
   password: ZNewPassword,
+  /**
+   * The `?ref=` code the browser remembered (issue 13). Never refuses a sign-up: an unknown,
+   * inactive or malformed code is ignored and the account is created unattributed.
+   */
+  referralCode: z.string().max(40).nullable().optional(),
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZId } from './ids';
 import { ZMinor, ZSignedMinor } from './money';
 
-export const ZLedgerTransactionKind = z.enum(['top_up', 'order_payment', 'escrow_release', 'refund', 'weight_adjustment', 'payout', 'tip']);
+export const ZLedgerTransactionKind = z.enum(['top_up', 'order_payment', 'escrow_release', 'refund', 'weight_adjustment', 'payout', 'tip', 'referral_earning']);
 export type TLedgerTransactionKind = z.infer<typeof ZLedgerTransactionKind>;
 
 /** GET /api/wallet: balances derived from the ledger. */

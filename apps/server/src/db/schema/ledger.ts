@@ -43,6 +43,7 @@ export const ledgerTransactionKind = pgEnum('ledger_transaction_kind', [
   'weight_adjustment',
   'payout',
   'tip',
+  'referral_earning',
 ]);
 
 /** One movement of money; its postings sum to zero. */

@@ -16,7 +16,7 @@ export interface LedgerPostingInput {
   amountMinor: number;
 }
 
-export type LedgerTransactionKind = 'top_up' | 'order_payment' | 'escrow_release' | 'refund' | 'weight_adjustment' | 'payout' | 'tip';
+export type LedgerTransactionKind = 'top_up' | 'order_payment' | 'escrow_release' | 'refund' | 'weight_adjustment' | 'payout' | 'tip' | 'referral_earning';
 
 export interface PostLedgerTransactionInput {
   kind: LedgerTransactionKind;
