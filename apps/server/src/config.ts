@@ -152,7 +152,8 @@ const ZEnvironment = z.object({
   HUB_TIP_MIN_MINOR: integerIn(1, 100_000_000, 'a whole number of minor units, at least 1'),
   HUB_TIP_MAX_MINOR: integerIn(1, 100_000_000, 'a whole number of minor units, at least 1'),
   HUB_TIP_PRESETS_MINOR: optionalText,
-  REFERRAL_SHARE_BPS: integerIn(0, 10_000, 'a number of basis points between 0 and 10000 (2000 = 20%)'),
+  // At most half: a buyer's agent and a farm's agent may both earn on one order.
+  REFERRAL_SHARE_BPS: integerIn(0, 5_000, 'a number of basis points between 0 and 5000 (2000 = 20%)'),
   REFERRAL_BUYER_DAYS: integerIn(1, 3650, 'a number of days between 1 and 3650'),
   REFERRAL_SELLER_DAYS: integerIn(1, 3650, 'a number of days between 1 and 3650'),
   REFERRAL_WINDOW_DAYS: integerIn(1, 365, 'a number of days between 1 and 365'),
