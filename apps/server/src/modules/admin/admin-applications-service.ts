@@ -23,6 +23,7 @@ import {
 import { toAgentApplicationJson } from '../agents/agents-service';
 import { addUserRole, findUserById } from '../auth/users-repository';
 import { notify } from '../notifications/notifications-service';
+import { ensureReferralCode, isReferralAgent } from '../referrals/referral-codes';
 import { createProfileFromApplication } from '../seller-profile/seller-profile-repository';
 import { buildPrivateUploadUrl } from '../uploads/uploads-service';
 import {
@@ -110,6 +111,8 @@ const agentHandler: ApplicationKindHandler<AgentRow> = {
   async onApproved(db, row) {
     // The user's agentId is this row's id once approved (users-repository findApprovedProfileIds).
     await addUserRole(db, row.userId, 'agent');
+    // A referral agent gets its code now (decision 023); a delivery-only agent has none.
+    if (isReferralAgent(row)) await ensureReferralCode(db, row);
   },
   displayName: agentDisplayName,
   region: (row) => row.region,

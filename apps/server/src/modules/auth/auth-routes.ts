@@ -17,7 +17,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limitLoginAttempts = createLoginRateLimit(app);
 
   app.post('/api/auth/register', { schema: { body: ZRegisterRequest, response: { 201: ZAuthResponse } } }, async (request, reply) => {
-    const user = await registerUser(app.db, request.body);
+    const user = await registerUser(app.db, request.body, {
+      config: app.config,
+      onAttributionError: (error) => request.log.error({ err: error }, 'Referral attribution at sign-up failed'),
+    });
     const session = await startSession(app.db, app.jwtSecret, user.id);
     setSessionCookie(reply, app.config, session.token);
     return reply.code(201).send({ token: session.token, user: await getUserJson(app.db, user) });

@@ -1,10 +1,12 @@
 import { ACCOUNT_SUSPENDED_MESSAGE } from '@pulse/contract/admin';
 import type { TRegisterRequest } from '@pulse/contract/auth';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { findUniqueViolation } from '../../db/find-unique-violation';
 import { createId } from '../../db/new-id';
 import { LOCAL_PROVIDER, type UserRow } from '../../db/schema/users';
 import { ConflictError, ForbiddenError, InvalidError, UnauthorizedError } from '../../errors/domain-errors';
+import { attributeSignUp } from '../referrals/referral-attribution-service';
 import { hashPassword, isCommonPassword, verifyAgainstDummyHash, verifyPassword } from './password-hashing';
 import { SESSION_LIFETIME_SECONDS, readSessionToken, signSessionToken } from './session-tokens';
 import { findLiveSessionUser, insertSession, revokeSession } from './sessions-repository';
@@ -54,8 +56,25 @@ export async function createLocalUser(db: Db, input: NewLocalUser): Promise<User
   }
 }
 
-export async function registerUser(db: Db, input: TRegisterRequest): Promise<UserRow> {
-  return createLocalUser(db, input);
+/**
+ * POST /api/auth/register. With the `?ref=` code the browser remembered, the new account is
+ * attributed to the referral agent (decision 023); a bad code is ignored, and a failure of the
+ * attribution itself is reported to `onAttributionError` and never loses the account just made.
+ */
+export async function registerUser(
+  db: Db,
+  input: TRegisterRequest,
+  referrals?: { config: Pick<Config, 'referrals'>; onAttributionError?: (error: unknown) => void },
+): Promise<UserRow> {
+  const user = await createLocalUser(db, input);
+  if (referrals && input.referralCode) {
+    try {
+      await attributeSignUp(db, referrals.config, user, input.referralCode, 'signup');
+    } catch (error) {
+      referrals.onAttributionError?.(error);
+    }
+  }
+  return user;
 }
 
 /** The same answer, after about the same time, for an unknown e-mail and a wrong password. */

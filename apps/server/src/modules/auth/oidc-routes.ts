@@ -2,16 +2,25 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError, NotFoundError } from '../../errors/domain-errors';
+import { attributeSignUp } from '../referrals/referral-attribution-service';
 import { startSession } from './auth-service';
 import { OidcClient, type PendingOidcSignIn } from './oidc-client';
-import { findOrCreateOidcUser } from './oidc-users';
+import { resolveOidcUser } from './oidc-users';
 import { setSessionCookie } from './session-cookie';
 
 const PENDING_COOKIE = 'pulse_oidc';
 const PENDING_COOKIE_PATH = '/api/auth/oidc';
 const PENDING_LIFETIME_SECONDS = 600;
 
-const ZPendingSignIn = z.object({ state: z.string().min(1), nonce: z.string().min(1), codeVerifier: z.string().min(43) });
+const ZPendingSignIn = z.object({
+  state: z.string().min(1),
+  nonce: z.string().min(1),
+  codeVerifier: z.string().min(43),
+  /** The `?ref=` code the sign-in started with (decision 023), attributed only if the callback creates the account. */
+  ref: z.string().max(40).optional(),
+});
+/** `?ref=CODE` on the start URL; anything else about it is ignored rather than refused. */
+const ZStartQuery = z.object({ ref: z.string().optional().catch(undefined) });
 
 export const SSO_UNAVAILABLE_MESSAGE = 'Single sign-on is not available right now. Try again later or sign in with your e-mail.';
 export const SSO_EXPIRED_MESSAGE = 'The single sign-on attempt expired or was started in another browser. Try again.';
@@ -33,8 +42,9 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     return client;
   }
 
-  app.get('/api/auth/oidc/start', async (_request, reply) => {
+  app.get('/api/auth/oidc/start', async (request, reply) => {
     const oidc = requireClient();
+    const ref = ZStartQuery.parse(request.query ?? {}).ref?.trim().slice(0, 40) || undefined;
     let authorization: { url: URL; pending: PendingOidcSignIn };
     try {
       authorization = await oidc.createAuthorizationRequest();
@@ -45,7 +55,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     // The state, nonce and PKCE verifier must come back with this browser only: a signed,
     // HttpOnly cookie scoped to the callback path, short-lived. Lax still sends it on the
     // issuer's top-level redirect back to us.
-    reply.setCookie(PENDING_COOKIE, JSON.stringify(authorization.pending), {
+    reply.setCookie(PENDING_COOKIE, JSON.stringify({ ...authorization.pending, ...(ref ? { ref } : {}) }), {
       signed: true,
       httpOnly: true,
       sameSite: 'lax',
@@ -68,9 +78,12 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
     const unsigned = rawCookie ? request.unsignCookie(rawCookie) : null;
     let pending: PendingOidcSignIn | null = null;
+    let ref: string | undefined;
     if (unsigned?.valid && unsigned.value) {
       try {
-        pending = ZPendingSignIn.parse(JSON.parse(unsigned.value));
+        const { ref: pendingRef, ...parsed } = ZPendingSignIn.parse(JSON.parse(unsigned.value));
+        pending = parsed;
+        ref = pendingRef;
       } catch {
         pending = null;
       }
@@ -80,7 +93,13 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       const callbackUrl = new URL(request.url, app.config.publicUrl);
       const claims = await oidc.completeAuthorization(callbackUrl, pending);
-      const user = await findOrCreateOidcUser(app.db, { provider: oidc.provider, ...claims });
+      const { user, created } = await resolveOidcUser(app.db, { provider: oidc.provider, ...claims });
+      if (created && ref) {
+        // A bad code is ignored; a failure here must not undo the sign-in of the account just made.
+        await attributeSignUp(app.db, app.config, user, ref, 'oidc_signup').catch((error: unknown) => {
+          request.log.error({ err: error }, 'Referral attribution at single sign-on failed');
+        });
+      }
       const session = await startSession(app.db, app.jwtSecret, user.id);
       setSessionCookie(reply, app.config, session.token);
       return redirectToLogin(reply, { token: session.token });

@@ -56,8 +56,17 @@ export const SSO_EMAIL_LINKED_ELSEWHERE_MESSAGE = 'This e-mail already belongs t
  * buyer account with a username derived from the SSO profile.
  */
 export async function findOrCreateOidcUser(db: Db, identity: OidcIdentity): Promise<UserRow> {
+  return (await resolveOidcUser(db, identity)).user;
+}
+
+/**
+ * As findOrCreateOidcUser, telling whether this call created the account (`created`): only a new
+ * account may be attributed to a referral agent (decision 023), never a linked or existing one,
+ * nor one a parallel callback created.
+ */
+export async function resolveOidcUser(db: Db, identity: OidcIdentity): Promise<{ user: UserRow; created: boolean }> {
   const linked = await findUserByProvider(db, identity.provider, identity.subject);
-  if (linked) return linked;
+  if (linked) return { user: linked, created: false };
 
   const email = identity.email?.trim().toLowerCase();
   if (!email) throw new InvalidError(SSO_NO_EMAIL_MESSAGE);
@@ -70,13 +79,13 @@ export async function findOrCreateOidcUser(db: Db, identity: OidcIdentity): Prom
     if (sameEmail.provider !== LOCAL_PROVIDER || sameEmail.providerId !== null) {
       throw new ConflictError(SSO_EMAIL_LINKED_ELSEWHERE_MESSAGE);
     }
-    return linkUserProvider(db, sameEmail.id, identity.provider, identity.subject);
+    return { user: await linkUserProvider(db, sameEmail.id, identity.provider, identity.subject), created: false };
   }
 
   const base = deriveUsernameBase(identity);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
-      return await insertUser(db, {
+      const user = await insertUser(db, {
         email,
         username: await findFreeUsername(db, base),
         passwordHash: null,
@@ -84,12 +93,13 @@ export async function findOrCreateOidcUser(db: Db, identity: OidcIdentity): Prom
         providerId: identity.subject,
         profilePictureUrl: identity.picture,
       });
+      return { user, created: true };
     } catch (error) {
       const constraint = findUniqueViolation(error);
       if (constraint === null) throw error;
       // A parallel callback for the same person won the race: use what it created.
       const winner = (await findUserByProvider(db, identity.provider, identity.subject)) ?? (await findUserByEmail(db, email));
-      if (winner) return winner;
+      if (winner) return { user: winner, created: false };
       // Otherwise the username was taken in between; try another one.
     }
   }

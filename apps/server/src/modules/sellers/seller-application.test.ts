@@ -3,6 +3,7 @@ import { ZSellerApplication } from '@pulse/contract/sellers';
 import { createId } from '../../db/new-id';
 import { bearer, registerTestUser } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { createReferralAgent } from '../referrals/testing/referral-fixtures';
 import { insertUpload } from '../uploads/uploads-repository';
 import { setSellerStatus } from './sellers-service';
 
@@ -58,7 +59,9 @@ function apply(token: string, payload: unknown) {
 describe('POST /api/sellers/application', () => {
   it('creates a pending application the applicant can read back in full, and GET /api/sellers/{userId} shows pending', async () => {
     const { token, user, uploadId } = await applicant();
-    const response = await apply(token, applicationBody(uploadId, { referralCode: 'agent-42' }));
+    // A referral agent's code typed in lower case is kept upper case (issue 13: unknown codes are refused).
+    const agent = await createReferralAgent(testApp.app);
+    const response = await apply(token, applicationBody(uploadId, { referralCode: agent.code.toLowerCase() }));
     expect(response.statusCode).toBe(201);
     const created = ZSellerApplication.parse(response.json());
     expect(created).toMatchObject({
@@ -71,7 +74,7 @@ describe('POST /api/sellers/application', () => {
       produceTypes: ['vegetables', 'honey_and_preserves'],
       payout: { method: 'mobile_money', accountName: 'Jane Wanjiru', accountNumber: '0700123456', providerName: 'M-Pesa' },
       idDocument: { uploadId, url: `/api/uploads/private/${uploadId}` },
-      referralCode: 'AGENT-42',
+      referralCode: agent.code,
       rejectionReason: null,
     });
     expect(created.termsAcceptedAt).not.toBeNull();

@@ -7,12 +7,14 @@ import {
   type TSellerApplicationValues,
   type TSellerStatus,
 } from '@pulse/contract/sellers';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { findUniqueViolation } from '../../db/find-unique-violation';
 import type { SellerApplicationRow } from '../../db/schema/seller-applications';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, InvalidError, NotFoundError } from '../../errors/domain-errors';
 import { addUserRole, findUserByEmail } from '../auth/users-repository';
+import { attributeFarm } from '../referrals/referral-attribution-service';
 import { createProfileFromApplication } from '../seller-profile/seller-profile-repository';
 import { findOwnedUpload } from '../uploads/uploads-repository';
 import { buildPrivateUploadUrl, isPrivateUpload } from '../uploads/uploads-service';
@@ -134,9 +136,12 @@ function conflictFor(status: TSellerStatus): ConflictError {
  * approved one is refused with 409. The ID document must be an image the caller uploaded with
  * `?purpose=id_document` (private, decision 017).
  * Submitting grants the seller role (decision 013); the workspace still needs approval.
+ * The referral code field attributes the new farm (decision 023); a typed code that cannot be used
+ * refuses the application with a message on `referralCode`, and nothing is saved.
  */
 export async function submitSellerApplication(
   db: Db,
+  config: Pick<Config, 'referrals'>,
   caller: UserRow,
   input: TSellerApplicationValues,
   now = new Date(),
@@ -163,6 +168,7 @@ export async function submitSellerApplication(
   try {
     return await db.transaction(async (tx) => {
       const existing = await findSellerApplicationByUserId(tx, caller.id);
+      if (!existing || existing.status === 'rejected') await attributeFarm(tx, config, caller, input.referralCode ?? null, input.payout, now);
       // Applying makes a seller account (decision 013): the role shows the mode switch, which then
       // reads the application's state; only approval opens the seller workspace.
       if (!caller.roles.includes('seller')) await addUserRole(tx, caller.id, 'seller');
