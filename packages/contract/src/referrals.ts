@@ -175,7 +175,7 @@ export type TReferredPeopleResponse = z.infer<typeof ZReferredPeopleResponse>;
 /** GET /api/referrals/me/earnings: one row per order and side, newest first. */
 export const ZReferralEarning = z.object({
   id: ZId,
-  /** The order number people see (first 8 characters of its id, upper case). */
+  /** The order number people see on order pages (last 8 characters of its id without dashes, upper case; the first ones are a shared timestamp). */
   orderNumber: z.string(),
   side: ZReferralSide,
   referredUsername: z.string(),

@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { TGetAgentWalletResponse } from '@pulse/contract/agents';
 import { deliveryTasks } from '../../db/schema/delivery-tasks';
 import { agentFeeReleaseKey } from '../orders/order-money';
+import { referralWalletFigures } from '../referrals/referral-agent-service';
 import { ledgerInflowByDay } from '../seller-dashboard/seller-dashboard-repository';
 import { byDate, dayWindow } from '../seller-dashboard/seller-dashboard-service';
 import { getWalletBalances } from '../wallet/ledger-service';
 import { findPayoutDestination } from '../wallet/payouts-service';
+import { findAgentByUserId } from './agents-repository';
 
 /** Delivered and ended (delivered + failed) tasks of the agent, for the completion rate. */
 async function taskCounts(app: FastifyInstance, agentUserId: string): Promise<{ deliveredCount: number; endedCount: number }> {
@@ -24,17 +26,20 @@ async function taskCounts(app: FastifyInstance, agentUserId: string): Promise<{ 
  * GET /api/agent/wallet: the agent's earnings from the ledger. Escrow is the agent_escrow account
  * (fees of delivered orders not completed yet); available and paid out are the user's own accounts
  * (shared with the buying balance, as for sellers); the day figures count fee releases only.
- * A failed delivery attempt earns nothing.
+ * A failed delivery attempt earns nothing. Referral earnings (issue 13) are in the available balance
+ * once their orders complete; the referral figures say how much of it they are, and what is still
+ * pending (both zero for a delivery-only agent).
  */
 export async function getAgentWallet(app: FastifyInstance, agentUserId: string, offsetMinutes: number, now: Date = new Date()): Promise<TGetAgentWalletResponse> {
   const window = dayWindow(now, offsetMinutes);
   const feePrefix = agentFeeReleaseKey('');
-  const [balances, released, paidOut, destination, counts] = await Promise.all([
+  const [balances, released, paidOut, destination, counts, referral] = await Promise.all([
     getWalletBalances(app.db, agentUserId),
     ledgerInflowByDay(app.db, agentUserId, 'escrow_release', 'user_available', window.since, offsetMinutes, feePrefix),
     ledgerInflowByDay(app.db, agentUserId, 'payout', 'user_paid_out', window.since, offsetMinutes),
     findPayoutDestination(app.db, agentUserId),
     taskCounts(app, agentUserId),
+    findAgentByUserId(app.db, agentUserId).then((agent) => referralWalletFigures(app.db, agent)),
   ]);
   const releasedByDate = byDate(released);
   const paidOutByDate = byDate(paidOut);
@@ -46,6 +51,7 @@ export async function getAgentWallet(app: FastifyInstance, agentUserId: string, 
     todayMinor: releasedByDate.get(window.today)?.amountMinor ?? 0,
     monthMinor: released.filter((day) => day.date >= window.monthStart).reduce((total, day) => total + day.amountMinor, 0),
     ...counts,
+    ...referral,
     payoutDestination: destination,
     series: window.days.map((date) => ({
       date,

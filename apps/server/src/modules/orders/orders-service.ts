@@ -23,6 +23,7 @@ import { findReviewJsonForOrder } from '../reviews/reviews-repository';
 import { assertApprovedSeller } from '../seller-dashboard/seller-access';
 import { afterOrderTransition, beforeOrderTransition, publishTaskChange } from '../delivery/delivery-order-hooks';
 import { releaseSlot } from '../slots/slots-repository';
+import { openReferralEarnings, reverseReferralEarnings, settleReferralEarnings } from '../referrals/referral-earnings-service';
 import { chargeOrder, refundOrder, releaseEscrow, returnFromEscrow } from './order-money';
 import {
   actorsText,
@@ -60,7 +61,7 @@ export const REASON_REQUIRED_MESSAGE = 'Tell us the reason.';
 export const FINAL_WEIGHT_RECORDED_NOTE = 'Final weight recorded';
 export const ORDER_LAPSED_MESSAGE = 'This order was not paid within 15 minutes and is cancelled. Its items are back on sale.';
 
-export type OrdersConfig = Pick<Config, 'commissionBps' | 'autoCompleteDays' | 'currency'>;
+export type OrdersConfig = Pick<Config, 'commissionBps' | 'autoCompleteDays' | 'currency' | 'referrals'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -240,6 +241,7 @@ export async function runTransition(
       case 'charge_wallet':
         await chargeOrder(tx, order, config.currency);
         patch.paidAt = now;
+        await openReferralEarnings(tx, config, order, now);
         break;
       case 'refund_escrow': {
         // Only money that was paid can go back: an unpaid order has nothing in escrow.
@@ -250,6 +252,7 @@ export async function runTransition(
             currency: config.currency,
           });
           patch.refundedMinor = order.refundedMinor + refundedMinor;
+          await reverseReferralEarnings(tx, order.id, now);
         }
         break;
       }
@@ -267,6 +270,7 @@ export async function runTransition(
         break;
       case 'release_escrow':
         await releaseEscrow(tx, order, config.commissionBps, config.currency);
+        await settleReferralEarnings(tx, config, order, now);
         break;
       case 'sale_to_reservation':
         await convertSalesToReservations(tx, items);

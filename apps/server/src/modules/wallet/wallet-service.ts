@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { TopUpRow } from '../../db/schema/ledger';
 import { ConflictError, InvalidError } from '../../errors/domain-errors';
 import { describeTipEntries } from '../hub/hub-tips-wallet-memo';
+import { describeReferralEntries } from '../referrals/referral-earnings-service';
 import { getWalletBalances, postLedgerTransaction } from './ledger-service';
 import type { PaymentResult } from './payment-provider';
 import { findTopUpByKey, insertPendingTopUp, listWalletHistory, settleTopUp } from './wallet-repository';
@@ -36,8 +37,8 @@ export async function getWalletHistory(db: Db, userId: string, query: { cursor?:
   const rows = await listWalletHistory(db, userId, query.limit + 1, cursor);
   const page = rows.slice(0, query.limit);
   return {
-    // A tip is worded from this side ("Tip to @author" / "Tip from @tipper").
-    items: (await describeTipEntries(db, page)).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    // A tip is worded from this side ("Tip to @author" / "Tip from @tipper"); a referral earning names its order and person.
+    items: (await describeReferralEntries(db, await describeTipEntries(db, page))).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
   };
 }
