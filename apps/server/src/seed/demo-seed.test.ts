@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_CATEGORIES } from '@pulse/contract/products';
 import { ZSellerProfile } from '@pulse/contract/seller-profile';
 import { ZGetAgentWalletResponse } from '@pulse/contract/agents';
+import { ZReferralEarningsResponse, ZReferralSummary, ZReferredPeopleResponse } from '@pulse/contract/referrals';
 import { ZGetOrderDeliveryResponse, ZListMyTasksResponse, ZListOpenTasksResponse } from '@pulse/contract/delivery';
 import { loadConfig, ConfigError } from '../config';
 import { deliverySlots } from '../db/schema/delivery-slots';
@@ -18,6 +19,7 @@ import { DEMO_PASSWORD } from './catalogue-data';
 import { SEED_HUB_POSTS, SEED_HUB_TIPS, seedDemoHub } from './demo-hub-seed';
 import { DEMO_AGENT_AMA_EMAIL, DEMO_AGENT_KOFI_EMAIL, SEED_DELIVERIES } from './demo-delivery-seed';
 import { DEMO_BUYER_EMAIL, DEMO_SELLER_EMAIL, DEMO_TOP_UP_MINOR, seedDemoData, type DemoSeedSummary } from './demo-seed';
+import { DEMO_REFERRAL_ORDERS, DEMO_REFERRAL_VISITS, DEMO_REFERRED_BUYERS, DEMO_REFERRED_FARM } from './demo-referrals-seed';
 
 describe('demo seed on an empty database', () => {
   let testApp: TestApp;
@@ -194,6 +196,58 @@ describe('demo seed on an empty database', () => {
     const view = ZGetOrderDeliveryResponse.parse(delivery.json());
     expect(view.position).not.toBeNull();
     expect(view.agent?.name).toBe('kofi_rides');
+  });
+
+  it("shows the demo referral agent a real funnel on /agent-referrals: visits, two buyers and a farm, first orders, earned and pending shares of the commission", async () => {
+    const { app } = testApp;
+    const completed = DEMO_REFERRAL_ORDERS.filter((order) => order.complete).length;
+    expect(summary?.referralOrders).toBe(DEMO_REFERRAL_ORDERS.length);
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_AGENT_KOFI_EMAIL, password: DEMO_PASSWORD } });
+    const headers = bearer((login.json() as { token: string }).token);
+    const get = async (url: string) => {
+      const response = await app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as unknown;
+    };
+
+    const me = ZReferralSummary.parse(await get('/api/referrals/me'));
+    expect(me.code).toMatch(/^KOF-[A-Z0-9]{3}$/);
+    expect(me.sharePath).toBe(`/?ref=${me.code}`);
+    expect(me.funnel).toEqual({ visits: DEMO_REFERRAL_VISITS, signUps: DEMO_REFERRED_BUYERS.length, farms: 1, firstOrders: 3 });
+
+    const people = ZReferredPeopleResponse.parse(await get('/api/referrals/me/people'));
+    expect(people.items.map((person) => [person.username, person.side]).sort()).toEqual([
+      ['akosua_bakes', 'buyer'],
+      ['ashantigold', 'farm'],
+      ['yaw_gardens', 'buyer'],
+    ]);
+    for (const person of people.items) expect(person.firstOrderAt, person.username).not.toBeNull();
+    const farm = people.items.find((person) => person.side === 'farm');
+    expect(farm).toMatchObject({ farmName: 'Ashanti Gold Orchards', source: 'seller_form' });
+    expect(new Date(farm?.attributedAt ?? 0).getTime()).toBe(now.getTime() - DEMO_REFERRED_FARM.daysAgo * 86_400_000);
+
+    // One earning per order of the referred (the buyers' orders from a farm that was not referred, the
+    // farm's from a buyer who was not): earned ones are 20% of the commission the ledger took, one pending.
+    const earnings = ZReferralEarningsResponse.parse(await get('/api/referrals/me/earnings'));
+    expect(earnings.items).toHaveLength(DEMO_REFERRAL_ORDERS.length);
+    expect(earnings.items.filter((item) => item.status === 'available')).toHaveLength(completed);
+    expect(earnings.items.filter((item) => item.status === 'pending')).toHaveLength(DEMO_REFERRAL_ORDERS.length - completed);
+    expect(earnings.items.filter((item) => item.side === 'farm').map((item) => item.referredUsername)).toEqual(['ashantigold']);
+    for (const item of earnings.items) {
+      expect(item.commissionMinor).toBeGreaterThan(0);
+      expect(item.amountMinor).toBe(Math.floor((item.commissionMinor * 2000) / 10_000));
+    }
+    const sum = (status: string) => earnings.items.filter((item) => item.status === status).reduce((total, item) => total + item.amountMinor, 0);
+    expect(me.earnedMinor).toBe(sum('available'));
+    expect(me.pendingMinor).toBe(sum('pending'));
+    expect(me.earnedMinor).toBeGreaterThan(0);
+    const db = app.db;
+    const ledger = (await db.execute(sql.raw("select coalesce(sum(p.amount_minor), 0)::int as n from ledger_postings p join ledger_transactions t on t.id = p.transaction_id join ledger_accounts a on a.id = p.account_id where t.kind = 'referral_earning' and a.kind = 'user_available'"))) as unknown as { rows: Array<{ n: number }> };
+    expect(Number(ledger.rows[0]?.n)).toBe(me.earnedMinor);
+
+    // The agent's wallet counts them too.
+    const wallet = ZGetAgentWalletResponse.parse(await get('/api/agent/wallet'));
+    expect(wallet).toMatchObject({ referralEarnedMinor: me.earnedMinor, referralPendingMinor: me.pendingMinor });
   });
 
   it('publishes a week of pickup and delivery slots per farm, closing 2 h before the start', async () => {

@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, PRODUCT_TEMPLATES, SEED_FARMS, SEED_PEOPLE, type Product
 import { renderAvatar, renderProductImage } from './images';
 import { insertDemoAgents, SEED_AGENTS, seedDemoDeliveries } from './demo-delivery-seed';
 import { seedDemoHub } from './demo-hub-seed';
+import { seedDemoReferrals } from './demo-referrals-seed';
 import { createRandom, type Random } from './random';
 import { createSeedImageStore } from './seed-images';
 import {
@@ -41,6 +42,8 @@ export interface DemoSeedSummary {
   /** Approved Pulse Agents (delivery) and delivery orders at every stage of their task. */
   agents: number;
   deliveryOrders: number;
+  /** Orders of the people and the farm the demo referral agent referred (completed ones earned it its share). */
+  referralOrders: number;
   /** Pulse Hub posts (with comments, likes, follows, tips and one open report). */
   hubPosts: number;
   topUpMinor: number;
@@ -296,9 +299,11 @@ export async function seedDemoData(app: FastifyInstance, options: DemoSeedOption
   }
   // Delivery orders (open, claimed, in transit, delivered) through the real services, after the top-ups.
   const deliveryOrders = await seedDemoDeliveries(app, now);
+  // The demo referral agent's people, farm, their orders and link visits (its earnings are the ledger's).
+  const referrals = await seedDemoReferrals(app, now);
   // Pulse Hub last: its tips are paid from the wallets funded above.
   const hub = await seedDemoHub(app, now);
   const { demoBuyerId: _demoBuyerId, ...counts } = seeded;
   const cpu = process.cpuUsage(cpuStarted);
-  return { ...counts, deliveryOrders, hubPosts: hub?.posts ?? 0, topUpMinor, milliseconds: Date.now() - started, cpuMilliseconds: Math.round((cpu.user + cpu.system) / 1000) };
+  return { ...counts, deliveryOrders, referralOrders: referrals?.orders ?? 0, hubPosts: hub?.posts ?? 0, topUpMinor, milliseconds: Date.now() - started, cpuMilliseconds: Math.round((cpu.user + cpu.system) / 1000) };
 }
