@@ -143,6 +143,7 @@ export const AUDIT_ACTIONS = [
   'report.hide',
   'report.dismiss',
   'report.suspend_author',
+  'referral.void',
 ] as const;
 
 export const ZAuditLogEntry = z.object({

@@ -13,10 +13,12 @@ import { sellerApplications } from '../../db/schema/seller-applications';
 import { users } from '../../db/schema/users';
 import { deliveryTasks } from '../../db/schema/delivery-tasks';
 import { hubPosts, hubReports } from '../../db/schema/hub';
+import { referralAttributions } from '../../db/schema/referrals';
 import { orders } from '../../db/schema/orders';
 import { startSession } from '../../modules/auth/auth-service';
 import { createApprovedAgent } from '../../modules/agents/testing/agent-fixtures';
 import { findTaskByOrderId, insertTaskEvent } from '../../modules/delivery/delivery-repository';
+import { createReferralAgent as createReferralAgentWithCode, findAttributionOf, signUpReferredBuyer } from '../../modules/referrals/testing/referral-fixtures';
 import {
   act,
   createAddress,
@@ -46,9 +48,10 @@ export type AgentActorName = (typeof AGENT_ACTORS)[number];
 
 /**
  * Whose resource a row is about: an approved seller's (products, slots, the farm of a delivery),
- * a buyer's (address, basket line) or a delivery agent's (the task they hold, their application).
+ * a buyer's (address, basket line), a delivery agent's (the task they hold, their application) or
+ * a referral agent's (its code, the people it referred, its referral earnings).
  */
-export type OwnerKind = 'seller' | 'buyer' | 'agent';
+export type OwnerKind = 'seller' | 'buyer' | 'agent' | 'referrer';
 
 export interface WorldUser extends TestUser {
   email: string;
@@ -74,6 +77,10 @@ export interface World {
   otherAgent: WorldUser;
   /** The approved delivery agent who holds the rows' claimed and in-transit tasks (`owner` of agent rows). */
   holdingAgent: WorldUser;
+  /** An approved referral agent (kind both) with its code (`owner` of referrer rows). */
+  referralAgent: WorldUser;
+  /** The referral agent's code, active. */
+  referralCode: string;
   /** An active product of ownerSeller, public to everyone. */
   activeProductId: string;
   /** The conversation between ownerBuyer and ownerSeller. */
@@ -110,6 +117,12 @@ export async function createAgent(app: FastifyInstance, status: 'approved' | 'pe
   return withEmail(app, { id: agent.id, token: agent.token, username: agent.username });
 }
 
+/** An approved referral agent (kind both) with its code, made as approval makes it. */
+export async function createReferralAgent(app: FastifyInstance): Promise<WorldUser & { code: string }> {
+  const agent = await createReferralAgentWithCode(app, { kind: 'both' });
+  return { id: agent.id, token: agent.token, username: agent.username, email: agent.email, code: agent.code };
+}
+
 /** A new user of the actor's kind, for rows whose call changes the caller (applying to sell or to be an agent). */
 export async function createFreshActor(world: World, actor: Exclude<ActorName, 'visitor'>, owner: OwnerKind = 'seller'): Promise<WorldUser> {
   const { app } = world;
@@ -122,6 +135,7 @@ export async function createFreshActor(world: World, actor: Exclude<ActorName, '
       return withEmail(app, await createSeller(app, 'Other Farm'));
     case 'owner':
       if (owner === 'agent') return createAgent(app);
+      if (owner === 'referrer') return createReferralAgent(app);
       return owner === 'buyer' ? withEmail(app, await createBuyer(app)) : withEmail(app, await createSeller(app, 'Owner Farm'));
     case 'admin':
       return createAdmin(app);
@@ -134,6 +148,7 @@ export async function createFreshActor(world: World, actor: Exclude<ActorName, '
 
 export async function createWorld(app: FastifyInstance): Promise<World> {
   const ownerSeller = await withEmail(app, await createSeller(app, 'Owner Farm'));
+  const referralAgent = await createReferralAgent(app);
   const world: World = {
     app,
     buyer: await withEmail(app, await createBuyer(app)),
@@ -146,6 +161,8 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
     pendingAgent: await createAgent(app, 'pending'),
     otherAgent: await createAgent(app),
     holdingAgent: await createAgent(app),
+    referralAgent,
+    referralCode: referralAgent.code,
     activeProductId: await createProduct(app, ownerSeller.id, { title: 'Owner farm tomatoes' }),
     conversationId: '',
   };
@@ -169,6 +186,7 @@ export function userOf(world: World, actor: ActorName, owner: OwnerKind): WorldU
     case 'visitor':
       return null;
     case 'owner':
+      if (owner === 'referrer') return world.referralAgent;
       return owner === 'seller' ? world.ownerSeller : owner === 'agent' ? world.holdingAgent : world.ownerBuyer;
     default:
       return world[actor];
@@ -395,4 +413,23 @@ export async function hubCommentBy(world: World, postId: string, author: WorldUs
 /** Hides the post as a moderator's decision would (gone for everyone but its author). */
 export async function hideHubPost(world: World, postId: string): Promise<void> {
   await world.app.db.update(hubPosts).set({ hiddenAt: new Date() }).where(eq(hubPosts.id, postId));
+}
+
+/* ------------------------------------------------------------ referrals */
+
+/**
+ * A fresh buyer who signed up with the world's referral agent's code (attributed through the real
+ * sign-up), void when `voided`; returns the attribution id and the referred person's name.
+ */
+export async function insertReferralAttribution(world: World, options: { voided?: boolean } = {}): Promise<{ id: string; referredUsername: string }> {
+  const referred = await signUpReferredBuyer(world.app, world.referralCode);
+  const attribution = await findAttributionOf(world.app, referred.user.id, 'buyer');
+  if (!attribution) throw new Error('signing up with the referral code attributed nothing');
+  if (options.voided) {
+    await world.app.db
+      .update(referralAttributions)
+      .set({ voidedAt: new Date(), voidedByUserId: world.admin.id, voidReason: 'Same household' })
+      .where(eq(referralAttributions.id, attribution.id));
+  }
+  return { id: attribution.id, referredUsername: referred.user.username };
 }

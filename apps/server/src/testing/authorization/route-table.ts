@@ -15,6 +15,7 @@ import {
   insertOwnAddress,
   insertPopup,
   insertPushSubscription,
+  insertReferralAttribution,
   createSuspendedUser,
   hideHubPost,
   hubCommentBy,
@@ -123,6 +124,15 @@ function sellerOwned(status: number): Expectation {
 /** A buyer's own resource: everyone else, admins included, gets 404. */
 function buyerOwned(status: number): Expectation {
   return { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: status, admin: 404 };
+}
+
+/**
+ * Approved referral agents (kind referral or both) on their own figures: the world's referral
+ * agent is `owner`; a delivery-only agent (otherAgent) and a pending applicant are refused like
+ * buyers, and admins are not referral agents.
+ */
+function referralAgents(status: number): Expectation {
+  return { ...NO_AGENTS, owner: status, otherAgent: 403 };
 }
 
 /** Admins only. */
@@ -1243,5 +1253,99 @@ export const ROUTE_TABLE: Row[] = [
     path: '/api/hub/profile',
     expect: signedIn(200),
     call: () => ({ url: '/api/hub/profile', payload: { profession: 'Grower' } }),
+  },
+  /* ---- referral programme (issue 13) ---- */
+  {
+    method: 'GET',
+    path: '/api/referrals/codes/:code',
+    note: 'an active code: whose it is, for anyone (the sign-up page)',
+    expect: all(200),
+    call: ({ world }) => ({ url: `/api/referrals/codes/${world.referralCode}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/referrals/codes/:code',
+    note: 'a code nobody has',
+    expect: all(404),
+    call: () => ({ url: '/api/referrals/codes/NOPE-000' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/referrals/visits',
+    note: 'always 202, counted or not',
+    expect: all(202),
+    call: ({ world }) => ({
+      url: '/api/referrals/visits',
+      payload: { code: world.referralCode, visitorId: randomUUID(), path: '/' },
+      remoteAddress: nextIp(),
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/referrals/me',
+    note: "the referral agent's own summary",
+    owner: 'referrer',
+    expect: referralAgents(200),
+    call: ({ world }) => ({ url: '/api/referrals/me?offsetMinutes=0', leaks: [world.referralCode] }),
+  },
+  {
+    method: 'GET',
+    path: '/api/referrals/me/people',
+    note: 'the people the agent referred (its own only: admin-referrals.test.ts)',
+    owner: 'referrer',
+    expect: referralAgents(200),
+    call: async ({ world }) => {
+      const { referredUsername } = await insertReferralAttribution(world);
+      return { url: '/api/referrals/me/people', leaks: [referredUsername] };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/referrals/me/earnings',
+    owner: 'referrer',
+    expect: referralAgents(200),
+    call: () => ({ url: '/api/referrals/me/earnings' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/referrals/agents',
+    expect: adminsOnly(200),
+    call: ({ world }) => ({ url: '/api/admin/referrals/agents', leaks: [world.referralAgent.email] }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/referrals/attributions',
+    expect: adminsOnly(200),
+    call: async ({ world }) => {
+      const { referredUsername } = await insertReferralAttribution(world);
+      return { url: `/api/admin/referrals/attributions?agentUserId=${world.referralAgent.id}`, leaks: [referredUsername] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/referrals/attributions/:id/void',
+    note: 'an active attribution of the referral agent',
+    expect: adminsOnly(200),
+    call: async ({ world }) => {
+      const { id, referredUsername } = await insertReferralAttribution(world);
+      return { url: `/api/admin/referrals/attributions/${id}/void`, payload: { reason: 'Same household as the agent' }, leaks: [referredUsername] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/referrals/attributions/:id/void',
+    note: 'already void',
+    expect: adminsOnly(409),
+    call: async ({ world }) => {
+      const { id, referredUsername } = await insertReferralAttribution(world, { voided: true });
+      return { url: `/api/admin/referrals/attributions/${id}/void`, payload: { reason: 'Voiding it again' }, leaks: [referredUsername] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/referrals/attributions/:id/void',
+    note: 'an attribution that does not exist',
+    expect: adminsOnly(404),
+    call: () => ({ url: `/api/admin/referrals/attributions/${randomUUID()}/void`, payload: { reason: 'Nobody here' } }),
   },
 ];

@@ -8,5 +8,7 @@ export const adminKeys = {
   popups: () => ['admin', 'popups'] as const,
   refunds: () => ['admin', 'refunds'] as const,
   reports: () => ['admin', 'reports'] as const,
+  referralAgents: () => ['admin', 'referrals', 'agents'] as const,
+  referralAttributions: () => ['admin', 'referrals', 'attributions'] as const,
   overview: () => ['admin', 'overview'] as const,
 };

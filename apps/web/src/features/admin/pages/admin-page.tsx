@@ -1,6 +1,6 @@
 import { Alert, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconClipboardList, IconFlag, IconHistory, IconLock, IconReceiptRefund, IconSpeakerphone, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconClipboardList, IconFlag, IconHistory, IconLock, IconReceiptRefund, IconShare, IconSpeakerphone, IconUsers, type Icon } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useAdminOverview } from '../api/get-admin-overview';
@@ -9,6 +9,7 @@ import { AuditLogPanel } from '../components/audit-log-panel';
 import { OverviewCards } from '../components/overview-cards';
 import { PopupsPanel } from '../components/popups-panel';
 import { RefundsPanel } from '../components/refunds-panel';
+import { ReferralsPanel } from '../components/referrals-panel';
 import { ReportsPanel } from '../components/reports-panel';
 import { UsersPanel } from '../components/users-panel';
 import { ADMIN_TABS, ADMIN_TAB_LABELS, parseAdminTab, type AdminTab } from '../utils/admin-filters';
@@ -17,6 +18,7 @@ const TAB_ICONS: Readonly<Record<AdminTab, Icon>> = {
   applications: IconClipboardList,
   refunds: IconReceiptRefund,
   reports: IconFlag,
+  referrals: IconShare,
   users: IconUsers,
   popups: IconSpeakerphone,
   audit: IconHistory,
@@ -30,6 +32,8 @@ function TabPanel({ tab }: { tab: AdminTab }) {
       return <RefundsPanel />;
     case 'reports':
       return <ReportsPanel />;
+    case 'referrals':
+      return <ReferralsPanel />;
     case 'users':
       return <UsersPanel />;
     case 'popups':
@@ -63,7 +67,7 @@ export function AdminPage() {
       <Stack gap="lg">
         <div>
           <Title order={1}>Admin</Title>
-          <Text c="dimmed">Applications, refunds, reports, people and announcements of Pulse Market.</Text>
+          <Text c="dimmed">Applications, refunds, reports, referrals, people and announcements of Pulse Market.</Text>
         </div>
         {!canUseConsole ? (
           <Alert color="red" variant="light" icon={<IconLock size={20} />} title="Overview unavailable">

@@ -1,13 +1,14 @@
 import type { TReportStatus } from '@pulse/contract/hub';
 import { REFUND_STATUSES, type TRefundStatus } from '@pulse/contract/orders';
 
-export const ADMIN_TABS = ['applications', 'refunds', 'reports', 'users', 'popups', 'audit'] as const;
+export const ADMIN_TABS = ['applications', 'refunds', 'reports', 'referrals', 'users', 'popups', 'audit'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const ADMIN_TAB_LABELS: Readonly<Record<AdminTab, string>> = {
   applications: 'Applications',
   refunds: 'Refunds',
   reports: 'Reports',
+  referrals: 'Referrals',
   users: 'Users',
   popups: 'Popups',
   audit: 'Audit log',

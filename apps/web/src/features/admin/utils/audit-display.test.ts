@@ -10,6 +10,7 @@ describe('audit display', () => {
     expect(describeAuditAction('report.hide')).toBe('Hid a reported item');
     expect(describeAuditAction('report.dismiss')).toBe('Dismissed a report');
     expect(describeAuditAction('report.suspend_author')).toBe('Hid a reported item and suspended its author');
+    expect(describeAuditAction('referral.void')).toBe('Voided a referral (future earnings stop)');
     expect(describeAuditAction('something.new')).toBe('something.new');
   });
 

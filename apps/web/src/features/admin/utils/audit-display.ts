@@ -9,6 +9,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'report.hide': 'Hid a reported item',
   'report.dismiss': 'Dismissed a report',
   'report.suspend_author': 'Hid a reported item and suspended its author',
+  'referral.void': 'Voided a referral (future earnings stop)',
 };
 
 /** A readable name for an audit action; unknown actions (added by other modules) show as written. */
