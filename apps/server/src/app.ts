@@ -37,6 +37,9 @@ import { walletRoutes } from './modules/wallet/wallet-routes';
 import { hubRoutes } from './modules/hub/hub-routes';
 import { hubTipsRoutes } from './modules/hub/hub-tips-routes';
 import { hubReportsRoutes } from './modules/hub/hub-reports-routes';
+import { referralsRoutes } from './modules/referrals/referrals-routes';
+import { adminReferralsRoutes } from './modules/admin/admin-referrals-routes';
+import { referralAgentRoutes } from './modules/referrals/referral-agent-routes';
 import { resolveJwtSecret } from './modules/settings/resolve-jwt-secret';
 import { appContextPlugin } from './plugins/app-context';
 import { authPlugin } from './plugins/auth';
@@ -179,6 +182,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(hubRoutes);
   await app.register(hubTipsRoutes);
   await app.register(hubReportsRoutes);
+  await app.register(referralsRoutes);
+  await app.register(adminReferralsRoutes);
+  await app.register(referralAgentRoutes);
   await app.register(orderTimersPlugin);
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
