@@ -17,6 +17,7 @@ import { seedAdminConsoleFixtures } from './fixtures-admin-console';
 import { seedAgentLaneFixtures } from './fixtures-agents';
 import { seedHubLaneFixtures } from './fixtures-hub';
 import { seedHubOfflineFixtures } from './fixtures-hub-offline';
+import { seedReferralsFixtures } from './fixtures-referrals';
 
 const EXTRA_ROLES: Partial<Record<FixtureUserKey, string[]>> = {
   pendingSeller: ['buyer', 'seller'],
@@ -113,4 +114,5 @@ export async function seedFixtures(db: Db): Promise<void> {
   await seedAgentLaneFixtures(db);
   await seedHubOfflineFixtures(db);
   await seedHubLaneFixtures(db);
+  await seedReferralsFixtures(db);
 }
