@@ -19,6 +19,9 @@ if (!container) throw new Error('The page has no #root element');
 // error and a retry if it fails; here a failure is only not a head start).
 loadRoutePage(findRoute(window.location.pathname)).catch(() => undefined);
 
+// A share link (?ref=CODE, issue 13): the code is remembered and the visit reported by a chunk of its own.
+if (/[?&]ref=/.test(window.location.search)) void import('./lib/referral-capture').then((module) => module.captureReferralFromPage()).catch(() => undefined);
+
 // The service worker (and what it precaches) waits until the page has loaded, so it never competes
 // with the first page for the network.
 function registerServiceWorkerLater() {

@@ -232,7 +232,14 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     bars: false,
     load: () => import('../features/agents/pages/agent-dashboard-page').then((module) => module.AgentDashboardPage),
   },
-  emptyStateRoute('agent-referrals', '/agent-referrals', 'Agent Referrals', 'signed-in', false),
+  {
+    id: 'agent-referrals',
+    path: '/agent-referrals',
+    title: 'Agent Referrals',
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/referrals/pages/agent-referrals-page').then((module) => module.AgentReferralsPage),
+  },
   {
     id: 'agent-messages',
     path: '/agent-messages',

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Button, Container, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconShare } from '@tabler/icons-react';
+import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatMoney } from '@pulse/contract/money';
 import { deliveryTaskStatusLabels } from '@pulse/contract/delivery';
@@ -12,6 +12,7 @@ import { useMyAgentApplication } from '../api/agent-application-api';
 import { useMyTasks } from '../api/get-my-tasks';
 import { AgentGate } from '../components/agent-gate';
 import { useLiveTaskUpdates } from '../components/use-live-task-updates';
+import { DashboardReferralBlock } from '../../referrals/components/dashboard-referral-block';
 import { completionRate, formatFee, nextStepText } from '../utils/task-display';
 
 // The charts library comes with its own chunk, after the figures.
@@ -79,22 +80,6 @@ function ActiveTasks() {
   );
 }
 
-function ReferralBlock() {
-  return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="referral-heading">
-      <Group gap="xs" mb={4}>
-        <IconShare size={18} aria-hidden />
-        <Title order={2} fz="lg" id="referral-heading">
-          Your referral code
-        </Title>
-      </Group>
-      <Text size="sm" c="dimmed">
-        Your code and the people who signed up with it will show here once referrals open.
-      </Text>
-    </Paper>
-  );
-}
-
 function Dashboard() {
   useLiveTaskUpdates();
   const { user } = useAuth();
@@ -124,7 +109,7 @@ function Dashboard() {
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="lg">
             {kind !== 'referral' && <ActiveTasks />}
-            {kind !== 'delivery' && <ReferralBlock />}
+            <DashboardReferralBlock kind={application.data?.kind} loading={application.isPending} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>

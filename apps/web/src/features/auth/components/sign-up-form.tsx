@@ -1,19 +1,55 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Avatar, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH, ZRegisterRequest } from '@pulse/contract/auth';
+import { resolveMediaUrl } from '../../../lib/media-url';
+import { clearRememberedReferral, readReferralCode } from '../../../lib/referral-capture';
+import { useReferralCodeOwner } from '../../referrals/api/referrals-api';
 import { postRegister } from '../api/post-register';
 import { REVEAL_BUTTON_PROPS } from './reveal-button-props';
 import { useAuthForm } from './use-auth-form';
 
+// The form's own fields; the remembered referral code travels beside them.
+const ZSignUpFields = ZRegisterRequest.omit({ referralCode: true });
+
+/** "Invited by @username" when the browser remembered a share link's code (issue 13). */
+function InvitedBy({ code }: { code: string | null }) {
+  const owner = useReferralCodeOwner(code);
+  if (!owner.data) return null;
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid="invited-by">
+      <Avatar
+        src={owner.data.agentProfilePictureUrl ? resolveMediaUrl(owner.data.agentProfilePictureUrl) : null}
+        alt=""
+        size={28}
+        radius="xl"
+        name={owner.data.agentUsername}
+        color="initials"
+      />
+      <Text size="sm">
+        Invited by <strong>@{owner.data.agentUsername}</strong>
+      </Text>
+    </Group>
+  );
+}
+
 export function SignUpForm() {
+  // Read once: the code a share link left in this browser within its window, sent with the sign-up.
+  const [referralCode] = useState(() => readReferralCode());
   const { values, setField, errors, isPending, submit } = useAuthForm({
     initialValues: { email: '', username: '', password: '' },
-    schema: ZRegisterRequest,
-    send: postRegister,
+    schema: ZSignUpFields,
+    send: async (request) => {
+      const response = await postRegister({ ...request, referralCode });
+      // The account is attributed (or not) once and for all; the next sign-up here starts afresh.
+      clearRememberedReferral();
+      return response;
+    },
   });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        <InvitedBy code={referralCode} />
         {errors.form && (
           <Alert color="red" variant="light" role="alert">
             {errors.form}

@@ -4,6 +4,7 @@ import { IconInfoCircle, IconKey } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { API_URL } from '../../../config/env';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { clearRememberedReferral, readReferralCode } from '../../../lib/referral-capture';
 import { SESSION_KEYS, readSessionValue, removeSessionValue, takeSessionValue } from '../../../lib/session-keys';
 import { Logo } from '../../content/components/logo';
 import { useAuthProviders } from '../api/get-auth-providers';
@@ -22,10 +23,13 @@ function readOidcFragment(hash: string): { token: string | null; error: string |
 function OidcButton() {
   const providers = useAuthProviders();
   const oidc = providers.data?.oidc;
+  // A share link's code goes with the sign-in, so a new account made there is attributed too.
+  const [referralCode] = useState(() => readReferralCode());
   if (!oidc?.enabled) return null;
+  const query = referralCode ? `?ref=${encodeURIComponent(referralCode)}` : '';
   return (
     <>
-      <Button component="a" href={`${API_URL}/api/auth/oidc/start`} variant="default" size="md" fullWidth leftSection={<IconKey size={18} />}>
+      <Button component="a" href={`${API_URL}/api/auth/oidc/start${query}`} variant="default" size="md" fullWidth leftSection={<IconKey size={18} />}>
         Continue with {oidc.name ?? 'single sign-on'}
       </Button>
       <Divider label="or" labelPosition="center" />
@@ -60,10 +64,14 @@ export function LoginPage() {
       return;
     }
     if (fragment.token) {
-      login(fragment.token).catch((error: unknown) => {
-        const stored = takeSessionValue(SESSION_KEYS.logoutMessage);
-        setOidcError(stored ?? (error instanceof Error ? error.message : 'Sign-in failed. Please try again.'));
-      });
+      login(fragment.token).then(
+        // Signed up or signed in, the account's attribution is settled: the remembered code is done.
+        () => clearRememberedReferral(),
+        (error: unknown) => {
+          const stored = takeSessionValue(SESSION_KEYS.logoutMessage);
+          setOidcError(stored ?? (error instanceof Error ? error.message : 'Sign-in failed. Please try again.'));
+        },
+      );
     }
   }, [location, login, navigate]);
 

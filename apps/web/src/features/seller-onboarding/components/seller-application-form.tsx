@@ -10,6 +10,7 @@ import { FormSection } from '../../../components/form-section';
 import { IdDocumentField } from '../../../components/id-document-field';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { getServerFormErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
+import { readReferralCode } from '../../../lib/referral-capture';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { postSellerApplication, rememberSubmittedApplication } from '../api/seller-application-api';
 import {
@@ -55,7 +56,10 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { user, refreshUser } = useAuth();
-  const [values, setValues] = useState<ApplicationFormValues>(initialValues);
+  // A share link's code remembered by this browser fills an empty referral code field (issue 13).
+  const [values, setValues] = useState<ApplicationFormValues>(() =>
+    initialValues.referralCode.trim() === '' ? { ...initialValues, referralCode: readReferralCode() ?? '' } : initialValues,
+  );
   const [errors, setErrors] = useState<FormErrors>(NO_FORM_ERRORS);
   const [uploading, setUploading] = useState(false);
   const { isPending, runOnce } = useSingleSubmit();

@@ -31,10 +31,17 @@ function WalletEntryRow({ entry, currency }: { entry: TWalletEntry; currency: st
           {dateFormat.format(new Date(entry.createdAt))}
           {entry.memo && ` · ${entry.memo}`}
         </Text>
-        {entry.orderId && (
-          <Anchor component={Link} to={`/order/${entry.orderId}`} size="xs">
-            View order
+        {entry.kind === 'referral_earning' ? (
+          // The order is the referred person's, not the agent's: the referrals page tells its story.
+          <Anchor component={Link} to="/agent-referrals" size="xs">
+            View referrals
           </Anchor>
+        ) : (
+          entry.orderId && (
+            <Anchor component={Link} to={`/order/${entry.orderId}`} size="xs">
+              View order
+            </Anchor>
+          )
         )}
       </div>
       <div className={classes.entryAmount}>

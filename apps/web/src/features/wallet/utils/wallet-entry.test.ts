@@ -45,6 +45,7 @@ describe('wallet history wording', () => {
   it('labels every kind of movement', () => {
     expect(WALLET_KIND_LABELS.top_up).toBe('Top-up');
     expect(WALLET_KIND_LABELS.escrow_release).toBe('Payment released');
-    expect(Object.keys(WALLET_KIND_LABELS)).toHaveLength(7);
+    expect(WALLET_KIND_LABELS.referral_earning).toBe('Referral earning');
+    expect(Object.keys(WALLET_KIND_LABELS)).toHaveLength(8);
   });
 });

@@ -9,6 +9,7 @@ export const WALLET_KIND_LABELS: Readonly<Record<TLedgerTransactionKind, string>
   weight_adjustment: 'Weight adjustment',
   payout: 'Payout',
   tip: 'Tip',
+  referral_earning: 'Referral earning',
 };
 
 /** "+$10.00", "−$4.50", "$0.00": the sign a bank statement would show. */

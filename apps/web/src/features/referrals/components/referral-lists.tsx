@@ -1,0 +1,187 @@
+import type { ReactNode } from 'react';
+import { Avatar, Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCoins, IconUsers } from '@tabler/icons-react';
+import { formatMoney } from '@pulse/contract/money';
+import { referralEarningStatusLabels, referralSideLabels, type TReferralEarning, type TReferredPerson } from '@pulse/contract/referrals';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { resolveMediaUrl } from '../../../lib/media-url';
+import { useReferralEarnings, useReferredPeople } from '../api/referrals-api';
+import classes from './referrals.module.css';
+import { ATTRIBUTION_STATE_BADGES, EARNING_STATUS_COLORS, formatReferralDate, personTimeline } from '../utils/referral-display';
+
+interface ListFrameProps {
+  id: string;
+  title: string;
+  query: { isPending: boolean; isError: boolean; hasNextPage: boolean; isFetchingNextPage: boolean; refetch: () => unknown; fetchNextPage: () => unknown };
+  errorTitle: string;
+  empty: ReactNode;
+  count: number;
+  children: ReactNode;
+}
+
+/** A titled card with its loading, error, empty and "Load more" states, like the wallet history. */
+function ListFrame({ id, title, query, errorTitle, empty, count, children }: ListFrameProps) {
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={id}>
+      <Title order={2} fz="lg" id={id} mb="sm">
+        {title}
+      </Title>
+      {query.isPending && (
+        <Stack gap="sm" role="status" aria-label={`Loading ${title.toLowerCase()}`}>
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} height={48} radius="md" />
+          ))}
+        </Stack>
+      )}
+      {query.isError && count === 0 && <LoadErrorAlert title={errorTitle} onRetry={() => void query.refetch()} />}
+      {!query.isPending && !query.isError && count === 0 && empty}
+      {count > 0 && children}
+      {query.hasNextPage && (
+        <Group justify="center" pt="md">
+          <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+            Load more
+          </Button>
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+function EmptyList({ icon, title, text, action }: { icon: ReactNode; title: string; text: string; action?: ReactNode }) {
+  return (
+    <Stack align="center" gap={6} py="lg" ta="center">
+      <ThemeIcon variant="light" radius="xl" size={48} aria-hidden>
+        {icon}
+      </ThemeIcon>
+      <Text fw={600}>{title}</Text>
+      <Text size="sm" c="dimmed" maw={340}>
+        {text}
+      </Text>
+      {action}
+    </Stack>
+  );
+}
+
+function PersonRow({ person, currency }: { person: TReferredPerson; currency: string }) {
+  const state = ATTRIBUTION_STATE_BADGES[person.state];
+  return (
+    <Group component="li" wrap="nowrap" align="flex-start" gap="sm" py="sm" data-testid="referred-person" aria-label={`@${person.username}`}>
+      <Avatar src={person.profilePictureUrl ? resolveMediaUrl(person.profilePictureUrl) : null} alt="" radius="xl" size={40} name={person.username} color="initials" />
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Group gap={6} wrap="wrap">
+          <Text fw={600} size="sm" truncate>
+            @{person.username}
+          </Text>
+          <Badge size="xs" variant="light" color={person.side === 'farm' ? 'green' : 'blue'}>
+            {referralSideLabels[person.side]}
+          </Badge>
+          <Badge size="xs" variant="outline" color={state.color} data-testid="referred-person-state">
+            {state.label}
+          </Badge>
+        </Group>
+        {person.farmName && (
+          <Text size="xs" fw={500} truncate>
+            {person.farmName}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          {personTimeline(person).join(' · ')}
+        </Text>
+      </Stack>
+      <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+        <Text fw={700} size="sm">
+          {formatMoney(person.earnedMinor, currency)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {person.pendingMinor > 0 ? `${formatMoney(person.pendingMinor, currency)} pending` : `${person.orderCount} ${person.orderCount === 1 ? 'order' : 'orders'}`}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+/** Who signed up with the code, newest first. */
+export function ReferredPeopleList({ currency, shareAction }: { currency: string; shareAction: ReactNode }) {
+  const people = useReferredPeople(true);
+  const items = people.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <ListFrame
+      id="referred-people-heading"
+      title="People you referred"
+      query={people}
+      errorTitle="Could not load the people you referred"
+      count={items.length}
+      empty={
+        <EmptyList
+          icon={<IconUsers size={24} />}
+          title="Nobody has joined with your link yet"
+          text="Share your link or show your QR code to farmers and buyers near you. Everyone who signs up with it is listed here."
+          action={shareAction}
+        />
+      }
+    >
+      <Stack component="ul" gap={0} aria-label="People you referred" className={classes.list}>
+        {items.map((person) => (
+          <PersonRow key={person.attributionId} person={person} currency={currency} />
+        ))}
+      </Stack>
+    </ListFrame>
+  );
+}
+
+function EarningRow({ earning, currency }: { earning: TReferralEarning; currency: string }) {
+  const reversed = earning.status === 'reversed';
+  return (
+    <Group component="li" wrap="nowrap" gap="sm" py="sm" data-testid="referral-earning" aria-label={`Order ${earning.orderNumber}`}>
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Group gap={6} wrap="wrap">
+          <Text fw={600} size="sm" ff="monospace">
+            #{earning.orderNumber}
+          </Text>
+          <Badge size="xs" variant="light" color={earning.side === 'farm' ? 'green' : 'blue'}>
+            {referralSideLabels[earning.side]}
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed">
+          @{earning.referredUsername} · {formatReferralDate(earning.settledAt ?? earning.createdAt)} · our commission {formatMoney(earning.commissionMinor, currency)}
+        </Text>
+      </Stack>
+      <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+        <Text fw={700} size="sm" c={reversed ? 'dimmed' : earning.status === 'available' ? 'green.8' : undefined} td={reversed ? 'line-through' : undefined}>
+          {formatMoney(earning.amountMinor, currency)}
+        </Text>
+        <Badge size="xs" variant="light" color={EARNING_STATUS_COLORS[earning.status]} data-testid="referral-earning-status">
+          {referralEarningStatusLabels[earning.status]}
+        </Badge>
+      </Stack>
+    </Group>
+  );
+}
+
+/** One row per order and side, newest first. */
+export function ReferralEarningsList({ currency }: { currency: string }) {
+  const earnings = useReferralEarnings(true);
+  const items = earnings.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <ListFrame
+      id="referral-earnings-heading"
+      title="Earnings"
+      query={earnings}
+      errorTitle="Could not load your referral earnings"
+      count={items.length}
+      empty={
+        <EmptyList
+          icon={<IconCoins size={24} />}
+          title="No earnings yet"
+          text="When someone you referred orders, or a farm you brought sells, your share shows here: pending until the order completes, then earned."
+        />
+      }
+    >
+      <Stack component="ul" gap={0} aria-label="Referral earnings" className={classes.list}>
+        {items.map((earning) => (
+          <EarningRow key={earning.id} earning={earning} currency={currency} />
+        ))}
+      </Stack>
+    </ListFrame>
+  );
+}
