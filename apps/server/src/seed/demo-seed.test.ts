@@ -226,13 +226,16 @@ describe('demo seed on an empty database', () => {
     expect(farm).toMatchObject({ farmName: 'Ashanti Gold Orchards', source: 'seller_form' });
     expect(new Date(farm?.attributedAt ?? 0).getTime()).toBe(now.getTime() - DEMO_REFERRED_FARM.daysAgo * 86_400_000);
 
-    // One earning per order of the referred (the buyers' orders from a farm that was not referred, the
-    // farm's from a buyer who was not): earned ones are 20% of the commission the ledger took, one pending.
+    // One earning per order of the referred: the referral seed's own orders (earned ones are 20% of the
+    // commission the ledger took, one pending), and the three delivery orders still under way that
+    // involve them (yaw's and akosua's as buyers, kwame's from Ashanti Gold as farm), all pending.
+    // Akosua buying from Ashanti Gold earns Kofi once, on the buyer side.
+    const deliveryOrdersOfReferred = 3;
     const earnings = ZReferralEarningsResponse.parse(await get('/api/referrals/me/earnings'));
-    expect(earnings.items).toHaveLength(DEMO_REFERRAL_ORDERS.length);
+    expect(earnings.items).toHaveLength(DEMO_REFERRAL_ORDERS.length + deliveryOrdersOfReferred);
     expect(earnings.items.filter((item) => item.status === 'available')).toHaveLength(completed);
-    expect(earnings.items.filter((item) => item.status === 'pending')).toHaveLength(DEMO_REFERRAL_ORDERS.length - completed);
-    expect(earnings.items.filter((item) => item.side === 'farm').map((item) => item.referredUsername)).toEqual(['ashantigold']);
+    expect(earnings.items.filter((item) => item.status === 'pending')).toHaveLength(DEMO_REFERRAL_ORDERS.length - completed + deliveryOrdersOfReferred);
+    expect(earnings.items.filter((item) => item.side === 'farm').map((item) => item.referredUsername)).toEqual(['ashantigold', 'ashantigold']);
     for (const item of earnings.items) {
       expect(item.commissionMinor).toBeGreaterThan(0);
       expect(item.amountMinor).toBe(Math.floor((item.commissionMinor * 2000) / 10_000));

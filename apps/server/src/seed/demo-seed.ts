@@ -297,10 +297,11 @@ export async function seedDemoData(app: FastifyInstance, options: DemoSeedOption
     const { topUp } = await createTopUp(app, seeded.demoBuyerId, { amountMinor: DEMO_TOP_UP_MINOR }, 'demo-seed-top-up');
     if (topUp.status === 'succeeded') topUpMinor = DEMO_TOP_UP_MINOR;
   }
+  // The demo referral agent's people, farm, their orders and link visits (its earnings are the
+  // ledger's); before the delivery orders, so those of its people open pending earnings too.
+  const referrals = await seedDemoReferrals(app, now);
   // Delivery orders (open, claimed, in transit, delivered) through the real services, after the top-ups.
   const deliveryOrders = await seedDemoDeliveries(app, now);
-  // The demo referral agent's people, farm, their orders and link visits (its earnings are the ledger's).
-  const referrals = await seedDemoReferrals(app, now);
   // Pulse Hub last: its tips are paid from the wallets funded above.
   const hub = await seedDemoHub(app, now);
   const { demoBuyerId: _demoBuyerId, ...counts } = seeded;
