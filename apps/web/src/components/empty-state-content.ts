@@ -7,11 +7,6 @@ import type { EmptyStateContent } from '../app/route-types';
 const BROWSE_PRODUCTS = { label: 'Browse products', to: '/product-listing' };
 
 export const EMPTY_STATE_CONTENT: Readonly<Record<string, EmptyStateContent>> = {
-  'agent-referrals': {
-    icon: 'referrals',
-    description: 'Your referral code and the people who signed up with it will be listed here.',
-    action: { label: 'Agent dashboard', to: '/agent-dashboard' },
-  },
   'hub-other': {
     icon: 'hub',
     description: 'This part of Pulse Hub will be shown here.',

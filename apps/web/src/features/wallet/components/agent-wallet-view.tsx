@@ -1,5 +1,6 @@
-import { Grid, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuildingBank, IconHourglass, IconWallet } from '@tabler/icons-react';
+import { Anchor, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBuildingBank, IconHourglass, IconShare, IconWallet } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { formatMoney } from '@pulse/contract/money';
 import type { TGetAgentWalletResponse } from '@pulse/contract/agents';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -19,7 +20,7 @@ export function AgentWalletView() {
   return (
     <>
       <Text size="sm" c="dimmed" mb="lg">
-        Each delivery's fee is held in escrow when you deliver and becomes available when the buyer's order completes. Pay out to your payout details at any time.
+        Each delivery's fee is held in escrow when you deliver and becomes available when the buyer's order completes; referral earnings become available when the orders of the people you referred complete. Pay out to your payout details at any time.
       </Text>
       {wallet.isError && !data ? (
         <LoadErrorAlert title="Could not load your earnings" onRetry={() => void wallet.refetch()} />
@@ -77,6 +78,9 @@ function AgentWalletBody({ data, money }: { data: TGetAgentWalletResponse | unde
           />
         </Grid.Col>
       </Grid>
+      {data && (data.referralEarnedMinor > 0 || data.referralPendingMinor > 0) && (
+        <ReferralEarningsLine earned={money(data.referralEarnedMinor)} pending={money(data.referralPendingMinor)} />
+      )}
       <Grid gap="lg" mt="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
@@ -92,10 +96,31 @@ function AgentWalletBody({ data, money }: { data: TGetAgentWalletResponse | unde
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
             {data ? <EarningsChart series={data.series} currency={data.currency} /> : <Skeleton height={260} radius="lg" />}
-            <WalletHistory currency={data?.currency ?? 'USD'} emptyText="Delivery fees and payouts will be listed here." />
+            <WalletHistory currency={data?.currency ?? 'USD'} emptyText="Delivery fees, referral earnings and payouts will be listed here." />
           </Stack>
         </Grid.Col>
       </Grid>
     </>
+  );
+}
+
+/** Referral earnings (issue 13): the earned part is already in the available balance; pending waits for orders to complete. */
+function ReferralEarningsLine({ earned, pending }: { earned: string | null; pending: string | null }) {
+  return (
+    <Paper withBorder radius="lg" p="sm" mt="sm" data-testid="agent-wallet-referrals">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="xs" wrap="nowrap">
+          <ThemeIcon variant="light" color="orange" radius="xl" size={28} aria-hidden>
+            <IconShare size={16} />
+          </ThemeIcon>
+          <Text size="sm">
+            Referral earnings: <b>{earned}</b> earned (part of Available) · {pending} pending
+          </Text>
+        </Group>
+        <Anchor component={Link} to="/agent-referrals" size="sm" fw={600}>
+          Open referrals
+        </Anchor>
+      </Group>
+    </Paper>
   );
 }
