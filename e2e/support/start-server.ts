@@ -5,6 +5,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { createDb } from '../../apps/server/src/db/client';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { APP_PORT, APP_URL, OIDC_CLIENT, OIDC_ISSUER_URL } from './fixtures';
@@ -15,9 +16,31 @@ const repoRoot = resolve(e2eRoot, '..');
 const dataDir = resolve(e2eRoot, '.artifacts/data');
 const webIndex = resolve(repoRoot, 'apps/web/dist/index.html');
 
+/**
+ * E2E_DATABASE_URL (a PostgreSQL server URL) runs the suite on PostgreSQL instead of PGlite: a fresh
+ * database named by the URL's path (dropped and created anew) replaces the data folder.
+ */
+const postgresUrl = process.env.E2E_DATABASE_URL || null;
+
+async function recreatePostgresDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.replace(/^\//, '');
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`E2E_DATABASE_URL must name a database of lower-case letters, digits and _, not "${name}"`);
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: server.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function prepareDatabase(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
-  const database = await createDb({ databaseUrl: null, dataDir });
+  if (postgresUrl) await recreatePostgresDatabase(postgresUrl);
+  const database = await createDb({ databaseUrl: postgresUrl, dataDir });
   try {
     await migrate(database);
     await seedFixtures(database.orm);
@@ -37,7 +60,7 @@ async function startServer(): Promise<void> {
     PORT: String(APP_PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: postgresUrl ?? '',
     REDIS_URL: '',
     PUBLIC_URL: APP_URL,
     OIDC_ISSUER: OIDC_ISSUER_URL,
