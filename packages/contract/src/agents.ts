@@ -159,7 +159,7 @@ export const ZGetAgentWalletResponse = z.object({
   escrowMinor: ZMinor,
   /** Paid out so far (ledger). */
   paidOutMinor: ZMinor,
-  /** Released today / this month (viewer's offset). */
+  /** Earned (fee releases and referral earnings) today / this month (viewer's offset). */
   todayMinor: ZMinor,
   monthMinor: ZMinor,
   /** Tasks delivered / tasks ended (delivered + failed) so far, for the completion rate. */
@@ -167,7 +167,7 @@ export const ZGetAgentWalletResponse = z.object({
   endedCount: z.number().int().nonnegative(),
   /** Where payouts go (from the approved application), null when none is on file. */
   payoutDestination: z.string().nullable(),
-  /** The last 30 days, oldest first, today last (releasedMinor = fees released that day). */
+  /** The last 30 days, oldest first, today last (releasedMinor = fees released and referral earnings that became available that day). */
   series: z.array(ZSellerWalletDay),
   /** Referral earnings (issue 13): posted through the ledger / waiting for their orders to complete. Zero for delivery-only agents. */
   referralEarnedMinor: ZMinor,

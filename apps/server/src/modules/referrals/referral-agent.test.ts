@@ -229,6 +229,9 @@ describe('GET /api/agent/wallet', () => {
   it('shows the referral figures to a referral agent and zeros to a delivery-only agent', async () => {
     const wallet = (await get(agent, '/api/agent/wallet?tzOffsetMinutes=0')).json() as TGetAgentWalletResponse;
     expect(wallet).toMatchObject({ availableMinor: shareOf(9_996), referralEarnedMinor: shareOf(9_996), referralPendingMinor: shareOf(6_000) });
+    // What the agent earned today counts the referral earning beside fee releases (the dashboard's figures and chart).
+    expect(wallet).toMatchObject({ todayMinor: shareOf(9_996), monthMinor: shareOf(9_996) });
+    expect(wallet.series.at(-1)?.releasedMinor).toBe(shareOf(9_996));
     const delivery = await createApprovedAgent(testApp.app, { kind: 'delivery' });
     const deliveryWallet = (await get(delivery, '/api/agent/wallet?tzOffsetMinutes=0')).json() as TGetAgentWalletResponse;
     expect(deliveryWallet).toMatchObject({ referralEarnedMinor: 0, referralPendingMinor: 0 });

@@ -10,7 +10,7 @@ function formatDay(day: string): string {
   return dayFormat.format(new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1));
 }
 
-/** Fees released per day over the last 30 days (its own chunk with the charts library). */
+/** Fees released and referral earnings per day over the last 30 days (its own chunk with the charts library). */
 export function AgentEarningsChart({ series, currency }: Pick<TGetAgentWalletResponse, 'series' | 'currency'>) {
   const data = series.map((day) => ({ day: formatDay(day.date), Earned: day.releasedMinor }));
   return (

@@ -95,8 +95,8 @@ function Dashboard() {
     <Stack gap="lg">
       {wallet.isError && !data && <LoadErrorAlert title="Could not load your earnings" onRetry={() => void wallet.refetch()} />}
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-        <Figure label="Today" value={money(data?.todayMinor)} hint="Fees released today" testId="agent-today" />
-        <Figure label="This month" value={money(data?.monthMinor)} hint="Fees released this month" testId="agent-month" />
+        <Figure label="Today" value={money(data?.todayMinor)} hint="Fees and referrals earned today" testId="agent-today" />
+        <Figure label="This month" value={money(data?.monthMinor)} hint="Fees and referrals this month" testId="agent-month" />
         <Figure label="In escrow" value={money(data?.escrowMinor)} hint="Delivered, not yet completed" testId="agent-dashboard-escrow" />
         <Figure
           label="Completion"
