@@ -166,53 +166,53 @@ function AgentTable({ agents, currency, selectedId, onSelect }: AgentListProps) 
 /** Phone: one card per agent; tapping it chooses it. */
 function AgentCards({ agents, currency, selectedId, onSelect }: AgentListProps) {
   return (
-    <Stack gap="sm" aria-label="Referral agents">
+    <Stack gap="sm" role="list" aria-label="Referral agents">
       {agents.map((agent) => {
         const selected = agent.userId === selectedId;
         return (
-          <UnstyledButton
-            key={agent.userId}
-            onClick={() => onSelect(agent)}
-            aria-label={`Show the referrals of ${agent.username}`}
-            aria-pressed={selected}
-            style={{ display: 'block', width: '100%' }}
-          >
-            <Paper
-              withBorder
-              radius="md"
-              p="md"
-              style={selected ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
-              component="article"
+          <div role="listitem" key={agent.userId}>
+            <UnstyledButton
+              onClick={() => onSelect(agent)}
+              aria-label={`Show the referrals of ${agent.username}`}
+              aria-pressed={selected}
+              style={{ display: 'block', width: '100%' }}
             >
-              <Stack gap="sm">
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <div style={{ minWidth: 0 }}>
-                    <Group gap={6} wrap="nowrap">
-                      <Text fw={700} truncate>
-                        {agent.username}
+              <Paper
+                withBorder
+                radius="md"
+                p="md"
+                style={selected ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+              >
+                <Stack gap="sm">
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <div style={{ minWidth: 0 }}>
+                      <Group gap={6} wrap="nowrap">
+                        <Text fw={700} truncate>
+                          {agent.username}
+                        </Text>
+                        {agent.suspended && <SuspendedBadge />}
+                      </Group>
+                      <Text size="xs" c="dimmed" truncate>
+                        {agent.email}
                       </Text>
-                      {agent.suspended && <SuspendedBadge />}
+                    </div>
+                    <Group gap={4} wrap="nowrap">
+                      <CodeBadge code={agent.code} />
+                      <IconChevronRight size={18} aria-hidden />
                     </Group>
-                    <Text size="xs" c="dimmed" truncate>
-                      {agent.email}
-                    </Text>
-                  </div>
-                  <Group gap={4} wrap="nowrap">
-                    <CodeBadge code={agent.code} />
-                    <IconChevronRight size={18} aria-hidden />
                   </Group>
-                </Group>
-                <SimpleGrid cols={3} spacing="xs" verticalSpacing="xs">
-                  <Figure label="Visits">{agent.visits}</Figure>
-                  <Figure label="Sign-ups">{agent.signUps}</Figure>
-                  <Figure label="Farms">{agent.farms}</Figure>
-                  <Figure label="Voided">{agent.voided}</Figure>
-                  <Figure label="Earned">{formatMoney(agent.earnedMinor, currency)}</Figure>
-                  <Figure label="Pending">{formatMoney(agent.pendingMinor, currency)}</Figure>
-                </SimpleGrid>
-              </Stack>
-            </Paper>
-          </UnstyledButton>
+                  <SimpleGrid cols={3} spacing="xs" verticalSpacing="xs">
+                    <Figure label="Visits">{agent.visits}</Figure>
+                    <Figure label="Sign-ups">{agent.signUps}</Figure>
+                    <Figure label="Farms">{agent.farms}</Figure>
+                    <Figure label="Voided">{agent.voided}</Figure>
+                    <Figure label="Earned">{formatMoney(agent.earnedMinor, currency)}</Figure>
+                    <Figure label="Pending">{formatMoney(agent.pendingMinor, currency)}</Figure>
+                  </SimpleGrid>
+                </Stack>
+              </Paper>
+            </UnstyledButton>
+          </div>
         );
       })}
     </Stack>
