@@ -1,7 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { formatMoney } from '@pulse/contract/money';
-import type { TGetAgentWalletResponse } from '@pulse/contract/agents';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
 
@@ -10,9 +9,18 @@ function formatDay(day: string): string {
   return dayFormat.format(new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1));
 }
 
-/** Fees released and referral earnings per day over the last 30 days (its own chunk with the charts library). */
-export function AgentEarningsChart({ series, currency }: Pick<TGetAgentWalletResponse, 'series' | 'currency'>) {
-  const data = series.map((day) => ({ day: formatDay(day.date), Earned: day.releasedMinor }));
+export interface EarnedDay {
+  /** YYYY-MM-DD */
+  date: string;
+  earnedMinor: number;
+}
+
+/**
+ * What an agent earned per day over the last 30 days, as bars (its own chunk with the charts
+ * library): the dashboard's fees and referral earnings, /agent-referrals' referral earnings.
+ */
+export function AgentEarningsChart({ days, currency, label }: { days: EarnedDay[]; currency: string; label: string }) {
+  const data = days.map((day) => ({ day: formatDay(day.date), Earned: day.earnedMinor }));
   return (
     <BarChart
       h={180}
@@ -24,7 +32,7 @@ export function AgentEarningsChart({ series, currency }: Pick<TGetAgentWalletRes
       gridAxis="x"
       withYAxis={false}
       xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
-      aria-label="Delivery fees released per day, last 30 days"
+      aria-label={label}
     />
   );
 }

@@ -128,7 +128,11 @@ function Dashboard() {
               </Text>
             ) : data ? (
               <Suspense fallback={<Skeleton height={180} radius="md" />}>
-                <AgentEarningsChart series={data.series} currency={data.currency} />
+                <AgentEarningsChart
+                  days={data.series.map((day) => ({ date: day.date, earnedMinor: day.releasedMinor }))}
+                  currency={data.currency}
+                  label="Fees and referral earnings per day, last 30 days"
+                />
               </Suspense>
             ) : (
               <Skeleton height={180} radius="md" />

@@ -14,7 +14,8 @@ import { ShareCard } from '../components/share-card';
 import { hasEarnings, referralRulesLine, shareLink } from '../utils/referral-display';
 
 // The charts library comes with its own chunk, after the figures.
-const ReferralEarningsChart = lazy(() => import('../components/referral-earnings-chart').then((module) => ({ default: module.ReferralEarningsChart })));
+// The agents' earnings chart, in its own chunk with the charts library.
+const AgentEarningsChart = lazy(() => import('../../agents/components/earnings-chart').then((module) => ({ default: module.AgentEarningsChart })));
 
 /** An approved agent without referrals (kind delivery): what referrals are and where to read more. */
 export function NotReferralAgentNotice() {
@@ -66,7 +67,7 @@ function EarningsChartCard({ summary }: { summary: TReferralSummary }) {
       </Group>
       {hasEarnings(summary.series) ? (
         <Suspense fallback={<Skeleton height={180} radius="md" />}>
-          <ReferralEarningsChart series={summary.series} currency={summary.currency} />
+          <AgentEarningsChart days={summary.series} currency={summary.currency} label="Referral earnings per day, last 30 days" />
         </Suspense>
       ) : (
         <Stack align="center" justify="center" gap={6} h={180} ta="center">
