@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { callApiInPage } from '../support/api-in-page';
-import { APP_URL } from '../support/fixtures';
+import { APP_URL, OIDC_CLIENT } from '../support/fixtures';
 import { REFERRALS_PRODUCT, REFERRALS_SHOP, REFERRALS_USERS } from '../support/fixtures-referrals';
 import { ApiActor } from '../support/orders-api';
 import { openSecondPerson } from '../support/realtime';
@@ -95,6 +95,8 @@ test.describe('referral programme', () => {
       const person = newPerson('referred');
       await openSignUp(visitor.page);
       await expect(visitor.page.getByTestId('invited-by')).toContainText(`Invited by @${REFERRALS_USERS.agent.username}`);
+      // Single sign-on carries the code too (the server attributes the account only if the callback creates it).
+      await expect(visitor.page.getByRole('link', { name: `Continue with ${OIDC_CLIENT.name}` })).toHaveAttribute('href', new RegExp(`/api/auth/oidc/start\\?ref=${code}$`));
       const registered = await signUp(visitor.page, person);
       expect(registered).toMatchObject({ status: 201, sent: { email: person.email, referralCode: code } });
 
