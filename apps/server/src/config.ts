@@ -65,6 +65,8 @@ export interface Config {
   hubTips: { minMinor: number; maxMinor: number; presetsMinor: number[] };
   /** Referral programme (issue 13): the agent's share of the commission and how long referred people earn. */
   referrals: { shareBps: number; buyerDays: number; sellerDays: number; windowDays: number };
+  /** Pulse Assistant (issue 14): an OpenAI-compatible chat-completions endpoint to word answers; null = the built-in engine only. */
+  assistantLlm: { url: string; model: string; apiKey: string | null; timeoutMs: number } | null;
 }
 
 export const MEMORY_DATA_DIR = 'memory://';
@@ -157,6 +159,10 @@ const ZEnvironment = z.object({
   REFERRAL_BUYER_DAYS: integerIn(1, 3650, 'a number of days between 1 and 3650'),
   REFERRAL_SELLER_DAYS: integerIn(1, 3650, 'a number of days between 1 and 3650'),
   REFERRAL_WINDOW_DAYS: integerIn(1, 365, 'a number of days between 1 and 365'),
+  ASSISTANT_LLM_URL: urlText('an absolute http(s) URL of an OpenAI-compatible API, such as http://127.0.0.1:11434/v1'),
+  ASSISTANT_LLM_MODEL: optionalText,
+  ASSISTANT_LLM_KEY: optionalText,
+  ASSISTANT_LLM_TIMEOUT_MS: integerIn(100, 120_000, 'a number of milliseconds between 100 and 120000'),
   S3_BUCKET: optionalText.pipe(
     z
       .string()
@@ -243,6 +249,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = values.PORT ?? 3000;
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
 
+  if (values.ASSISTANT_LLM_URL && !values.ASSISTANT_LLM_MODEL) {
+    throw new ConfigError('Invalid configuration: ASSISTANT_LLM_MODEL must be set when ASSISTANT_LLM_URL is set');
+  }
+
   if (values.OIDC_ISSUER && !values.OIDC_CLIENT_ID) {
     throw new ConfigError('Invalid configuration: OIDC_CLIENT_ID must be set when OIDC_ISSUER is set');
   }
@@ -303,6 +313,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentMaxActiveTasks: values.AGENT_MAX_ACTIVE_TASKS ?? 3,
     orderTimers: values.ORDER_TIMERS !== 'off',
     hubTips: { minMinor: tipMinMinor, maxMinor: tipMaxMinor, presetsMinor: parseTipPresets(values.HUB_TIP_PRESETS_MINOR ?? '100,200,500,1000', tipMinMinor, tipMaxMinor) },
+    assistantLlm: values.ASSISTANT_LLM_URL
+      ? {
+          url: values.ASSISTANT_LLM_URL.replace(/\/+$/, ''),
+          model: values.ASSISTANT_LLM_MODEL ?? '',
+          apiKey: values.ASSISTANT_LLM_KEY ?? null,
+          timeoutMs: values.ASSISTANT_LLM_TIMEOUT_MS ?? 8000,
+        }
+      : null,
     referrals: {
       shareBps: values.REFERRAL_SHARE_BPS ?? REFERRAL_SHARE_BPS,
       buyerDays: values.REFERRAL_BUYER_DAYS ?? REFERRAL_BUYER_DAYS,
