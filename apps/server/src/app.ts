@@ -40,6 +40,8 @@ import { hubReportsRoutes } from './modules/hub/hub-reports-routes';
 import { referralsRoutes } from './modules/referrals/referrals-routes';
 import { adminReferralsRoutes } from './modules/admin/admin-referrals-routes';
 import { referralAgentRoutes } from './modules/referrals/referral-agent-routes';
+import { assistantRoutes } from './modules/assistant/assistant-routes';
+import { mcpRoutes } from './modules/assistant/mcp/mcp-routes';
 import { resolveJwtSecret } from './modules/settings/resolve-jwt-secret';
 import { appContextPlugin } from './plugins/app-context';
 import { authPlugin } from './plugins/auth';
@@ -185,6 +187,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(referralsRoutes);
   await app.register(adminReferralsRoutes);
   await app.register(referralAgentRoutes);
+  await app.register(assistantRoutes);
+  // Pulse Assistant (issue 14): the assistant's own routes go above this line; MCP serves its tools.
+  await app.register(mcpRoutes);
   await app.register(orderTimersPlugin);
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });

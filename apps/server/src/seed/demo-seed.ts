@@ -189,7 +189,14 @@ export async function seedDemoData(app: FastifyInstance, options: DemoSeedOption
 
     // Products: newest first spread over the last 30 days; ids follow creation time (UUIDv7).
     const offers = offersFor(PRODUCT_TEMPLATES, random);
-    const productRows: NewProductRow[] = offers.map(({ template, farmIndex }) => {
+    // The assistant's example ("organic tomatoes under 5 near Kumasi", spec and issue 14) finds
+    // Green Valley's Roma tomatoes: one Roma offer is theirs, organic and under 5.00 a kg
+    // (without drawing from the generator, so the rest of the catalogue stays as it was).
+    const kumasiTomatoes = offers.find((offer) => offer.template.title === 'Roma Tomatoes' && offer.farmIndex === 0) ?? offers.find((offer) => offer.template.title === 'Roma Tomatoes');
+    if (kumasiTomatoes) kumasiTomatoes.farmIndex = 0;
+    const productRows: NewProductRow[] = offers.map((offer) => {
+      const { template, farmIndex } = offer;
+      const showcase = offer === kumasiTomatoes;
       const farm = SEED_FARMS[farmIndex] as SeedFarm;
       const createdAt = new Date(now.getTime() - random.int(10, 30 * 24 * 60) * 60_000);
       const harvestDate = template.harvestDays
@@ -203,11 +210,11 @@ export async function seedDemoData(app: FastifyInstance, options: DemoSeedOption
         description: `${template.description} ${random.pick(FARM_SENTENCES)(farm)}`,
         category: template.category,
         unit: template.unit,
-        priceMinor: priceFor(template, random),
-        stockQuantity: soldOut ? 0 : stockFor(template, random),
+        priceMinor: showcase ? Math.min(priceFor(template, random), 450) : priceFor(template, random),
+        stockQuantity: soldOut && !showcase ? 0 : stockFor(template, random),
         minOrderQuantity: template.minOrder,
         harvestDate,
-        organic: random.chance(template.organic),
+        organic: random.chance(template.organic) || showcase,
         originFarmName: farm.businessName,
         originRegion: farm.region,
         // A few hundred metres around the town centre, so farms do not sit on one point.

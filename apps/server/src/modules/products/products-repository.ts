@@ -291,6 +291,8 @@ export interface ListFilter {
   sellerUserId?: string | undefined;
   point?: { lat: number; lng: number } | undefined;
   radiusKm?: number | undefined;
+  /** Only products harvested on or after this day (YYYY-MM-DD); the Pulse Assistant's "harvested this week". */
+  harvestedSince?: string | undefined;
   /** Statuses to include (public listing: active only). */
   statuses: ProductRow['status'][];
 }
@@ -343,6 +345,7 @@ function listSql(filter: ListFilter, withSearch: boolean, byIds = false): ListSq
   if (filter.inStock === false) conditions.push(sql`p.stock_quantity <= p.reserved_quantity`);
   if (filter.region) conditions.push(sql`lower(p.origin_region) like ${`${escapeLike(filter.region.toLowerCase())}%`}`);
   if (filter.sellerUserId) conditions.push(sql`p.seller_user_id = ${filter.sellerUserId}`);
+  if (filter.harvestedSince) conditions.push(sql`p.harvest_date >= ${filter.harvestedSince}::date`);
 
   let distance: SQL = sql`null::float8`;
   if (filter.point) {

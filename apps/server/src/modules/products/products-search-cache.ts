@@ -53,5 +53,6 @@ export function searchCacheKey(filter: ListFilter): string {
     filter.sellerUserId ?? null,
     filter.point ?? null,
     filter.radiusKm ?? null,
+    filter.harvestedSince ?? null,
   ]);
 }

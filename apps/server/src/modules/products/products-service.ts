@@ -295,6 +295,7 @@ async function listPage(
   sellerUserId: string | undefined,
   currency: string,
   cacheSearch = false,
+  extra: ListExtra = {},
 ): Promise<TProductListResponse> {
   const text = normaliseSearchText(query.q ?? '');
   const tokens = searchTokens(text);
@@ -318,6 +319,7 @@ async function listPage(
     sellerUserId,
     point,
     radiusKm: query.radiusKm,
+    harvestedSince: extra.harvestedSince,
     statuses,
   };
   if (cacheSearch && sort === 'relevance' && search) {
@@ -333,9 +335,15 @@ async function listPage(
   };
 }
 
-/** GET /api/products: public, active products only. */
-export function listProducts(db: Db, query: ListQuery, currency: string): Promise<TProductListResponse> {
-  return listPage(db, query, ['active'], query.sellerUserId, currency, true);
+/** Filters the public query does not offer; the Pulse Assistant's catalogue search uses them. */
+export interface ListExtra {
+  /** YYYY-MM-DD: only products harvested on or after that day. */
+  harvestedSince?: string | undefined;
+}
+
+/** GET /api/products: public, active products only (the assistant's search_products tool adds `extra`). */
+export function listProducts(db: Db, query: ListQuery, currency: string, extra: ListExtra = {}): Promise<TProductListResponse> {
+  return listPage(db, query, ['active'], query.sellerUserId, currency, true, extra);
 }
 
 /** GET /api/seller/products: the seller's own products in every status (or the one asked for). */

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { TOrderDetails } from '@pulse/contract/orders';
 import type { TReview } from '@pulse/contract/reviews';
 import { addresses } from '../../db/schema/addresses';
+import { assistantMessages } from '../../db/schema/assistant';
 import { basketItems } from '../../db/schema/basket-items';
 import { notifications } from '../../db/schema/notifications';
 import { popups } from '../../db/schema/popups';
@@ -234,6 +235,11 @@ export async function insertBasketLine(app: FastifyInstance, userId: string, pro
   const [row] = await app.db.insert(basketItems).values({ userId, productId, quantity: 1 }).returning({ id: basketItems.id });
   if (!row) throw new Error('no basket line');
   return row.id;
+}
+
+/** A Pulse Assistant question kept in `userId`'s conversation (issue 14). */
+export async function insertAssistantMessageFor(app: FastifyInstance, userId: string, text: string): Promise<void> {
+  await app.db.insert(assistantMessages).values({ userId, role: 'user', text, source: 'user' });
 }
 
 export async function insertNotificationFor(app: FastifyInstance, userId: string, message: string): Promise<string> {

@@ -8,6 +8,7 @@ import {
   createSlot,
   deliveryTaskAt,
   insertApplicant,
+  insertAssistantMessageFor,
   insertBasketLine,
   insertOpenHubReport,
   fundWallet,
@@ -184,6 +185,9 @@ async function idDocumentIdOf(cell: Cell): Promise<string> {
   if (!cell.user) return '00000000-0000-4000-8000-000000000000';
   return (await uploadIdDocument(cell.world.app, cell.user)).id;
 }
+
+/** What a Streamable HTTP MCP client sends with every POST. */
+const MCP_HEADERS = { accept: 'application/json, text/event-stream' };
 
 let ipCounter = 0;
 /** A client address of its own per call: the sign-in limit counts per IP. */
@@ -1348,4 +1352,62 @@ export const ROUTE_TABLE: Row[] = [
     expect: adminsOnly(404),
     call: () => ({ url: `/api/admin/referrals/attributions/${randomUUID()}/void`, payload: { reason: 'Nobody here' } }),
   },
+
+  /* ---- Pulse Assistant (issue 14) ---- */
+  {
+    method: 'POST',
+    path: '/api/assistant/messages',
+    note: 'everyone may ask (a visitor, a stale or a suspended token as a visitor); the answer streams as NDJSON',
+    expect: all(200),
+    call: () => ({ url: '/api/assistant/messages', payload: { text: 'hello' }, remoteAddress: nextIp() }),
+  },
+  {
+    method: 'GET',
+    path: '/api/assistant/conversation',
+    note: "the caller's own conversation only (assistant-routes.test.ts)",
+    expect: signedIn(200),
+    call: async ({ world }) => {
+      const text = unique('bystander-question');
+      await insertAssistantMessageFor(world.app, world.bystander.id, text);
+      return { url: '/api/assistant/conversation', leaks: [text] };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/assistant/conversation',
+    note: "clears the caller's own conversation",
+    expect: signedIn(200),
+    call: () => ({ url: '/api/assistant/conversation' }),
+  },
+
+  /* Model Context Protocol (issue 14): JSON-RPC over Streamable HTTP, as the signed-in user. */
+  {
+    method: 'POST',
+    path: '/api/mcp',
+    note: 'initialize',
+    expect: signedIn(200),
+    call: () => ({
+      url: '/api/mcp',
+      headers: MCP_HEADERS,
+      payload: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'route-table', version: '1.0.0' } } },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/mcp',
+    note: "tools/call order_status on the owner buyer's order: a JSON-RPC answer for every signed-in caller, the order only for its buyer (mcp.test.ts)",
+    owner: 'buyer',
+    expect: signedIn(200),
+    call: async ({ world }) => {
+      const order = await orderAt(world, 'paid');
+      return {
+        url: '/api/mcp',
+        headers: MCP_HEADERS,
+        payload: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'order_status', arguments: { orderId: order.id } } },
+        leaks: [order.id],
+      };
+    },
+  },
+  { method: 'GET', path: '/api/mcp', note: 'stateless: no server event stream', expect: signedIn(405), call: () => ({ url: '/api/mcp', headers: { accept: 'text/event-stream' } }) },
+  { method: 'DELETE', path: '/api/mcp', note: 'stateless: no session to end', expect: signedIn(405), call: () => ({ url: '/api/mcp' }) },
 ];

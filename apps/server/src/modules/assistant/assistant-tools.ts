@@ -1,0 +1,316 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ASSISTANT_PRODUCT_LIMIT,
+  ASSISTANT_SIGN_IN_MESSAGE,
+  ASSISTANT_TOOLS,
+  type TAssistantBlock,
+  type TAssistantOrder,
+  type TAssistantPlace,
+  type TAssistantToolName,
+  type TSearchProductsInput,
+} from '@pulse/contract/assistant';
+import { deliveryTaskStatusLabels } from '@pulse/contract/delivery';
+import { orderStatusLabels, type TOrderStatus } from '@pulse/contract/orders';
+import type { TProductDetails, TProductListQuery, TProductSummary } from '@pulse/contract/products';
+import type { z } from 'zod';
+import type { UserRow } from '../../db/schema/users';
+import { DomainError, NotFoundError } from '../../errors/domain-errors';
+import { addBasketItem } from '../baskets/baskets-service';
+import { findOrderSummary, listOrderSummaries, type OrderSummaryRecord } from '../orders/orders-repository';
+import { getProductForViewer, listProducts } from '../products/products-service';
+import { resolvePlaceName } from './assistant-places';
+import { findTaskStatusesByOrder } from './assistant-repository';
+
+/**
+ * The Pulse Assistant's typed tools (issue 14 §3, decision 024), shared by the built-in engine, the
+ * configured model (function calling) and the MCP endpoint. Each runs the same service the API
+ * uses, as the person asking: the catalogue's own listing (GET /api/products), the product page's
+ * read, the basket's add (POST /api/baskets/items) and the buyer's own orders. Visitors calling a
+ * signed-in tool get a sign_in block and no data; another user's order is "not found", exactly
+ * like an unknown one.
+ */
+
+/** Radius of a search around a named place or a position when none is given. */
+export const DEFAULT_SEARCH_RADIUS_KM = 50;
+export const ORDER_NOT_FOUND_TEXT = "I can't find that order among yours. Check the number on the order page.";
+export const ORDER_NOT_FOUND_SHORT = "I can't find that order.";
+
+export interface AssistantToolOptions {
+  /** The browser's position ("near me" when the person allowed it). */
+  position?: { lat: number; lng: number } | null;
+  now?: Date;
+}
+
+export interface AssistantToolResult {
+  data: unknown;
+  blocks: TAssistantBlock[];
+}
+
+export interface SearchProductsData {
+  items: TProductSummary[];
+  /** Where the search was centred (a named place or the position), else null. */
+  near: TAssistantPlace | null;
+  radiusKm: number | null;
+  /** A place name the gazetteer does not know: nothing was searched. */
+  unknownPlace: string | null;
+}
+
+export interface AddToBasketData {
+  added: boolean;
+  /** Why not, in a sentence (stock, minimum order, unknown product...), when not added. */
+  message: string | null;
+  productId: string;
+  title: string | null;
+  quantity: number;
+  unit: TProductSummary['unit'] | null;
+  basketItemCount: number | null;
+}
+
+export interface OrderStatusData {
+  order: TAssistantOrder | null;
+  message: string | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What happens next, from the buyer's side, per state (and fulfilment). */
+export function orderNextStep(status: TOrderStatus, fulfilment: 'pickup' | 'delivery'): string {
+  switch (status) {
+    case 'pending_payment':
+      return 'Pay for it from the order page: unpaid orders are cancelled after 15 minutes.';
+    case 'paid':
+      return 'The farm will accept it soon.';
+    case 'accepted':
+      return fulfilment === 'delivery' ? 'The farm is preparing it for delivery.' : 'The farm is preparing it for pickup.';
+    case 'ready':
+      return fulfilment === 'delivery'
+        ? 'It is ready and waiting for a Pulse Agent to carry it to you.'
+        : 'It is ready: collect it at the farm and show your confirmation code.';
+    case 'in_transit':
+      return 'It is on its way to you: give your confirmation code when it arrives.';
+    case 'delivered':
+      return 'Confirm you received it on the order page, or ask for a refund if something is wrong.';
+    case 'completed':
+      return 'Nothing more to do. You can leave a review on the order page.';
+    case 'cancelled':
+      return 'Nothing more to do: anything you paid went back to your wallet.';
+    case 'refund_requested':
+      return 'The farm is looking at your refund request.';
+    case 'refund_disputed':
+      return 'The farm contested the refund: Pulse Market support will decide.';
+    case 'refunded':
+      return 'The refund is in your wallet.';
+    case 'refund_rejected':
+      return 'The refund was refused; the order completes by itself in a few days.';
+  }
+}
+
+/** "A1B2C3D4": as order pages show an order's number. */
+export function orderNumber(orderId: string): string {
+  return orderId.replace(/-/g, '').slice(-8).toUpperCase();
+}
+
+function toAssistantOrder(record: OrderSummaryRecord, taskStatus: keyof typeof deliveryTaskStatusLabels | undefined): TAssistantOrder {
+  const { order } = record;
+  const links: TAssistantOrder['links'] = [{ label: 'Open the order', to: `/order/${order.id}` }];
+  if (order.fulfilment === 'delivery') links.push({ label: 'Track the delivery', to: `/order-delivery/${order.id}` });
+  return {
+    id: order.id,
+    number: orderNumber(order.id),
+    status: order.status,
+    statusLabel: orderStatusLabels[order.status],
+    nextStep: orderNextStep(order.status, order.fulfilment),
+    shopName: record.shopName,
+    totalMinor: order.totalMinor,
+    currency: order.currency,
+    createdAt: order.createdAt.toISOString(),
+    delivery: taskStatus ? deliveryTaskStatusLabels[taskStatus] : order.fulfilment === 'delivery' ? 'Not handed to a Pulse Agent yet' : null,
+    links,
+  };
+}
+
+async function toAssistantOrders(app: FastifyInstance, records: readonly OrderSummaryRecord[]): Promise<TAssistantOrder[]> {
+  const deliveryIds = records.filter((record) => record.order.fulfilment === 'delivery').map((record) => record.order.id);
+  const tasks = await findTaskStatusesByOrder(app.db, deliveryIds);
+  return records.map((record) => toAssistantOrder(record, tasks.get(record.order.id)));
+}
+
+/** The listing link for "see more" (the catalogue page reads q, category, organic and sort). */
+function moreLinkFor(input: TSearchProductsInput): string {
+  const params = new URLSearchParams();
+  if (input.query?.trim()) params.set('q', input.query.trim());
+  if (input.category) params.set('category', input.category.replaceAll('_', '-'));
+  if (input.organic) params.set('organic', 'true');
+  if (input.sort && input.sort !== 'distance' && input.sort !== 'relevance') params.set('sort', input.sort);
+  const query = params.toString();
+  return query ? `/product-listing?${query}` : '/product-listing';
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** search_products: the catalogue's own listing (active, in stock), with place and freshness. */
+export async function searchProducts(
+  app: FastifyInstance,
+  input: TSearchProductsInput,
+  options: AssistantToolOptions = {},
+): Promise<{ data: SearchProductsData; block: Extract<TAssistantBlock, { type: 'products' }> }> {
+  let near: TAssistantPlace | null = null;
+  if (input.lat !== undefined && input.lng !== undefined) {
+    near = { name: input.near?.trim() || 'your position', lat: input.lat, lng: input.lng };
+  } else if (input.near?.trim()) {
+    near = await resolvePlaceName(app, input.near.trim());
+    if (!near) {
+      const data: SearchProductsData = { items: [], near: null, radiusKm: null, unknownPlace: input.near.trim() };
+      return { data, block: { type: 'products', items: [], moreLink: null } };
+    }
+  }
+  const radiusKm = near ? (input.radiusKm ?? DEFAULT_SEARCH_RADIUS_KM) : null;
+  const limit = input.limit ?? ASSISTANT_PRODUCT_LIMIT;
+  let sort = input.sort;
+  if (sort === 'distance' && !near) sort = undefined;
+  if (sort === 'relevance' && !input.query?.trim()) sort = undefined;
+  const query: TProductListQuery = {
+    q: input.query?.trim() || undefined,
+    category: input.category,
+    minPrice: input.minPriceMinor,
+    maxPrice: input.maxPriceMinor,
+    organic: input.organic,
+    inStock: true,
+    lat: near?.lat,
+    lng: near?.lng,
+    radiusKm: radiusKm ?? undefined,
+    sort,
+    limit,
+  };
+  if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+    [query.minPrice, query.maxPrice] = [query.maxPrice, query.minPrice];
+  }
+  const now = options.now ?? new Date();
+  const harvestedSince = input.harvestedWithinDays ? isoDay(new Date(now.getTime() - input.harvestedWithinDays * DAY_MS)) : undefined;
+  const page = await listProducts(app.db, query, app.config.currency, { harvestedSince });
+  const items = page.items.filter((item) => item.status === 'active' && item.availableQuantity > 0).slice(0, limit);
+  const data: SearchProductsData = { items, near, radiusKm, unknownPlace: null };
+  return { data, block: { type: 'products', items, moreLink: items.length > 0 ? moreLinkFor(input) : null } };
+}
+
+/** get_product: one product as its page shows it (a missing or unlisted one is "not found"). */
+export async function getProduct(app: FastifyInstance, caller: UserRow | null, productId: string): Promise<TProductDetails> {
+  return getProductForViewer(app.db, productId.toLowerCase(), caller?.id ?? null, app.config.currency);
+}
+
+/** add_to_basket through the basket's own service; its refusals become a sentence, not an error. */
+export async function addToBasket(app: FastifyInstance, caller: UserRow, productId: string, quantity: number): Promise<AssistantToolResult & { data: AddToBasketData }> {
+  const id = productId.toLowerCase();
+  try {
+    const basket = await addBasketItem(app.db, caller.id, { productId: id, quantity }, app.config.currency);
+    const line = basket.groups.flatMap((group) => group.items).find((item) => item.productId === id);
+    const data: AddToBasketData = {
+      added: true,
+      message: null,
+      productId: id,
+      title: line?.title ?? null,
+      quantity,
+      unit: line?.unit ?? null,
+      basketItemCount: basket.itemCount,
+    };
+    const blocks: TAssistantBlock[] = line ? [{ type: 'basket_added', productId: id, title: line.title, quantity, unit: line.unit }] : [];
+    return { data, blocks };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const data: AddToBasketData = { added: false, message: error.message, productId: id, title: null, quantity, unit: null, basketItemCount: null };
+    return { data, blocks: [] };
+  }
+}
+
+/** my_orders: the caller's orders as a buyer, newest first. */
+export async function myOrders(app: FastifyInstance, caller: UserRow, limit: number): Promise<TAssistantOrder[]> {
+  const records = await listOrderSummaries(app.db, { userId: caller.id, role: 'buyer', limit });
+  return toAssistantOrders(app, records);
+}
+
+/** order_status: one of the caller's orders as a buyer (the latest without an id); anything else is not found. */
+export async function orderStatus(app: FastifyInstance, caller: UserRow, orderId: string | undefined): Promise<OrderStatusData> {
+  let record: OrderSummaryRecord | undefined;
+  if (orderId) {
+    const found = await findOrderSummary(app.db, orderId.toLowerCase());
+    record = found && found.order.buyerUserId === caller.id ? found : undefined;
+    if (!record) return { order: null, message: ORDER_NOT_FOUND_TEXT };
+  } else {
+    [record] = await listOrderSummaries(app.db, { userId: caller.id, role: 'buyer', limit: 1 });
+    if (!record) return { order: null, message: "You haven't placed any orders yet." };
+  }
+  const [order] = await toAssistantOrders(app, [record]);
+  return { order: order!, message: null };
+}
+
+type ToolInput<N extends TAssistantToolName> = z.output<(typeof ASSISTANT_TOOLS)[N]['input']>;
+
+function parseInput<N extends TAssistantToolName>(name: N, input: unknown): ToolInput<N> {
+  return ASSISTANT_TOOLS[name].input.parse(input ?? {}) as ToolInput<N>;
+}
+
+/**
+ * Runs one tool as `caller` (null = a visitor). The input is parsed with the contract's schema (a
+ * ZodError when it does not fit); refusals the API would give (an unknown product) are
+ * DomainErrors; a visitor calling a signed-in tool gets a sign_in block and no data.
+ */
+export async function runAssistantTool(
+  app: FastifyInstance,
+  caller: UserRow | null,
+  name: TAssistantToolName,
+  input: unknown,
+  options: AssistantToolOptions = {},
+): Promise<AssistantToolResult> {
+  const tool = ASSISTANT_TOOLS[name];
+  if (!tool) throw new NotFoundError('Unknown tool.');
+  if (tool.signedIn && !caller) return { data: null, blocks: [{ type: 'sign_in', text: ASSISTANT_SIGN_IN_MESSAGE }] };
+  switch (name) {
+    case 'search_products': {
+      const result = await searchProducts(app, parseInput('search_products', input), options);
+      return { data: result.data, blocks: [result.block] };
+    }
+    case 'get_product': {
+      const product = await getProduct(app, caller, parseInput('get_product', input).productId);
+      return { data: product, blocks: [{ type: 'products', items: [summaryOf(product)], moreLink: `/product-details/${product.id}` }] };
+    }
+    case 'add_to_basket': {
+      const parsed = parseInput('add_to_basket', input);
+      return addToBasket(app, caller!, parsed.productId, parsed.quantity);
+    }
+    case 'my_orders': {
+      const items = await myOrders(app, caller!, parseInput('my_orders', input).limit ?? 5);
+      return { data: { orders: items }, blocks: items.length > 0 ? [{ type: 'orders', items }] : [] };
+    }
+    case 'order_status': {
+      const data = await orderStatus(app, caller!, parseInput('order_status', input).orderId);
+      return { data, blocks: data.order ? [{ type: 'orders', items: [data.order] }] : [] };
+    }
+  }
+  throw new NotFoundError('Unknown tool.');
+}
+
+/** The card fields of a product's details. */
+function summaryOf(details: TProductDetails): TProductSummary {
+  return {
+    id: details.id,
+    title: details.title,
+    category: details.category,
+    unit: details.unit,
+    priceMinor: details.priceMinor,
+    currency: details.currency,
+    availableQuantity: details.availableQuantity,
+    minOrderQuantity: details.minOrderQuantity,
+    organic: details.organic,
+    region: details.region,
+    farmName: details.farmName,
+    sellerUserId: details.sellerUserId,
+    status: details.status,
+    thumbUrl: details.thumbUrl,
+    ratingAverage: details.ratingAverage,
+    ratingCount: details.ratingCount,
+    distanceKm: details.distanceKm,
+    createdAt: details.createdAt,
+  };
+}
