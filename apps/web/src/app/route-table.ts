@@ -354,7 +354,14 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     // Names itself after the post's author and text (spec §2: /pulse/{id} sets its own title).
     load: () => import('../features/hub/pages/pulse-post-page').then((module) => module.PulsePostPage),
   },
-  emptyStateRoute('pulse-assistant', '/pulse-assistant', 'Pulse Assistant', 'signed-in', false),
+  {
+    id: 'pulse-assistant',
+    path: '/pulse-assistant',
+    title: 'Pulse Assistant',
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/assistant/pages/pulse-assistant-page').then((module) => module.PulseAssistantPage),
+  },
   {
     id: 'admin',
     path: '/admin',

@@ -2,7 +2,7 @@ import { forwardRef } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 
-/** The round button that opens the Pulse Assistant card. */
+/** The round button that opens (and closes) the Pulse Assistant panel. */
 export const AssistantWidgetButton = forwardRef<HTMLButtonElement, { className?: string; opened: boolean; onClick: () => void }>(
   function AssistantWidgetButton({ className, opened, onClick }, ref) {
     return (
@@ -13,8 +13,9 @@ export const AssistantWidgetButton = forwardRef<HTMLButtonElement, { className?:
         radius={24}
         variant="white"
         color="primary"
-        aria-label="Pulse Assistant"
+        aria-label="Open Pulse Assistant"
         aria-expanded={opened}
+        aria-haspopup="dialog"
         data-testid="assistant-widget"
         onClick={onClick}
       >
