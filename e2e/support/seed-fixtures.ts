@@ -18,6 +18,7 @@ import { seedAgentLaneFixtures } from './fixtures-agents';
 import { seedHubLaneFixtures } from './fixtures-hub';
 import { seedHubOfflineFixtures } from './fixtures-hub-offline';
 import { seedReferralsFixtures } from './fixtures-referrals';
+import { seedAssistantFixtures } from './fixtures-assistant';
 
 const EXTRA_ROLES: Partial<Record<FixtureUserKey, string[]>> = {
   pendingSeller: ['buyer', 'seller'],
@@ -115,4 +116,5 @@ export async function seedFixtures(db: Db): Promise<void> {
   await seedHubOfflineFixtures(db);
   await seedHubLaneFixtures(db);
   await seedReferralsFixtures(db);
+  await seedAssistantFixtures(db);
 }
