@@ -234,6 +234,8 @@ test('on its own order page the farm accepts, weighs, marks ready and hands over
 test('a new slot appears on the dashboard and can be deleted', async ({ page }) => {
   await openSellerMode(page);
   const section = page.getByRole('region', { name: 'Pickup and delivery slots' });
+  // Count once the list has loaded (the list, or the notice that there is none), not while it loads.
+  await expect(section.getByRole('list', { name: 'Open slots' }).or(section.getByText('Buyers cannot order yet'))).toBeVisible();
   const before = await section.getByTestId('seller-slot').count();
   await section.getByRole('button', { name: 'Add a slot' }).click();
   const form = section.getByRole('form', { name: 'Add a slot' });
