@@ -4,8 +4,6 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const repositoryRoot = resolve(serverRoot, '../..');
-const TSX = resolve(repositoryRoot, 'node_modules/.bin/tsx');
 const MAIN = resolve(serverRoot, 'src/main.ts');
 
 /** A port nobody listens on right now (the OS picks it; it is released before the server takes it). */
@@ -25,7 +23,11 @@ export interface ServerProcess {
   baseUrl: string;
   /** Everything the process printed, for a failure message. */
   readonly output: string;
+  /** The server's own process id (node itself, not a launcher), e.g. for /proc/<pid>/status. */
+  readonly pid: number;
   stop(): Promise<void>;
+  /** Ends the server at once with SIGKILL, as a crash or the OOM killer would; resolves once it has gone. */
+  kill(): Promise<void>;
 }
 
 function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
@@ -54,13 +56,17 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, readOutput
   throw new Error(`The server at ${baseUrl} was not healthy after ${timeoutMs} ms:\n${readOutput()}`);
 }
 
-/** Starts `tsx src/main.ts` (the real entry point) with `env` on a free port and waits for /api/health. */
+/**
+ * Starts `node --import tsx src/main.ts` (the real entry point) with `env` on a free port and waits
+ * for /api/health. Node itself, not the `tsx` launcher: the launcher runs the server in a child
+ * process, so a SIGKILL sent to it would leave the server running.
+ */
 export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // The test runner's own variables (VITEST, NODE_OPTIONS hooks...) are not the server's business.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_OPTIONS'));
-  const child = spawn(TSX, [MAIN], {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: serverRoot,
     env: { SEED_DEMO: 'false', ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,6 +84,12 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 60_
     }
   }
 
+  async function kill() {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGKILL');
+    await waitForExit(child, 10_000);
+  }
+
   try {
     await waitUntilHealthy(baseUrl, child, () => output, timeoutMs);
   } catch (error) {
@@ -89,6 +101,8 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 60_
     get output() {
       return output;
     },
+    pid: child.pid ?? 0,
     stop,
+    kill,
   };
 }
