@@ -319,7 +319,10 @@ export async function placeCheckout(
       created.push(order);
     }
 
-    await clearBasketLines(tx, user.id, lines.map((line) => line.productId));
+    // A second checkout of the same basket (a double click with two keys) read the same lines; the
+    // first to delete them wins and the other rolls back instead of buying the basket twice.
+    const cleared = await clearBasketLines(tx, user.id, lines.map((line) => line.productId));
+    if (cleared !== lines.length) throw new ConflictError(BASKET_CHANGED_MESSAGE);
 
     const outcomes: TransitionOutcome[] = [];
     if (input.payNow) {
