@@ -46,6 +46,7 @@ import { resolveJwtSecret } from './modules/settings/resolve-jwt-secret';
 import { appContextPlugin } from './plugins/app-context';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, handleFrameworkError } from './plugins/error-handler';
+import { openApiPlugin } from './plugins/openapi';
 import { realtimePlugin } from './plugins/realtime';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -156,6 +157,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   });
   await app.register(authPlugin);
   await app.register(realtimePlugin);
+  await app.register(openApiPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -1,0 +1,168 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import Ajv2020 from 'ajv/dist/2020';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/create-test-app';
+import { ROUTE_TABLE } from '../testing/authorization/route-table';
+import { API_DOCS_PREFIX, OPENAPI_PATH } from './openapi';
+
+/** Every route the app registers, seen through an onRoute hook on the root instance. */
+const registered = vi.hoisted(() => [] as Array<{ method: string; url: string; hidden: boolean }>);
+
+vi.mock('fastify', async (importOriginal) => {
+  const actual = await importOriginal<{ default: unknown }>();
+  const create = actual.default as unknown as (options?: unknown) => FastifyInstance;
+  const createWithRouteLog = (options?: unknown) => {
+    const instance = create(options);
+    instance.addHook('onRoute', (route) => {
+      const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
+      for (const method of [route.method].flat()) registered.push({ method, url: route.url, hidden });
+    });
+    return instance;
+  };
+  return { ...actual, default: createWithRouteLog };
+});
+
+interface Operation {
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+}
+
+/** `/api/orders/:orderId` -> `/api/orders/{orderId}`, as the document writes paths. */
+const documentPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+let testApp: TestApp;
+let document: OpenApiDocument;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  const response = await testApp.app.inject({ method: 'GET', url: OPENAPI_PATH });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  document = response.json();
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function operation(method: string, url: string): Operation | undefined {
+  return document.paths[documentPath(url)]?.[method.toLowerCase()];
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document) as unknown as Record<string, unknown>);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('has schemas that a JSON Schema 2020-12 validator compiles', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
+    ajv.addSchema({ $id: 'openapi.json', components: document.components }, 'openapi.json');
+    const failures: string[] = [];
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        for (const [status, body] of Object.entries(op.responses)) {
+          for (const [type, media] of Object.entries(body.content ?? {})) {
+            const schema = JSON.parse(JSON.stringify(media.schema ?? {}).replaceAll('"#/components/', '"openapi.json#/components/')) as object;
+            try {
+              ajv.compile(schema);
+            } catch (error) {
+              failures.push(`${method} ${path} ${status} ${type}: ${(error as Error).message}`);
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('covers every API route the app registers, and nothing else', () => {
+    const apiRoutes = registered.filter(
+      (route) => route.url.startsWith('/api/') && !route.hidden && route.method !== 'HEAD' && route.method !== 'OPTIONS' && !route.url.startsWith(API_DOCS_PREFIX),
+    );
+    expect(apiRoutes.length).toBeGreaterThan(100);
+    const missing = apiRoutes.filter((route) => !operation(route.method, route.url)).map((route) => `${route.method} ${route.url}`);
+    expect(missing, 'routes missing from the document').toEqual([]);
+
+    const known = new Set(apiRoutes.map((route) => `${route.method.toLowerCase()} ${documentPath(route.url)}`));
+    const extra = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`)).filter((key) => !known.has(key));
+    expect(extra, 'operations of routes that do not exist').toEqual([]);
+    expect(Object.keys(document.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
+  });
+
+  it('documents every status the authorization table sees each route give', () => {
+    const missing = ROUTE_TABLE.filter((row) => row.path.startsWith('/api/')).flatMap((row) =>
+      [...new Set(Object.values(row.expect))].filter((status) => !operation(row.method, row.path)?.responses[String(status)]).map((status) => `${row.method} ${row.path} ${status}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('gives every operation an id, a success response and the error shape on every error', () => {
+    const problems: string[] = [];
+    const ids = new Set<string>();
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const name = `${method} ${path}`;
+        if (!op.operationId || ids.has(op.operationId)) problems.push(`${name}: operationId ${op.operationId}`);
+        ids.add(op.operationId ?? '');
+        const statuses = Object.keys(op.responses).map(Number);
+        if (!statuses.some((status) => status < 400) && !path.startsWith('/api/mcp')) problems.push(`${name}: no success response`);
+        for (const status of statuses.filter((code) => code >= 400)) {
+          const schema = op.responses[status]?.content?.['application/json']?.schema as { $ref?: string; anyOf?: unknown[] } | undefined;
+          if (schema?.$ref !== '#/components/schemas/ApiErrorResponse') problems.push(`${name}: ${status} is not the error shape`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('names the bearer and cookie schemes on signed-in routes, and 429 with Retry-After on limited ones', () => {
+    expect(document.components.securitySchemes).toMatchObject({
+      bearerAuth: { type: 'http', scheme: 'bearer' },
+      cookieAuth: { type: 'apiKey', in: 'cookie', name: 'pulse_session' },
+    });
+    expect(operation('GET', '/api/orders')?.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
+    expect(operation('GET', '/api/orders')?.responses['401']).toBeDefined();
+    expect(operation('GET', '/api/products')?.security).toBeUndefined();
+    expect(operation('GET', '/api/products')?.responses['401']).toBeUndefined();
+    const login = operation('POST', '/api/auth/login')?.responses['429'] as { headers?: Record<string, unknown> } | undefined;
+    expect(login?.headers?.['retry-after']).toBeDefined();
+    expect(operation('POST', '/api/mcp')?.responses['429']).toBeDefined();
+  });
+
+  it('documents the upload as multipart and the assistant answer as NDJSON', () => {
+    const upload = operation('POST', '/api/uploads/images') as unknown as { requestBody: { content: Record<string, unknown> } };
+    expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(Object.keys(operation('POST', '/api/assistant/messages')?.responses['200']?.content ?? {})).toEqual(['application/x-ndjson']);
+  });
+});
+
+describe('the reference page', () => {
+  it(`answers ${API_DOCS_PREFIX} with HTML whose scripts the app's Content-Security-Policy allows`, async () => {
+    const page = await testApp.app.inject({ method: 'GET', url: `${API_DOCS_PREFIX}/` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    // Inline scripts would be refused by that policy: every script is a file of the same origin.
+    expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      const script = await testApp.app.inject({ method: 'GET', url: new URL(src, `http://localhost${API_DOCS_PREFIX}/`).pathname });
+      expect(script.statusCode, src).toBe(200);
+      expect(script.headers['content-type']).toMatch(/javascript/);
+    }
+    const spec = await testApp.app.inject({ method: 'GET', url: `${API_DOCS_PREFIX}/json` });
+    expect(spec.json()).toMatchObject({ openapi: '3.1.0' });
+  });
+});

@@ -1,0 +1,288 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZAssistantStreamEvent } from '@pulse/contract/assistant';
+import { SESSION_COOKIE_NAME } from '@pulse/contract/auth';
+import { ZApiErrorResponse } from '@pulse/contract/errors';
+
+/** The OpenAPI 3.1 document of the whole API (decision 025). */
+export const OPENAPI_PATH = '/api/openapi.json';
+/** The reference page for people (Swagger UI), loaded only by whoever opens it. */
+export const API_DOCS_PREFIX = '/api/docs';
+
+const ERROR_COMPONENT_ID = 'ApiErrorResponse';
+const BEARER = 'bearerAuth';
+const COOKIE = 'cookieAuth';
+
+/**
+ * Statuses a route gives that its hooks and schemas do not show: errors its service raises (a
+ * conflict, "not yours" on a route without an id in its path) and success codes it answers on a
+ * replay. Keyed by `METHOD path`; the contract fuzzing suite fails on any status missing here.
+ */
+const EXTRA_STATUSES: Record<string, number[]> = {
+  // Single sign-on answers 404 while it is not configured.
+  'GET /api/auth/oidc/start': [404],
+  'GET /api/auth/oidc/callback': [404],
+  'POST /api/sellers/application': [409],
+  'GET /api/sellers/application/mine': [404],
+  'POST /api/agents/applications': [409],
+  'GET /api/agents/me/application': [404],
+  'POST /api/baskets/items': [404, 409],
+  'POST /api/conversations': [404],
+  'PATCH /api/seller/products': [404],
+  'DELETE /api/push/subscriptions': [404],
+  'GET /api/admin/overview': [403],
+  'POST /api/checkout/quote': [404],
+  'POST /api/orders/:orderId/actions': [403],
+  'POST /api/orders/:orderId/final-weights': [403],
+  'POST /api/admin/referrals/attributions/:id/void': [409],
+};
+
+/** Routes that answer 204 with no body on success. */
+const NO_CONTENT = new Set([
+  'DELETE /api/baskets',
+  'DELETE /api/addresses/:addressId',
+  'DELETE /api/admin/popups/:id',
+  'DELETE /api/products/:productId',
+  'DELETE /api/push/subscriptions',
+  'DELETE /api/seller/slots/:slotId',
+  'DELETE /api/hub/posts/:id',
+  'DELETE /api/hub/comments/:id',
+  'POST /api/delivery/tasks/:id/position',
+]);
+
+/**
+ * Routes counted by a rate-limit hook of their own rather than `config.rateLimit` (which is found
+ * on the route): sign-in counts failed attempts, the assistant counts per IP and per user.
+ */
+const RATE_LIMITED_BY_HOOK = new Set(['POST /api/auth/login', 'POST /api/assistant/messages']);
+
+const STATUS_DESCRIPTIONS: Record<number, string> = {
+  400: 'The request is malformed or a field is not valid (`validation_failed` names the fields).',
+  401: 'Not signed in, or the session expired or the account is suspended.',
+  403: 'Signed in, but this role or this state may not do it.',
+  404: 'Not found, or not yours (the answer does not say which).',
+  405: 'This method is not offered here.',
+  409: 'The resource is not in a state that allows it (already done, sold out, taken).',
+  413: 'The request body is too large.',
+  414: 'The address is too long.',
+  415: 'The body is not of the type this route reads.',
+  429: 'Too many requests; wait for `Retry-After` seconds.',
+};
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+type Hook = unknown;
+type RouteSchema = NonNullable<RouteOptions['schema']> & { hide?: boolean; response?: Record<string | number, unknown> };
+
+function hooksOf(route: RouteOptions): Hook[] {
+  return ([route.onRequest, route.preValidation, route.preHandler] as unknown[]).flat().filter((hook) => typeof hook === 'function');
+}
+
+function methodsOf(route: RouteOptions): string[] {
+  return [route.method].flat().map(String);
+}
+
+export function isDocumentedRoute(route: { url: string; schema?: unknown }): boolean {
+  const hidden = (route.schema as RouteSchema | undefined)?.hide === true;
+  return route.url.startsWith('/api/') && !hidden && !route.url.startsWith(API_DOCS_PREFIX);
+}
+
+/** The error statuses a route can give, read from what it declares: schemas, hooks, limits. */
+function errorStatusesOf(app: FastifyInstance, route: RouteOptions, method: string): number[] {
+  const schema = route.schema as RouteSchema | undefined;
+  const hooks = hooksOf(route);
+  const authenticated = hooks.includes(app.authenticate);
+  // A guard beside `authenticate` (admin only, approved sellers, agents) refuses with 403; the
+  // plugins' own hooks (compression, rate limits) sit on onRequest.
+  const guards = ([route.preValidation, route.preHandler] as unknown[]).flat().filter((hook) => typeof hook === 'function');
+  const guarded = authenticated && guards.some((hook) => hook !== app.authenticate && hook !== app.identify);
+  const hasParams = route.url.includes(':') || Boolean(schema?.params);
+  const readsBody = BODY_METHODS.has(method);
+  const statuses = new Set<number>(EXTRA_STATUSES[`${method} ${route.url}`]?.filter((status) => status >= 400) ?? []);
+  if (hasParams || schema?.querystring || schema?.body || readsBody) statuses.add(400);
+  if (authenticated) statuses.add(401);
+  if (guarded) statuses.add(403);
+  if (hasParams) statuses.add(404);
+  if (hasParams) statuses.add(414);
+  if (readsBody) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  const config = route.config as { rateLimit?: unknown } | undefined;
+  if (config?.rateLimit || RATE_LIMITED_BY_HOOK.has(`${method} ${route.url}`)) statuses.add(429);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/**
+ * Every error status a route can give gets the error shape in its response schemas, so it is in
+ * the document and the serializer holds error bodies to the contract too.
+ */
+function addErrorResponses(app: FastifyInstance, route: RouteOptions): void {
+  if (!isDocumentedRoute(route)) return;
+  const statuses = new Set(methodsOf(route).filter((method) => method !== 'HEAD').flatMap((method) => errorStatusesOf(app, route, method)));
+  const schema = (route.schema ?? {}) as RouteSchema;
+  const response: Record<string | number, unknown> = { ...schema.response };
+  for (const status of statuses) response[status] ??= ZApiErrorResponse;
+  if (methodsOf(route).some((method) => NO_CONTENT.has(`${method} ${route.url}`))) response[204] ??= z.undefined().describe('Done; no body.');
+  route.schema = { ...schema, response };
+}
+
+/* ------------------------------------------------- document-only shapes */
+
+const toJson = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' });
+
+const JSON_RPC_MESSAGE = {
+  type: 'object',
+  description: 'A JSON-RPC 2.0 message of the Model Context Protocol (initialize, tools/list, tools/call, ...).',
+  required: ['jsonrpc'],
+  properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer'] }, method: { type: 'string' }, params: { type: 'object' } },
+};
+
+const JSON_RPC_RESPONSE = {
+  type: 'object',
+  required: ['jsonrpc'],
+  properties: {
+    jsonrpc: { const: '2.0' },
+    id: { type: ['string', 'integer', 'null'] },
+    result: { type: 'object' },
+    error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} } },
+  },
+};
+
+type Transformed = { schema: Record<string, unknown>; url: string };
+type DocumentShape = (schema: Record<string, unknown>) => void;
+
+/** What the zod schemas cannot say: multipart bodies, streams, files, the MCP endpoint. */
+const DOCUMENT_SHAPES: Record<string, DocumentShape> = {
+  'POST /api/uploads/images': (schema) => {
+    schema.consumes = ['multipart/form-data'];
+    schema.body = {
+      type: 'object',
+      required: ['file'],
+      properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'One image (JPEG, PNG, WebP, GIF...).' } },
+    };
+  },
+  'GET /api/uploads/private/:uploadId': (schema) => {
+    response(schema)[200] = {
+      'x-response-description': 'The image, to its uploader and admins only.',
+      content: { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } },
+    };
+  },
+  'POST /api/assistant/messages': (schema) => {
+    response(schema)[200] = {
+      'x-response-description': 'NDJSON: one event per line (`user`, `delta`..., then `done` or `error`).',
+      content: { 'application/x-ndjson': { schema: toJson(ZAssistantStreamEvent) } },
+    };
+  },
+  'POST /api/mcp': (schema) => {
+    schema.body = JSON_RPC_MESSAGE;
+    const responses = response(schema);
+    responses[200] = { 'x-response-description': 'The JSON-RPC answer.', content: { 'application/json': { schema: JSON_RPC_RESPONSE } } };
+    responses[202] = { type: 'null', 'x-response-description': 'A notification or response was accepted (no body).' };
+  },
+  'GET /api/auth/oidc/start': (schema) => {
+    response(schema)[302] = { type: 'null', 'x-response-description': "To the identity provider's sign-in page.", headers: { location: { type: 'string' } } };
+  },
+  'GET /api/auth/oidc/callback': (schema) => {
+    response(schema)[302] = {
+      type: 'null',
+      'x-response-description': 'Back to /login with `#token=...` (signed in) or `#error=...` in the fragment.',
+      headers: { location: { type: 'string' } },
+    };
+  },
+  'GET /api/mcp': (schema) => Object.assign(response(schema), { 405: errorRef(405) }),
+  'DELETE /api/mcp': (schema) => Object.assign(response(schema), { 405: errorRef(405) }),
+  [`GET ${OPENAPI_PATH}`]: (schema) => {
+    response(schema)[200] = { type: 'object', description: 'This document (OpenAPI 3.1).' };
+  },
+};
+
+function response(schema: Record<string, unknown>): Record<string, unknown> {
+  schema.response ??= {};
+  return schema.response as Record<string, unknown>;
+}
+
+function errorRef(status: number) {
+  return { $ref: `#/components/schemas/${ERROR_COMPONENT_ID}`, 'x-response-description': STATUS_DESCRIPTIONS[status] };
+}
+
+function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split(/[/-]/)
+    .filter(Boolean)
+    .map((word) => (word.startsWith(':') ? `by ${word.slice(1)}` : word));
+  const camel = words.join(' ').replace(/[^a-zA-Z0-9]+(.)/g, (_match, letter: string) => letter.toUpperCase());
+  return `${method.toLowerCase()}${camel.charAt(0).toUpperCase()}${camel.slice(1)}`;
+}
+
+function transformRoute(app: FastifyInstance, input: Parameters<typeof jsonSchemaTransform>[0]): Transformed {
+  const route = (input as unknown as { route: RouteOptions }).route;
+  if (!isDocumentedRoute(route)) return { schema: { hide: true }, url: input.url };
+  const { schema, url } = jsonSchemaTransform(input) as Transformed;
+  const method = methodsOf(route).find((name) => name !== 'HEAD') ?? 'GET';
+  schema.operationId = operationIdOf(method, url);
+  schema.tags = [url.split('/')[2] ?? 'api'];
+
+  const hooks = hooksOf(route);
+  if (hooks.includes(app.authenticate)) schema.security = [{ [BEARER]: [] }, { [COOKIE]: [] }];
+  else if (hooks.includes(app.identify)) schema.security = [{}, { [BEARER]: [] }, { [COOKIE]: [] }];
+
+  DOCUMENT_SHAPES[`${method} ${url}`]?.(schema);
+
+  for (const [status, body] of Object.entries(response(schema))) {
+    const code = Number(status);
+    if (code < 400 || !body || typeof body !== 'object') continue;
+    const described: Record<string, unknown> = { ...body, 'x-response-description': STATUS_DESCRIPTIONS[code] ?? 'Error' };
+    if (code === 429) described.headers = { 'retry-after': { type: 'integer', minimum: 1, description: 'Seconds to wait before trying again.' } };
+    response(schema)[status] = described;
+  }
+  return { schema, url };
+}
+
+/**
+ * The OpenAPI 3.1 document generated from the routes' zod schemas (GET /api/openapi.json) and a
+ * Swagger UI page at /api/docs. Registered before the routes: its hooks see each route as it is
+ * added, and add the error responses the route can give (decision 025).
+ */
+export const openApiPlugin = fp(
+  async (app) => {
+    if (!z.globalRegistry.has(ZApiErrorResponse)) z.globalRegistry.add(ZApiErrorResponse, { id: ERROR_COMPONENT_ID });
+
+    app.addHook('onRoute', (route) => addErrorResponses(app, route));
+
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Pulse API',
+          version: '1.0.0',
+          description:
+            'The marketplace API. Every error answers `{ error: { code, message, fields? } }`. Sign in with POST /api/auth/login; ' +
+            'send the token as `Authorization: Bearer <token>` or let the browser send the session cookie.',
+        },
+        components: {
+          securitySchemes: {
+            [BEARER]: { type: 'http', scheme: 'bearer', description: 'The token from sign-in or registration.' },
+            [COOKIE]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE_NAME, description: 'The HttpOnly session cookie set at sign-in.' },
+          },
+        },
+      },
+      transform: (input) => transformRoute(app, input),
+      transformObject: jsonSchemaTransformObject,
+    });
+
+    app.get(OPENAPI_PATH, async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()));
+
+    await app.register(fastifySwaggerUi, {
+      routePrefix: API_DOCS_PREFIX,
+      // The spec validator badge would load an image from another host.
+      uiConfig: { validatorUrl: null, deepLinking: true },
+    });
+  },
+  { name: 'openapi', dependencies: ['auth'] },
+);
