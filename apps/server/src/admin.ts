@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config';
-import { createDb, DatabaseLockedError } from './db/client';
+import { createDb, DatabaseDamagedError, DatabaseLockedError } from './db/client';
 import { migrate } from './db/migrate';
 import { runAdminCommand } from './modules/admin/admin-commands';
 
@@ -21,7 +21,7 @@ runAdminCommand(process.argv.slice(2), {
 })
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    if (error instanceof ConfigError || error instanceof DatabaseLockedError || error instanceof DatabaseDamagedError) {
       console.error(`Error: ${error.message}`);
     } else {
       console.error('Error: the command failed unexpectedly.', error);

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
-import { createDb, DatabaseLockedError } from './db/client';
+import { createDb, DatabaseDamagedError, DatabaseLockedError } from './db/client';
 import { migrate } from './db/migrate';
 import { seedDemoData } from './seed/demo-seed';
 
@@ -56,7 +56,7 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError || error instanceof DatabaseDamagedError) {
     console.error(error.message);
   } else {
     console.error('The server could not start:', error);

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -20,12 +20,66 @@ interface DatabaseBase {
 }
 
 export type Database =
-  | (DatabaseBase & { kind: 'pglite'; driver: PgliteDatabase })
+  | (DatabaseBase & { kind: 'pglite'; driver: PgliteDatabase; client: PGlite })
   | (DatabaseBase & { kind: 'postgres'; driver: NodePgDatabase; pool: pg.Pool });
 
 /** Another process holds the embedded database; PGlite is single-process. */
 export class DatabaseLockedError extends Error {
   override name = 'DatabaseLockedError';
+}
+
+/** PGlite could not open its folder; the message names the folder and the way out (decision 026). */
+export class DatabaseDamagedError extends Error {
+  override name = 'DatabaseDamagedError';
+}
+
+/** The extensions every embedded database is opened with (search uses pg_trgm). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** Where the embedded database keeps its files inside DATA_DIR. */
+export function pgliteDirectoryOf(dataDir: string): string {
+  return join(dataDir, 'pglite');
+}
+
+/** Where `npm run backup` writes by default (decision 026). */
+export function backupsDirectoryOf(dataDir: string): string {
+  return join(dataDir, 'backups');
+}
+
+export const BACKUP_FILE_PATTERN = /^pulse-backup-.*\.tar\.gz$/;
+
+/** The newest backup in the default folder (names sort by time), or null. */
+export function findNewestBackup(dataDir: string): string | null {
+  const directory = backupsDirectoryOf(dataDir);
+  if (!existsSync(directory)) return null;
+  const newest = readdirSync(directory)
+    .filter((name) => BACKUP_FILE_PATTERN.test(name))
+    .sort()
+    .at(-1);
+  return newest ? join(directory, newest) : null;
+}
+
+/**
+ * PGlite answers a damaged folder with a bare WebAssembly "Aborted()" and no hint; the person
+ * starting the server needs to know which folder, that nothing was changed, and what to run.
+ */
+function damagedDatabaseMessage(dataDir: string): string {
+  const directory = pgliteDirectoryOf(dataDir);
+  const backup = findNewestBackup(dataDir);
+  const restore = backup
+    ? `  - restore the newest backup (the damaged folder is kept beside it):\n      npm run restore -- ${backup}`
+    : `  - restore a backup made with \`npm run backup\` (there is none in ${backupsDirectoryOf(dataDir)}):\n      npm run restore -- <backup file>`;
+  return [
+    `The embedded database in ${directory} could not be opened: PGlite stopped while reading its files, so they are damaged`,
+    '(for example by a full disk, or a copy of the folder taken while the server was running). Nothing was changed. The way out:',
+    restore,
+    `  - or start with an empty database: move ${directory} somewhere else and start the server again.`,
+  ].join('\n');
+}
+
+function isPgliteAbort(error: unknown): boolean {
+  // WebAssembly's RuntimeError (no DOM types here to name it by).
+  return error instanceof Error && (error.name === 'RuntimeError' || error.message.includes('Aborted()'));
 }
 
 function isProcessAlive(pid: number): boolean {
@@ -41,7 +95,7 @@ function isProcessAlive(pid: number): boolean {
  * PGlite has no lock of its own and two processes writing one folder corrupt it, so a pid file
  * guards it; a file left by a crashed process is taken over.
  */
-function lockDataDir(directory: string): () => void {
+export function lockDataDir(directory: string): () => void {
   const lockPath = join(directory, 'pulse.lock');
   try {
     writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
@@ -63,17 +117,18 @@ async function openPglite(dataDir: string): Promise<Database> {
   let unlock = () => {};
   let client: PGlite;
   if (dataDir === MEMORY_DATA_DIR) {
-    client = new PGlite({ extensions: { pg_trgm } });
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   } else {
-    const directory = join(dataDir, 'pglite');
+    const directory = pgliteDirectoryOf(dataDir);
     mkdirSync(directory, { recursive: true });
     unlock = lockDataDir(dataDir);
-    client = new PGlite(directory, { extensions: { pg_trgm } });
+    client = new PGlite(directory, { extensions: PGLITE_EXTENSIONS });
   }
   try {
     await client.waitReady;
   } catch (error) {
     unlock();
+    if (dataDir !== MEMORY_DATA_DIR && isPgliteAbort(error)) throw new DatabaseDamagedError(damagedDatabaseMessage(dataDir), { cause: error });
     throw error;
   }
   const driver = drizzlePglite({ client });
@@ -81,6 +136,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: 'pglite',
     driver,
+    client,
     orm: driver,
     async close() {
       if (closed) return;

@@ -56,12 +56,22 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, readOutput
   throw new Error(`The server at ${baseUrl} was not healthy after ${timeoutMs} ms:\n${readOutput()}`);
 }
 
+export interface SpawnedServerProcess extends ServerProcess {
+  /** Resolves when something the process printed matches (e.g. a log line of the demo seed). */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /** Resolves once /api/health answers. */
+  waitUntilHealthy(timeoutMs?: number): Promise<void>;
+  /** Resolves with the exit code (null after a signal) once the process has ended. */
+  waitForExit(timeoutMs?: number): Promise<number | null>;
+}
+
 /**
- * Starts `node --import tsx src/main.ts` (the real entry point) with `env` on a free port and waits
- * for /api/health. Node itself, not the `tsx` launcher: the launcher runs the server in a child
- * process, so a SIGKILL sent to it would leave the server running.
+ * Starts `node --import tsx src/main.ts` (the real entry point) with `env` on a free port, without
+ * waiting for it: for a test that acts while the server is still starting (kills it during the demo
+ * seed) or expects it to refuse to start. Node itself, not the `tsx` launcher: the launcher runs the
+ * server in a child process, so a SIGKILL sent to it would leave the server running.
  */
-export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function spawnServerProcess(env: NodeJS.ProcessEnv): Promise<SpawnedServerProcess> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // The test runner's own variables (VITEST, NODE_OPTIONS hooks...) are not the server's business.
@@ -72,8 +82,13 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 60_
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const outputListeners = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of outputListeners) listener();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
 
   async function stop() {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -90,12 +105,32 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 60_
     await waitForExit(child, 10_000);
   }
 
-  try {
-    await waitUntilHealthy(baseUrl, child, () => output, timeoutMs);
-  } catch (error) {
-    await stop();
-    throw error;
+  function waitForOutput(pattern: RegExp, timeoutMs = 60_000): Promise<void> {
+    return new Promise((resolveMatch, reject) => {
+      const finish = (error?: Error) => {
+        clearTimeout(timer);
+        outputListeners.delete(check);
+        child.off('exit', onExit);
+        if (error) reject(error);
+        else resolveMatch();
+      };
+      const check = () => {
+        if (pattern.test(output)) finish();
+      };
+      const onExit = () => finish(new Error(`The server process exited before printing ${pattern}:\n${output}`));
+      const timer = setTimeout(() => finish(new Error(`The server process did not print ${pattern} within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+      outputListeners.add(check);
+      child.once('exit', onExit);
+      check();
+      if (child.exitCode !== null || child.signalCode !== null) onExit();
+    });
   }
+
+  async function waitForExitCode(timeoutMs = 60_000): Promise<number | null> {
+    if (!(await waitForExit(child, timeoutMs))) throw new Error(`The server process was still running after ${timeoutMs} ms:\n${output}`);
+    return child.exitCode;
+  }
+
   return {
     baseUrl,
     get output() {
@@ -104,5 +139,20 @@ export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 60_
     pid: child.pid ?? 0,
     stop,
     kill,
+    waitForOutput,
+    waitUntilHealthy: (timeoutMs = 60_000) => waitUntilHealthy(baseUrl, child, () => output, timeoutMs),
+    waitForExit: waitForExitCode,
   };
+}
+
+/** Starts the real entry point with `env` on a free port (see spawnServerProcess) and waits for /api/health. */
+export async function startServerProcess(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ServerProcess> {
+  const server = await spawnServerProcess(env);
+  try {
+    await server.waitUntilHealthy(timeoutMs);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
 }

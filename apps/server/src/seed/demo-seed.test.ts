@@ -19,6 +19,7 @@ import { DEMO_PASSWORD } from './catalogue-data';
 import { SEED_HUB_POSTS, SEED_HUB_TIPS, seedDemoHub } from './demo-hub-seed';
 import { DEMO_AGENT_AMA_EMAIL, DEMO_AGENT_KOFI_EMAIL, SEED_DELIVERIES } from './demo-delivery-seed';
 import { DEMO_BUYER_EMAIL, DEMO_SELLER_EMAIL, DEMO_TOP_UP_MINOR, seedDemoData, type DemoSeedSummary } from './demo-seed';
+import { writeDemoSeedState } from './seed-repository';
 import { DEMO_REFERRAL_ORDERS, DEMO_REFERRAL_VISITS, DEMO_REFERRED_BUYERS, DEMO_REFERRED_FARM } from './demo-referrals-seed';
 
 describe('demo seed on an empty database', () => {
@@ -325,6 +326,22 @@ describe('demo seed on a database that already has users', () => {
       expect(result).toBeNull();
       const [row] = await testApp.app.db.select({ total: sql<number>`count(*)::int` }).from(products);
       expect(Number(row?.total)).toBe(0);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
+
+describe('demo seed after an interrupted one', () => {
+  it('leaves the database alone when someone signed up since, and says so', async () => {
+    const testApp = await createTestApp();
+    try {
+      // What a seed killed after its catalogue leaves, plus an account of a start with SEED_DEMO=false.
+      await writeDemoSeedState(testApp.app.db, 'started');
+      await registerTestUser(testApp.app);
+      expect(await seedDemoData(testApp.app)).toBeNull();
+      const [row] = await testApp.app.db.select({ total: sql<number>`count(*)::int` }).from(users);
+      expect(Number(row?.total)).toBe(1);
     } finally {
       await testApp.close();
     }

@@ -11,15 +11,20 @@ import { seedDemoHub } from './demo-hub-seed';
 import { seedDemoReferrals } from './demo-referrals-seed';
 import { createRandom, type Random } from './random';
 import { createSeedImageStore } from './seed-images';
+import { findSetting } from '../modules/settings/settings-repository';
 import {
+  clearSeededTables,
   countAllUsers,
+  countUsersOutsideDemo,
+  holdDemoSeedLock,
   insertApprovedSellerApplications,
   insertSellerProfilePhotos,
   insertDeliverySlots,
   insertProductImages,
   insertUsers,
-  lockDemoSeed,
   setProfilePicture,
+  DEMO_SEED_STATE_KEY,
+  writeDemoSeedState,
 } from './seed-repository';
 
 export const DEMO_SEED = 20_260_501;
@@ -122,20 +127,49 @@ async function mapInPool<T, R>(items: readonly T[], parallel: number, work: (ite
  * Seeds a believable marketplace on a database without users (first start): eight approved farms
  * around Ghanaian towns, 200+ products in every category with generated pictures, buyers with Pulse
  * Hub profiles, a week of pickup and delivery slots per farm and a topped-up demo wallet. The same
- * catalogue every run (seeded PRNG); everything in one transaction. Returns null when the database
- * already has users.
+ * catalogue every run (seeded PRNG). Returns null when there is nothing to do.
+ *
+ * The catalogue commits in one transaction with the state 'started'; the orders, referrals and Hub
+ * that follow go through the services' own transactions, and 'finished' is written after the last.
+ * A start that finds 'started' (the process died in between) clears the half-seeded tables and
+ * seeds again in the catalogue's transaction, so a half-seeded market never stays (decision 026).
  */
 export async function seedDemoData(app: FastifyInstance, options: DemoSeedOptions = {}): Promise<DemoSeedSummary | null> {
+  const release = await holdDemoSeedLock(app.database);
+  try {
+    return await seedUnderLock(app, options);
+  } finally {
+    await release();
+  }
+}
+
+/** Seed an empty database, seed again over an interrupted seed, or leave the database alone. */
+async function planDemoSeed(app: FastifyInstance): Promise<'seed' | 'reseed' | 'skip'> {
+  const state = await findSetting(app.db, DEMO_SEED_STATE_KEY);
+  if (state === 'finished') return 'skip';
+  if (state === 'started') {
+    if ((await countUsersOutsideDemo(app.db)) === 0) return 'reseed';
+    // Someone signed up on the half-seeded market (a start with SEED_DEMO=false): their data wins.
+    app.log.warn('The demo seed of an earlier start did not finish, but the database has other accounts since; it is left as it is.');
+    return 'skip';
+  }
+  return (await countAllUsers(app.db)) > 0 ? 'skip' : 'seed';
+}
+
+async function seedUnderLock(app: FastifyInstance, options: DemoSeedOptions): Promise<DemoSeedSummary | null> {
   const started = Date.now();
   const cpuStarted = process.cpuUsage();
-  if ((await countAllUsers(app.db)) > 0) return null;
+  const plan = await planDemoSeed(app);
+  if (plan === 'skip') return null;
+  if (plan === 'reseed') app.log.warn('The demo seed of an earlier start was interrupted: clearing what it wrote and seeding again.');
+  app.log.info('Seeding the demo marketplace (first start; SEED_DEMO=false to skip)');
   const now = options.now ?? new Date();
   const random = createRandom(DEMO_SEED);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   const seeded = await app.db.transaction(async (tx) => {
-    await lockDemoSeed(tx);
-    if ((await countAllUsers(tx)) > 0) return null;
+    if (plan === 'reseed') await clearSeededTables(tx);
+    await writeDemoSeedState(tx, 'started');
     const storeImage = createSeedImageStore({ db: tx, objectStorage: app.objectStorage });
     // Sellers first, so users sort by creation as farms then people.
     const sellerRows = await insertUsers(
@@ -296,9 +330,10 @@ export async function seedDemoData(app: FastifyInstance, options: DemoSeedOption
     };
   });
 
+  app.log.info('Demo seed: catalogue committed; wallets, orders, referrals and the Hub next');
+
   // The demo buyer's wallet, topped up through the wallet's own sandbox payment (after the seed's
   // transaction: the top-up runs its own).
-  if (!seeded) return null;
   let topUpMinor = 0;
   if (seeded.demoBuyerId) {
     const { topUp } = await createTopUp(app, seeded.demoBuyerId, { amountMinor: DEMO_TOP_UP_MINOR }, 'demo-seed-top-up');
@@ -311,6 +346,7 @@ export async function seedDemoData(app: FastifyInstance, options: DemoSeedOption
   const deliveryOrders = await seedDemoDeliveries(app, now);
   // Pulse Hub last: its tips are paid from the wallets funded above.
   const hub = await seedDemoHub(app, now);
+  await writeDemoSeedState(app.db, 'finished');
   const { demoBuyerId: _demoBuyerId, ...counts } = seeded;
   const cpu = process.cpuUsage(cpuStarted);
   return { ...counts, deliveryOrders, referralOrders: referrals?.orders ?? 0, hubPosts: hub?.posts ?? 0, topUpMinor, milliseconds: Date.now() - started, cpuMilliseconds: Math.round((cpu.user + cpu.system) / 1000) };

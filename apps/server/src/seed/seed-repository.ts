@@ -1,9 +1,10 @@
 import { count, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { deliverySlots } from '../db/schema/delivery-slots';
 import { productImages, products } from '../db/schema/products';
 import { sellerApplications } from '../db/schema/seller-applications';
 import { sellerProfilePhotos, sellerProfiles } from '../db/schema/seller-profiles';
+import { settings } from '../db/schema/settings';
 import { users, type NewUserRow } from '../db/schema/users';
 
 /** The seed's own writes: bulk inserts the request path never needs. */
@@ -17,11 +18,49 @@ export async function countAllUsers(db: Db): Promise<number> {
 const DEMO_SEED_LOCK_ID = 7_305_118_912;
 
 /**
- * Held until the caller's transaction ends: two processes starting together on an empty
- * PostgreSQL database seed once (the second waits, then finds users and skips).
+ * Held for the whole demo seed, whose later steps commit through the services' own transactions.
+ * Two processes starting together on an empty PostgreSQL database seed once: the second waits here,
+ * then finds the seed finished. If the holder dies, PostgreSQL ends its session and the lock with
+ * it, so the waiter finds the seed unfinished and starts it again. A session lock, on a connection
+ * of its own; PGlite needs none, as the pid lock lets one process open it (decision 004).
+ * Returns the release.
  */
-export async function lockDemoSeed(db: Db): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_ID})`);
+export async function holdDemoSeedLock(database: Database): Promise<() => Promise<void>> {
+  if (database.kind !== 'postgres') return async () => {};
+  const connection = await database.pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [DEMO_SEED_LOCK_ID]);
+  } catch (error) {
+    connection.release();
+    throw error;
+  }
+  return async () => {
+    try {
+      await connection.query('select pg_advisory_unlock($1)', [DEMO_SEED_LOCK_ID]);
+      connection.release();
+    } catch {
+      // Dropping the connection ends the session, and the lock with it.
+      connection.release(true);
+    }
+  };
+}
+
+/** Accounts the demo seed did not make (every demo address is @demo.pulse.market). */
+export async function countUsersOutsideDemo(db: Db): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users).where(sql`${users.email} not like '%@demo.pulse.market'`);
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Empties every table but `settings` (the JWT secret and the seed's own state stay): what an
+ * interrupted demo seed left behind, so the seed can start again in the same transaction.
+ */
+export async function clearSeededTables(db: Db): Promise<void> {
+  const result = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'settings'`)) as unknown as {
+    rows: Array<{ tablename: string }>;
+  };
+  const names = result.rows.map((row) => `"public"."${row.tablename.replaceAll('"', '""')}"`);
+  if (names.length > 0) await db.execute(sql.raw(`truncate table ${names.join(', ')} cascade`));
 }
 
 export async function insertUsers(db: Db, rows: NewUserRow[]): Promise<Array<{ id: string; email: string }>> {
@@ -82,4 +121,12 @@ export async function findSellerIds(db: Db, limit: number): Promise<string[]> {
 export async function countProducts(db: Db): Promise<number> {
   const [row] = await db.select({ total: count() }).from(products);
   return Number(row?.total ?? 0);
+}
+
+/** The settings key of the demo seed's progress: 'started' commits with the catalogue, 'finished' after the last step. */
+export const DEMO_SEED_STATE_KEY = 'demo_seed';
+export type DemoSeedState = 'started' | 'finished';
+
+export async function writeDemoSeedState(db: Db, state: DemoSeedState): Promise<void> {
+  await db.insert(settings).values({ key: DEMO_SEED_STATE_KEY, value: state }).onConflictDoUpdate({ target: settings.key, set: { value: state } });
 }
