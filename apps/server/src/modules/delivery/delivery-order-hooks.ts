@@ -12,7 +12,7 @@ import { sellerProfiles } from '../../db/schema/seller-profiles';
 import { ConflictError } from '../../errors/domain-errors';
 import { notify } from '../notifications/notifications-service';
 import type { OrderTrigger } from '../orders/order-state-machine';
-import { findAgentsCovering, findTaskByOrderId, insertTask, insertTaskEvent, newPickupCode, updateTask } from './delivery-repository';
+import { findAgentsCovering, findTaskByOrderId, insertTask, insertTaskEvent, lockTaskOfOrder, newPickupCode, updateTask } from './delivery-repository';
 import { toTaskListItem } from './delivery-json';
 
 /** What changed on a task inside an order transaction; published (socket, notifications) after commit. */
@@ -76,6 +76,16 @@ export async function createTaskForOrder(db: Db, order: OrderRow, now: Date): Pr
   });
   await insertTaskEvent(db, { taskId: task.id, kind: 'created', actor: 'seller', actorUserId: order.sellerUserId, createdAt: now });
   return task;
+}
+
+/**
+ * First thing in an order action's transaction, before the order row is locked. The delivery steps
+ * (claim, release, pickup, deliver, fail) lock the task and then the order; an order action that
+ * ends the task (a cancel) locked them the other way round, so a farm's cancel racing an agent's
+ * claim deadlocked on PostgreSQL and one of them got a 500. Same order everywhere: task, then order.
+ */
+export async function lockOrderTask(db: Db, orderId: string): Promise<void> {
+  await lockTaskOfOrder(db, orderId);
 }
 
 /** Before a person's order action: the farm may not hand over or deliver a delivery an agent holds. */

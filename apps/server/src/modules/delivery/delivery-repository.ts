@@ -44,6 +44,10 @@ export async function lockTask(db: Db, id: string): Promise<DeliveryTaskRow | nu
   return row ?? null;
 }
 
+export async function lockTaskOfOrder(db: Db, orderId: string): Promise<void> {
+  await db.select({ id: deliveryTasks.id }).from(deliveryTasks).where(eq(deliveryTasks.orderId, orderId)).for('update');
+}
+
 export async function findTaskByOrderId(db: Db, orderId: string): Promise<DeliveryTaskRow | null> {
   const [row] = await db.select().from(deliveryTasks).where(eq(deliveryTasks.orderId, orderId));
   return row ?? null;

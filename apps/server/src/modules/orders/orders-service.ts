@@ -21,7 +21,7 @@ import { notify } from '../notifications/notifications-service';
 import { clearPublicResponses } from '../products/products-response-cache';
 import { findReviewJsonForOrder } from '../reviews/reviews-repository';
 import { assertApprovedSeller } from '../seller-dashboard/seller-access';
-import { afterOrderTransition, beforeOrderTransition, publishTaskChange } from '../delivery/delivery-order-hooks';
+import { afterOrderTransition, beforeOrderTransition, lockOrderTask, publishTaskChange } from '../delivery/delivery-order-hooks';
 import { releaseSlot } from '../slots/slots-repository';
 import { openReferralEarnings, reverseReferralEarnings, settleReferralEarnings } from '../referrals/referral-earnings-service';
 import { chargeOrder, refundOrder, releaseEscrow, returnFromEscrow } from './order-money';
@@ -349,6 +349,7 @@ export async function performOrderAction(
   now: Date = new Date(),
 ): Promise<TOrderDetails> {
   const { outcome, lapsed, taskChange } = await app.db.transaction(async (tx) => {
+    await lockOrderTask(tx, orderId);
     const order = await lockOrder(tx, orderId);
     const roles = order ? partyRoles(user, order) : [];
     if (!order || roles.length === 0) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
