@@ -207,6 +207,15 @@ function nextIp(): string {
 export const ROUTE_TABLE: Row[] = [
   /* ---- public and session ---- */
   { method: 'GET', path: '/api/health', expect: all(200), call: () => ({ url: '/api/health' }) },
+
+  /* ---- the API document and its reference page (decision 025): public ---- */
+  { method: 'GET', path: '/api/openapi.json', expect: all(200), call: () => ({ url: '/api/openapi.json' }) },
+  { method: 'GET', path: '/api/docs', expect: all(200), call: () => ({ url: '/api/docs' }) },
+  { method: 'GET', path: '/api/docs/json', expect: all(200), call: () => ({ url: '/api/docs/json' }) },
+  { method: 'GET', path: '/api/docs/yaml', expect: all(200), call: () => ({ url: '/api/docs/yaml' }) },
+  { method: 'GET', path: '/api/docs/static/swagger-initializer.js', expect: all(200), call: () => ({ url: '/api/docs/static/swagger-initializer.js' }) },
+  { method: 'GET', path: '/api/docs/static/index.html', note: 'back to the page', expect: all(302), call: () => ({ url: '/api/docs/static/index.html' }) },
+  { method: 'GET', path: '/api/docs/static/*', expect: all(200), call: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
   {
     method: 'POST',
     path: '/api/auth/register',
