@@ -90,7 +90,7 @@ describe('delivery tasks under real concurrency', () => {
 
   it('one agent taps claim on 5 open tasks at once with a limit of 3: exactly 3 held, 2 refused with the limit', async () => {
     const farm = await createSeller(testApp.app, 'Busy Farm');
-    const tasks = [];
+    const tasks: string[] = [];
     for (let index = 0; index < 5; index += 1) tasks.push((await openTask(farm)).taskId);
     const agent = await createApprovedAgent(testApp.app);
 
@@ -108,7 +108,7 @@ describe('delivery tasks under real concurrency', () => {
   it('agents claim while the farm cancels the same orders at once: never a 5xx, the order cancelled, the task ended, the buyer refunded once', async () => {
     const { app } = testApp;
     const farm = await createSeller(app, 'Cancelling Farm');
-    const opened = [];
+    const opened: Array<Awaited<ReturnType<typeof openTask>>> = [];
     for (let index = 0; index < 4; index += 1) opened.push(await openTask(farm));
     const agents = await Promise.all(opened.map(() => createApprovedAgent(app)));
 
