@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_IMAGE_MAX_BYTES, ZUploadImageQuery, ZUploadImageResponse } from '@pulse/contract/messages';
-import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors/domain-errors';
+import { DomainError, InvalidError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors/domain-errors';
 import { requireUser } from '../../plugins/auth';
 import { createObjectStorage } from './create-object-storage';
 import { isPrivateObjectKey, isValidObjectKey, type ObjectStorage } from './object-storage';
@@ -32,6 +32,8 @@ async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new PayloadTooLargeError('Send one image at a time.');
     }
+    // A body that says multipart but is not (no boundary, cut short) is the client's mistake, not a 500.
+    if (!(error instanceof DomainError)) throw new InvalidError(SEND_MULTIPART_MESSAGE);
     throw error;
   }
 }
