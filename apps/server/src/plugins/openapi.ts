@@ -26,19 +26,46 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   // Single sign-on answers 404 while it is not configured.
   'GET /api/auth/oidc/start': [404],
   'GET /api/auth/oidc/callback': [404],
+  'POST /api/auth/register': [409],
+  // Wrong password 401; a suspended account 403.
+  'POST /api/auth/login': [401, 403],
   'POST /api/sellers/application': [409],
   'GET /api/sellers/application/mine': [404],
   'POST /api/agents/applications': [409],
   'GET /api/agents/me/application': [404],
+  'POST /api/addresses': [409],
   'POST /api/baskets/items': [404, 409],
+  'PATCH /api/baskets/items/:itemId': [409],
   'POST /api/conversations': [404],
-  'PATCH /api/seller/products': [404],
+  'POST /api/products': [403, 409],
+  'PATCH /api/products/:productId': [409],
+  'PATCH /api/seller/products': [404, 409],
   'DELETE /api/push/subscriptions': [404],
   'GET /api/admin/overview': [403],
-  'POST /api/checkout/quote': [404],
-  'POST /api/orders/:orderId/actions': [403],
-  'POST /api/orders/:orderId/final-weights': [403],
+  'POST /api/admin/applications/:id/approve': [409],
+  'POST /api/admin/applications/:id/reject': [409],
+  'POST /api/admin/users/:id/suspend': [409],
+  'POST /api/admin/users/:id/unsuspend': [409],
+  'POST /api/admin/reports/:id/decision': [409],
   'POST /api/admin/referrals/attributions/:id/void': [409],
+  'POST /api/checkout/quote': [404, 409],
+  'POST /api/checkout': [404, 409],
+  'POST /api/orders/:orderId/actions': [403, 409],
+  'POST /api/orders/:orderId/final-weights': [403, 409],
+  'POST /api/orders/:orderId/review': [403, 409],
+  'POST /api/reviews/:reviewId/reply': [403, 409],
+  'POST /api/delivery/tasks/:id/claim': [409],
+  'POST /api/delivery/tasks/:id/release': [409],
+  'POST /api/delivery/tasks/:id/pickup': [409],
+  'POST /api/delivery/tasks/:id/deliver': [409],
+  'POST /api/delivery/tasks/:id/fail': [409],
+  'POST /api/delivery/tasks/:id/reopen': [409],
+  'POST /api/delivery/tasks/:id/return': [409],
+  'POST /api/wallet/top-ups': [409],
+  'POST /api/wallet/payouts': [409],
+  'PATCH /api/hub/posts/:id': [409],
+  'POST /api/hub/posts/:id/tips': [409],
+  'POST /api/hub/reports': [409],
 };
 
 /** Routes that answer 204 with no body on success. */
@@ -96,9 +123,14 @@ function errorStatusesOf(app: FastifyInstance, route: RouteOptions, method: stri
   const schema = route.schema as RouteSchema | undefined;
   const hooks = hooksOf(route);
   const authenticated = hooks.includes(app.authenticate);
+  // `config.rateLimit` makes @fastify/rate-limit (registered earlier) append its counter to the
+  // route's hook of that name; that counter is no role guard.
+  const limit = (route.config as { rateLimit?: { hook?: string } } | undefined)?.rateLimit;
+  const limitHooks = limit ? [route[(limit.hook ?? 'onRequest') as 'onRequest']].flat() : [];
+  const rateLimitHooks = new Set<unknown>(limitHooks.slice(-1));
   // A guard beside `authenticate` (admin only, approved sellers, agents) refuses with 403; the
   // plugins' own hooks (compression, rate limits) sit on onRequest.
-  const guards = ([route.preValidation, route.preHandler] as unknown[]).flat().filter((hook) => typeof hook === 'function');
+  const guards = ([route.preValidation, route.preHandler] as unknown[]).flat().filter((hook) => typeof hook === 'function' && !rateLimitHooks.has(hook));
   const guarded = authenticated && guards.some((hook) => hook !== app.authenticate && hook !== app.identify);
   const hasParams = route.url.includes(':') || Boolean(schema?.params);
   const readsBody = BODY_METHODS.has(method);
@@ -112,8 +144,7 @@ function errorStatusesOf(app: FastifyInstance, route: RouteOptions, method: stri
     statuses.add(413);
     statuses.add(415);
   }
-  const config = route.config as { rateLimit?: unknown } | undefined;
-  if (config?.rateLimit || RATE_LIMITED_BY_HOOK.has(`${method} ${route.url}`)) statuses.add(429);
+  if (limit || RATE_LIMITED_BY_HOOK.has(`${method} ${route.url}`)) statuses.add(429);
   return [...statuses].sort((a, b) => a - b);
 }
 
