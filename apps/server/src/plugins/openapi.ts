@@ -65,7 +65,7 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'POST /api/wallet/payouts': [409],
   'PATCH /api/hub/posts/:id': [409],
   'POST /api/hub/posts/:id/tips': [409],
-  'POST /api/hub/reports': [409],
+  'POST /api/hub/reports': [404, 409],
 };
 
 /** Routes that answer 204 with no body on success. */
@@ -93,6 +93,7 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   403: 'Signed in, but this role or this state may not do it.',
   404: 'Not found, or not yours (the answer does not say which).',
   405: 'This method is not offered here.',
+  406: 'The answer cannot be given in a type the Accept header allows.',
   409: 'The resource is not in a state that allows it (already done, sold out, taken).',
   413: 'The request body is too large.',
   414: 'The address is too long.',
@@ -214,6 +215,13 @@ const DOCUMENT_SHAPES: Record<string, DocumentShape> = {
     const responses = response(schema);
     responses[200] = { 'x-response-description': 'The JSON-RPC answer.', content: { 'application/json': { schema: JSON_RPC_RESPONSE } } };
     responses[202] = { type: 'null', 'x-response-description': 'A notification or response was accepted (no body).' };
+    // The MCP SDK answers a message it cannot read in JSON-RPC's own error shape.
+    const jsonRpcError = { ...JSON_RPC_RESPONSE, required: ['jsonrpc', 'error'] };
+    responses[400] = { content: { 'application/json': { schema: { anyOf: [{ $ref: `#/components/schemas/${ERROR_COMPONENT_ID}` }, jsonRpcError] } } } };
+    responses[406] = {
+      'x-response-description': 'The Accept header must allow application/json and text/event-stream.',
+      content: { 'application/json': { schema: jsonRpcError } },
+    };
   },
   'GET /api/auth/oidc/start': (schema) => {
     response(schema)[302] = { type: 'null', 'x-response-description': "To the identity provider's sign-in page.", headers: { location: { type: 'string' } } };
