@@ -40,6 +40,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string | null; name: string } | null;
   loginRateLimit: number;
   loginRateWindowSeconds: number;
+  /** Abuse limits beyond sign-in (decision 027): requests per window, per user when signed in, else per IP. */
+  rateLimits: RateLimitsConfig;
   bodyLimitBytes: number;
   /** The contact push services may write to about this sender (RFC 8292); derived when unset. */
   vapidSubject: string | null;
@@ -67,6 +69,19 @@ export interface Config {
   referrals: { shareBps: number; buyerDays: number; sellerDays: number; windowDays: number };
   /** Pulse Assistant (issue 14): an OpenAI-compatible chat-completions endpoint to word answers; null = the built-in engine only. */
   assistantLlm: { url: string; model: string; apiKey: string | null; timeoutMs: number } | null;
+}
+
+/** One number per limited action; the window is in the name (RATE_LIMIT_<ACTION>_PER_<WINDOW>). */
+export interface RateLimitsConfig {
+  registerPerHour: number;
+  uploadsPerHour: number;
+  messagesPerMinute: number;
+  hubPostsPerHour: number;
+  hubCommentsPerMinute: number;
+  assistantPerMinute: number;
+  assistantVisitorPerMinute: number;
+  referralVisitsPerMinute: number;
+  mcpPerMinute: number;
 }
 
 export const MEMORY_DATA_DIR = 'memory://';
@@ -137,6 +152,15 @@ const ZEnvironment = z.object({
   OIDC_NAME: optionalText,
   LOGIN_RATE_LIMIT: integerIn(1, 1_000_000, 'a whole number of attempts, at least 1'),
   LOGIN_RATE_WINDOW_SECONDS: integerIn(1, 31_536_000, 'a number of seconds, at least 1'),
+  RATE_LIMIT_REGISTER_PER_HOUR: integerIn(1, 1_000_000, 'a whole number of sign-ups, at least 1'),
+  RATE_LIMIT_UPLOADS_PER_HOUR: integerIn(1, 1_000_000, 'a whole number of uploads, at least 1'),
+  RATE_LIMIT_MESSAGES_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of messages, at least 1'),
+  RATE_LIMIT_HUB_POSTS_PER_HOUR: integerIn(1, 1_000_000, 'a whole number of posts, at least 1'),
+  RATE_LIMIT_HUB_COMMENTS_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of comments, at least 1'),
+  RATE_LIMIT_ASSISTANT_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of questions, at least 1'),
+  RATE_LIMIT_ASSISTANT_VISITOR_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of questions, at least 1'),
+  RATE_LIMIT_REFERRAL_VISITS_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of visits, at least 1'),
+  RATE_LIMIT_MCP_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of requests, at least 1'),
   BODY_LIMIT_BYTES: integerIn(1024, 1_073_741_824, 'a number of bytes between 1024 and 1073741824'),
   CURRENCY: optionalText.pipe(
     z
@@ -292,6 +316,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     loginRateLimit: values.LOGIN_RATE_LIMIT ?? 10,
     loginRateWindowSeconds: values.LOGIN_RATE_WINDOW_SECONDS ?? 900,
+    // Each default is far above what one person does by hand and far below what a script sends.
+    rateLimits: {
+      registerPerHour: values.RATE_LIMIT_REGISTER_PER_HOUR ?? 30,
+      uploadsPerHour: values.RATE_LIMIT_UPLOADS_PER_HOUR ?? 200,
+      messagesPerMinute: values.RATE_LIMIT_MESSAGES_PER_MINUTE ?? 60,
+      hubPostsPerHour: values.RATE_LIMIT_HUB_POSTS_PER_HOUR ?? 60,
+      hubCommentsPerMinute: values.RATE_LIMIT_HUB_COMMENTS_PER_MINUTE ?? 20,
+      assistantPerMinute: values.RATE_LIMIT_ASSISTANT_PER_MINUTE ?? 20,
+      assistantVisitorPerMinute: values.RATE_LIMIT_ASSISTANT_VISITOR_PER_MINUTE ?? 40,
+      referralVisitsPerMinute: values.RATE_LIMIT_REFERRAL_VISITS_PER_MINUTE ?? 30,
+      mcpPerMinute: values.RATE_LIMIT_MCP_PER_MINUTE ?? 120,
+    },
     bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 1_048_576,
     vapidSubject: values.VAPID_SUBJECT ?? null,
     currency: values.CURRENCY ?? 'USD',

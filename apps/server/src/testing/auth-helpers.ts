@@ -3,6 +3,11 @@ import type { TAuthResponse } from '@pulse/contract/auth';
 
 let counter = 0;
 
+/** A distinct private address per account, as real people sign up from their own devices (sign-ups are limited per address). */
+function addressFor(sequence: number): string {
+  return `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
+}
+
 export const TEST_PASSWORD = 'meadow-tractor-91';
 
 /** Registers a new user with unique e-mail and username; returns the token and user. */
@@ -17,7 +22,7 @@ export async function registerTestUser(
     username: overrides.username ?? `user${suffix}`,
     password: overrides.password ?? TEST_PASSWORD,
   };
-  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: addressFor(counter) });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { ...(response.json() as TAuthResponse), password: body.password };
 }

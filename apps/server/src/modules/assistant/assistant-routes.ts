@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZAssistantAskRequest,
@@ -7,21 +6,10 @@ import {
   ZAssistantConversation,
   type TAssistantStreamEvent,
 } from '@pulse/contract/assistant';
-import { RateLimitedError } from '../../errors/domain-errors';
 import { requireUser } from '../../plugins/auth';
+import { rateLimitFor } from '../../plugins/rate-limits';
 import { askAssistant, clearConversation, getConversation } from './assistant-service';
 import { loadGazetteer, warmUpUnderstanding } from './nlu/understand';
-
-/** Questions per minute: per signed-in user, and per IP address (visitors and everyone behind it). */
-export const ASSISTANT_USER_REQUESTS_PER_MINUTE = 20;
-export const ASSISTANT_IP_REQUESTS_PER_MINUTE = 40;
-export const ASSISTANT_RATE_LIMITED_MESSAGE = 'You are asking very quickly. Please wait a minute, then ask again.';
-
-/** Throws the API's 429 when this request goes past `limit`'s count (the counter is the app's: Redis when configured). */
-async function enforce(limit: (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>, request: FastifyRequest) {
-  const outcome = await limit(request);
-  if (!outcome.isAllowed && outcome.isExceeded) throw new RateLimitedError(ASSISTANT_RATE_LIMITED_MESSAGE, Math.max(1, outcome.ttlInSeconds ?? 60));
-}
 
 /**
  * The Pulse Assistant (issue 14): POST /api/assistant/messages for everyone (a visitor, a stale or
@@ -42,16 +30,6 @@ export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  // Two counters on one route (the plugin's route option allows only one): per IP before the body
-  // is read, then per signed-in user once the token is known.
-  const perIp = app.createRateLimit({ max: ASSISTANT_IP_REQUESTS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (request) => `assistant-ip:${request.ip}` });
-  const perUser = app.createRateLimit({
-    max: ASSISTANT_USER_REQUESTS_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `assistant-user:${request.user?.id ?? ''}`,
-    allowList: (request) => request.user === null,
-  });
-
   app.post(
     '/api/assistant/messages',
     {
@@ -59,8 +37,9 @@ export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
       // NDJSON is never compressed (only application/json is), and this says so outright: a
       // compressor would hold the words back until its buffer fills.
       compress: false,
-      onRequest: async (request) => enforce(perIp, request),
-      preHandler: [app.identify, async (request) => enforce(perUser, request)],
+      preHandler: app.identify,
+      // Counted after `identify`: per signed-in user, or per IP for visitors (decision 027).
+      config: { rateLimit: rateLimitFor(app.config, 'assistant') },
     },
     async (request, reply) => {
       const stream = new PassThrough();

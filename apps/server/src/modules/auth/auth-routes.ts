@@ -8,27 +8,36 @@ import {
   ZRegisterRequest,
 } from '@pulse/contract/auth';
 import { requireUser } from '../../plugins/auth';
+import { rateLimitFor } from '../../plugins/rate-limits';
 import { endSession, registerUser, startSession, verifyCredentials } from './auth-service';
-import { createLoginRateLimit } from './login-rate-limit';
+import { createLoginEmailRateLimit } from './login-rate-limit';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { getUserJson } from './user-json';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limitLoginAttempts = createLoginRateLimit(app);
+  const limitLoginAttemptsPerEmail = createLoginEmailRateLimit(app);
 
-  app.post('/api/auth/register', { schema: { body: ZRegisterRequest, response: { 201: ZAuthResponse } } }, async (request, reply) => {
-    const user = await registerUser(app.db, request.body, {
-      config: app.config,
-      onAttributionError: (error) => request.log.error({ err: error }, 'Referral attribution at sign-up failed'),
-    });
-    const session = await startSession(app.db, app.jwtSecret, user.id);
-    setSessionCookie(reply, app.config, session.token);
-    return reply.code(201).send({ token: session.token, user: await getUserJson(app.db, user) });
-  });
+  app.post(
+    '/api/auth/register',
+    { schema: { body: ZRegisterRequest, response: { 201: ZAuthResponse } }, config: { rateLimit: rateLimitFor(app.config, 'register') } },
+    async (request, reply) => {
+      const user = await registerUser(app.db, request.body, {
+        config: app.config,
+        onAttributionError: (error) => request.log.error({ err: error }, 'Referral attribution at sign-up failed'),
+      });
+      const session = await startSession(app.db, app.jwtSecret, user.id);
+      setSessionCookie(reply, app.config, session.token);
+      return reply.code(201).send({ token: session.token, user: await getUserJson(app.db, user) });
+    },
+  );
 
   app.post(
     '/api/auth/login',
-    { schema: { body: ZLoginRequest, response: { 200: ZAuthResponse } }, preHandler: limitLoginAttempts },
+    {
+      schema: { body: ZLoginRequest, response: { 200: ZAuthResponse } },
+      config: { rateLimit: rateLimitFor(app.config, 'login') },
+      preHandler: limitLoginAttemptsPerEmail,
+    },
     async (request, reply) => {
       const user = await verifyCredentials(app.db, request.body.email, request.body.password);
       const session = await startSession(app.db, app.jwtSecret, user.id);

@@ -18,6 +18,7 @@ import {
 } from '@pulse/contract/hub';
 import { ZIdParams } from '@pulse/contract/ids';
 import { requireUser } from '../../plugins/auth';
+import { rateLimitFor } from '../../plugins/rate-limits';
 import { createComment, deleteComment, listComments, updateComment } from './hub-comments-service';
 import { getFeedPage } from './hub-feed';
 import { setCommentLike, setPostLike } from './hub-likes-service';
@@ -34,10 +35,14 @@ export const hubRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { preValidation: app.authenticate };
 
   // ----- Posts and feed -----
-  app.post('/api/hub/posts', { schema: { body: ZCreatePostInput, response: { 200: ZPost, 201: ZPost } }, ...signedIn }, async (request, reply) => {
-    const { post, created } = await createPost(app, requireUser(request), request.body);
-    return reply.code(created ? 201 : 200).send(post);
-  });
+  app.post(
+    '/api/hub/posts',
+    { schema: { body: ZCreatePostInput, response: { 200: ZPost, 201: ZPost } }, ...signedIn, config: { rateLimit: rateLimitFor(app.config, 'hubPost') } },
+    async (request, reply) => {
+      const { post, created } = await createPost(app, requireUser(request), request.body);
+      return reply.code(created ? 201 : 200).send(post);
+    },
+  );
   app.get('/api/hub/posts/:id', { schema: { params: ZIdParams, response: { 200: ZPost } }, ...signedIn }, async (request) =>
     getPost(app, requireUser(request), request.params.id),
   );
@@ -79,7 +84,11 @@ export const hubRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/hub/posts/:id/comments',
-    { schema: { params: ZIdParams, body: ZCreateCommentInput, response: { 201: ZComment } }, ...signedIn },
+    {
+      schema: { params: ZIdParams, body: ZCreateCommentInput, response: { 201: ZComment } },
+      ...signedIn,
+      config: { rateLimit: rateLimitFor(app.config, 'hubComment') },
+    },
     async (request, reply) => reply.code(201).send(await createComment(app, requireUser(request), request.params.id, request.body)),
   );
   app.patch(

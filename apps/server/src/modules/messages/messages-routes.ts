@@ -25,6 +25,7 @@ import {
   startConversation,
 } from './messages-service';
 import { requireUser } from '../../plugins/auth';
+import { rateLimitFor } from '../../plugins/rate-limits';
 
 /** Conversations and messages; every route needs a signed-in user and only members see a conversation. */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -69,6 +70,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: ZConversationParams, body: ZSendMessageRequest, response: { 200: ZSendMessageResponse, 201: ZSendMessageResponse } },
       preValidation: app.authenticate,
+      config: { rateLimit: rateLimitFor(app.config, 'message') },
     },
     async (request, reply) => {
       const user = requireUser(request);

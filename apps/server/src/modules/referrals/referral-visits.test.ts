@@ -5,7 +5,6 @@ import { REFERRAL_VISITS_PER_IP_HOUR, REFERRAL_VISIT_BROWSER_HOURS } from '@puls
 import { referralVisits } from '../../db/schema/referrals';
 import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
-import { REFERRAL_VISIT_REQUESTS_PER_MINUTE } from './referrals-routes';
 import { recordReferralVisit, visitKey } from './referral-visits-service';
 import { createReferralAgent, suspendUserDirectly } from './testing/referral-fixtures';
 
@@ -111,11 +110,12 @@ describe('POST /api/referrals/visits', () => {
 
   it('cuts off a flood of requests from one address with 429', async () => {
     const agent = await createReferralAgent(testApp.app);
+    const limit = testApp.config.rateLimits.referralVisitsPerMinute;
     const statuses: number[] = [];
-    for (let index = 0; index < REFERRAL_VISIT_REQUESTS_PER_MINUTE + 1; index += 1) {
+    for (let index = 0; index < limit + 1; index += 1) {
       statuses.push((await visit(agent.code, randomUUID(), '203.0.113.99')).statusCode);
     }
-    expect(statuses.slice(0, REFERRAL_VISIT_REQUESTS_PER_MINUTE).every((status) => status === 202)).toBe(true);
+    expect(statuses.slice(0, limit).every((status) => status === 202)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Other addresses are not affected.
     expect((await visit(agent.code, randomUUID(), '203.0.113.98')).statusCode).toBe(202);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { UPLOAD_IMAGE_MAX_BYTES, ZUploadImageQuery, ZUploadImageResponse } from '@pulse/contract/messages';
 import { DomainError, InvalidError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors/domain-errors';
 import { requireUser } from '../../plugins/auth';
+import { rateLimitFor } from '../../plugins/rate-limits';
 import { createObjectStorage } from './create-object-storage';
 import { isPrivateObjectKey, isValidObjectKey, type ObjectStorage } from './object-storage';
 import { findUploadByStorageKey } from './uploads-repository';
@@ -59,7 +60,11 @@ const uploadsRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
 
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/uploads/images',
-      { schema: { querystring: ZUploadImageQuery, response: { 201: ZUploadImageResponse } }, preValidation: scope.authenticate },
+      {
+        schema: { querystring: ZUploadImageQuery, response: { 201: ZUploadImageResponse } },
+        preValidation: scope.authenticate,
+        config: { rateLimit: rateLimitFor(app.config, 'upload') },
+      },
       async (request, reply) => {
         const user = requireUser(request);
         const bytes = await readUploadedFile(request);

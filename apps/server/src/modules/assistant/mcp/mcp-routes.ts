@@ -1,18 +1,11 @@
-import { createHash } from 'node:crypto';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { readRequestToken, requireUser } from '../../../plugins/auth';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireUser } from '../../../plugins/auth';
+import { rateLimitFor } from '../../../plugins/rate-limits';
 import { createPulseMcpServer } from './mcp-server';
 
-/** Requests per minute per signed-in session (or per IP without a token): an agent's whole session fits easily. */
-export const MCP_REQUESTS_PER_MINUTE = 120;
 export const MCP_PATH = '/api/mcp';
 export const MCP_STATELESS_MESSAGE = 'This MCP endpoint is stateless: send JSON-RPC messages with POST (Streamable HTTP).';
-
-function rateLimitKey(request: FastifyRequest): string {
-  const token = readRequestToken(request);
-  return token ? `mcp-token:${createHash('sha256').update(token).digest('hex').slice(0, 32)}` : `mcp-ip:${request.ip}`;
-}
 
 /**
  * POST /api/mcp: the Model Context Protocol endpoint (issue 14 §5), Streamable HTTP in stateless
@@ -27,7 +20,8 @@ function rateLimitKey(request: FastifyRequest): string {
 export const mcpRoutes: FastifyPluginAsync = async (app) => {
   const routeOptions = {
     preValidation: app.authenticate,
-    config: { rateLimit: { max: MCP_REQUESTS_PER_MINUTE, timeWindow: 60_000, keyGenerator: rateLimitKey } },
+    // Per signed-in user, after `authenticate` (RATE_LIMIT_MCP_PER_MINUTE): an agent's whole session fits easily.
+    config: { rateLimit: rateLimitFor(app.config, 'mcp') },
   };
 
   app.post(MCP_PATH, routeOptions, async (request, reply) => {

@@ -1,0 +1,104 @@
+import { normalizeIP, type RateLimitHook, type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { RateLimitedError } from '../errors/domain-errors';
+
+/**
+ * Abuse limits (decision 027): one counter per limited route, kept by `@fastify/rate-limit` in its
+ * store (Redis when REDIS_URL is set, so every process counts together; memory otherwise). A route
+ * opts in with `config: { rateLimit: rateLimitFor(app.config, '<action>') }`, which is also how the
+ * OpenAPI document recognises a route that may answer 429.
+ */
+export type RateLimitedAction =
+  | 'login'
+  | 'register'
+  | 'upload'
+  | 'message'
+  | 'hubPost'
+  | 'hubComment'
+  | 'assistant'
+  | 'referralVisit'
+  | 'mcp';
+
+interface ActionLimit {
+  /** Requests allowed per window; the assistant allows visitors (counted per IP) more than one user. */
+  max: number | ((request: FastifyRequest) => number);
+  windowMs: number;
+  /**
+   * When the counter runs. Visitor routes count in onRequest, before the body is read; signed-in
+   * routes count right after their own `authenticate` (preValidation) or `identify` (preHandler),
+   * so the key is the user and a flood of anonymous requests stops at the 401 without a count.
+   */
+  hook: RateLimitHook;
+  /** The sentence before "Try again in ...". */
+  refusal: string;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+function actionLimits(config: Config): Record<RateLimitedAction, ActionLimit> {
+  const limits = config.rateLimits;
+  return {
+    login: {
+      max: config.loginRateLimit,
+      windowMs: config.loginRateWindowSeconds * 1000,
+      hook: 'onRequest',
+      refusal: 'Too many sign-in attempts.',
+    },
+    register: { max: limits.registerPerHour, windowMs: HOUR_MS, hook: 'onRequest', refusal: 'Too many sign-ups from this address.' },
+    upload: { max: limits.uploadsPerHour, windowMs: HOUR_MS, hook: 'preValidation', refusal: 'Too many uploads in a short time.' },
+    message: { max: limits.messagesPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: 'You are sending messages very quickly.' },
+    hubPost: { max: limits.hubPostsPerHour, windowMs: HOUR_MS, hook: 'preValidation', refusal: 'Too many posts in a short time.' },
+    hubComment: { max: limits.hubCommentsPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: 'You are commenting very quickly.' },
+    assistant: {
+      max: (request) => (request.user ? limits.assistantPerMinute : limits.assistantVisitorPerMinute),
+      windowMs: MINUTE_MS,
+      hook: 'preHandler',
+      refusal: 'You are asking very quickly.',
+    },
+    referralVisit: {
+      max: limits.referralVisitsPerMinute,
+      windowMs: MINUTE_MS,
+      hook: 'onRequest',
+      refusal: 'Too many visits from this address.',
+    },
+    mcp: { max: limits.mcpPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: 'Too many tool requests.' },
+  };
+}
+
+/** "40 seconds", "1 minute", "12 minutes", "2 hours": rounded up, so waiting that long always works. */
+export function formatWait(seconds: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), 'second');
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes <= 90) return plural(minutes, 'minute');
+  return plural(Math.ceil(minutes / 60), 'hour');
+}
+
+/** The 429 of a limited action: the error handler adds Retry-After and the API's error shape. */
+export function rateLimitedError(config: Config, action: RateLimitedAction, retryAfterSeconds: number): RateLimitedError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new RateLimitedError(`${actionLimits(config)[action].refusal} Try again in ${formatWait(seconds)}.`, seconds);
+}
+
+/**
+ * The signed-in user once the route's auth hook ran, else the client address (IPv6 grouped by /64
+ * as the plugin does, since one household gets a whole /64). The plugin's store already keeps each
+ * route's counters apart; the action name keeps the keys readable in Redis.
+ */
+function clientKey(action: RateLimitedAction, request: FastifyRequest): string {
+  return request.user ? `${action}:user:${request.user.id}` : `${action}:ip:${normalizeIP(request.ip)}`;
+}
+
+/** `config.rateLimit` of a limited route. */
+export function rateLimitFor(config: Config, action: RateLimitedAction): RateLimitOptions {
+  const limit = actionLimits(config)[action];
+  return {
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    hook: limit.hook,
+    keyGenerator: (request) => clientKey(action, request),
+    errorResponseBuilder: (_request, context) => rateLimitedError(config, action, context.ttl / 1000),
+  };
+}
