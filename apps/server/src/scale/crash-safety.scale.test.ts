@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { TPostPage } from '@pulse/contract/hub';
 import type { TOrderListResponse } from '@pulse/contract/orders';
 import { BACKUP_FILE_PATTERN, createDb, pgliteDirectoryOf } from '../db/client';
@@ -31,18 +31,19 @@ const KILL_AFTER_WRITES = 40;
 
 const CATALOGUE_COMMITTED = /Demo seed: catalogue committed/;
 
-const started: SpawnedServerProcess[] = [];
+const started: Array<{ engine: string; server: SpawnedServerProcess }> = [];
 const folders: string[] = [];
 
-function printOutputsOnFailure() {
+/** Registered through the test's own context: with the engines side by side, the global hook could pick the other test. */
+function printOutputsOnFailure({ onTestFailed }: TestContext) {
   onTestFailed(() => {
-    for (const [index, server] of started.entries()) console.error(`--- server process ${index + 1} (pid ${server.pid}) ---\n${server.output.slice(-12_000)}`);
+    for (const { engine, server } of started) console.error(`--- ${engine} server process ${server.pid} ---\n${server.output.slice(-12_000)}`);
   });
 }
 
 async function launch(env: NodeJS.ProcessEnv): Promise<SpawnedServerProcess> {
   const server = await spawnServerProcess(env);
-  started.push(server);
+  started.push({ engine: env.DATABASE_URL ? 'PostgreSQL' : 'PGlite', server });
   return server;
 }
 
@@ -59,7 +60,7 @@ async function newFolder(): Promise<string> {
 }
 
 afterAll(async () => {
-  await Promise.all(started.map((server) => server.stop()));
+  await Promise.all(started.map(({ server }) => server.stop()));
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
 });
 
@@ -99,10 +100,10 @@ async function killDuringSeedThenRestart(env: NodeJS.ProcessEnv): Promise<Spawne
 
   const second = await launch(env);
   await second.waitUntilHealthy(SEED_TIMEOUT_MS);
+  await expectWholeDemo(second.baseUrl);
   expect(second.output).toMatch(/demo seed of an earlier start was interrupted/);
   expect(second.output).toMatch(/Demo data seeded/);
   expect(second.output).not.toMatch(/Aborted\(\)/);
-  await expectWholeDemo(second.baseUrl);
   return second;
 }
 
@@ -172,7 +173,8 @@ function runBackupCli(args: string[], dataDir: string): Promise<{ code: number |
   });
 }
 
-describe('kill -9 on PGlite', () => {
+// The two engines run side by side (each mostly waits on its own seed); the steps of one engine run in order.
+describe.concurrent('kill -9 on PGlite', () => {
   let dataDir = '';
   let env: NodeJS.ProcessEnv = {};
   let running: SpawnedServerProcess | null = null;
@@ -183,13 +185,13 @@ describe('kill -9 on PGlite', () => {
     env = serverEnv(dataDir);
   });
 
-  it('a kill during the first start\'s demo seed: the next start clears the half seed and seeds the whole demo', { timeout: 2 * SEED_TIMEOUT_MS }, async () => {
-    printOutputsOnFailure();
+  it.sequential('a kill during the first start\'s demo seed: the next start clears the half seed and seeds the whole demo', { timeout: 2 * SEED_TIMEOUT_MS }, async (context) => {
+    printOutputsOnFailure(context);
     running = await killDuringSeedThenRestart(env);
   });
 
-  it('a kill in the middle of a burst of writes: it starts again, every acknowledged write is there, nothing half done, the ledger balanced', { timeout: 3 * START_TIMEOUT_MS }, async () => {
-    printOutputsOnFailure();
+  it.sequential('a kill in the middle of a burst of writes: it starts again, every acknowledged write is there, nothing half done, the ledger balanced', { timeout: 3 * START_TIMEOUT_MS }, async (context) => {
+    printOutputsOnFailure(context);
     if (!running) throw new Error('the seeded server did not start');
     const restarted = await burstKillRestart(running, env);
     const token = await signIn(restarted.baseUrl, 'buyer@demo.pulse.market');
@@ -201,8 +203,8 @@ describe('kill -9 on PGlite', () => {
     expect(checks).toEqual(NO_VIOLATIONS(checks));
   });
 
-  it('npm run backup; a damaged folder stops the server with the folder, the backup and the restore command; npm run restore brings the backup back', { timeout: 5 * START_TIMEOUT_MS }, async () => {
-    printOutputsOnFailure();
+  it.sequential('npm run backup; a damaged folder stops the server with the folder, the backup and the restore command; npm run restore brings the backup back', { timeout: 5 * START_TIMEOUT_MS }, async (context) => {
+    printOutputsOnFailure(context);
     const backup = await runBackupCli(['backup'], dataDir);
     expect(backup.code, backup.output).toBe(0);
     const file = /Backup written: (\S+)/.exec(backup.output)?.[1] ?? '';
@@ -236,7 +238,7 @@ describe('kill -9 on PGlite', () => {
   });
 });
 
-describe('kill -9 on PostgreSQL (the Node process)', () => {
+describe.concurrent('kill -9 on PostgreSQL (the Node process)', () => {
   let database: ThrowAwayDatabase | null = null;
   let env: NodeJS.ProcessEnv = {};
   let running: SpawnedServerProcess | null = null;
@@ -252,13 +254,13 @@ describe('kill -9 on PostgreSQL (the Node process)', () => {
     await database?.drop();
   });
 
-  it('a kill during the first start\'s demo seed: the next start clears the half seed and seeds the whole demo', { timeout: 2 * SEED_TIMEOUT_MS }, async () => {
-    printOutputsOnFailure();
+  it.sequential('a kill during the first start\'s demo seed: the next start clears the half seed and seeds the whole demo', { timeout: 2 * SEED_TIMEOUT_MS }, async (context) => {
+    printOutputsOnFailure(context);
     running = await killDuringSeedThenRestart(env);
   });
 
-  it('a kill in the middle of a burst of writes: every acknowledged write is there, nothing half done, the ledger balanced', { timeout: 3 * START_TIMEOUT_MS }, async () => {
-    printOutputsOnFailure();
+  it.sequential('a kill in the middle of a burst of writes: every acknowledged write is there, nothing half done, the ledger balanced', { timeout: 3 * START_TIMEOUT_MS }, async (context) => {
+    printOutputsOnFailure(context);
     if (!running || !database) throw new Error('the seeded server did not start');
     running = await burstKillRestart(running, env);
     await running.stop();
