@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -9,7 +9,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { registerTestUser } from '../testing/auth-helpers';
 import { TEST_ENV } from '../testing/create-test-app';
-import { createDb, DatabaseLockedError } from './client';
+import { createDb, DatabaseDamagedError, DatabaseLockedError } from './client';
 import { migrate } from './migrate';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -66,6 +66,23 @@ describe('PGlite on disk', () => {
     const error = await createDb({ databaseUrl: null, dataDir }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DatabaseLockedError);
     expect((error as Error).message).toContain('stop the server');
+  });
+
+  it('refuses a damaged folder with a message naming it and the way out, and releases the lock', { timeout: 60_000 }, async () => {
+    const dataDir = createDataDir();
+    const database = await createDb({ databaseUrl: null, dataDir });
+    await database.close();
+    writeFileSync(join(dataDir, 'pglite', 'global', 'pg_control'), 'not a control file');
+
+    const error = await createDb({ databaseUrl: null, dataDir }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DatabaseDamagedError);
+    const message = (error as Error).message;
+    expect(message).toContain(`The embedded database in ${join(dataDir, 'pglite')} could not be opened`);
+    expect(message).toContain(`there is none in ${join(dataDir, 'backups')}`);
+    expect(message).toContain('npm run restore -- <backup file>');
+    expect(message).not.toContain('Aborted()');
+    // The lock is not left behind: restoring (which takes it) can run next.
+    expect(existsSync(join(dataDir, 'pulse.lock'))).toBe(false);
   });
 
   it('takes over a lock left by a process that no longer exists', async () => {
