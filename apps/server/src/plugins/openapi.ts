@@ -81,12 +81,6 @@ const NO_CONTENT = new Set([
   'POST /api/delivery/tasks/:id/position',
 ]);
 
-/**
- * Routes counted by a rate-limit hook of their own rather than `config.rateLimit` (which is found
- * on the route): sign-in counts failed attempts, the assistant counts per IP and per user.
- */
-const RATE_LIMITED_BY_HOOK = new Set(['POST /api/auth/login', 'POST /api/assistant/messages']);
-
 const STATUS_DESCRIPTIONS: Record<number, string> = {
   400: 'The request is malformed or a field is not valid (`validation_failed` names the fields).',
   401: 'Not signed in, or the session expired or the account is suspended.',
@@ -145,7 +139,7 @@ function errorStatusesOf(app: FastifyInstance, route: RouteOptions, method: stri
     statuses.add(413);
     statuses.add(415);
   }
-  if (limit || RATE_LIMITED_BY_HOOK.has(`${method} ${route.url}`)) statuses.add(429);
+  if (limit) statuses.add(429);
   return [...statuses].sort((a, b) => a - b);
 }
 
