@@ -1,11 +1,20 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TAuthResponse } from '@pulse/contract/auth';
 
 let counter = 0;
 
+// Where this test file's addresses start: files with REDIS_URL share counters in one Redis, so
+// every file (and every run within the hour) takes its own stretch of 10.0.0.0/8.
+const addressBase = randomInt(0, 1 << 24);
+
+let addressCounter = 0;
+
 /** A distinct private address per account, as real people sign up from their own devices (sign-ups are limited per address). */
-function addressFor(sequence: number): string {
-  return `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
+export function nextSignUpAddress(): string {
+  addressCounter += 1;
+  const address = (addressBase + addressCounter) % (1 << 24);
+  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
 }
 
 export const TEST_PASSWORD = 'meadow-tractor-91';
@@ -22,7 +31,7 @@ export async function registerTestUser(
     username: overrides.username ?? `user${suffix}`,
     password: overrides.password ?? TEST_PASSWORD,
   };
-  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: addressFor(counter) });
+  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: nextSignUpAddress() });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { ...(response.json() as TAuthResponse), password: body.password };
 }

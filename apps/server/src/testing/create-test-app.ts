@@ -18,6 +18,10 @@ export const TEST_ENV: NodeJS.ProcessEnv = {
   PUBLIC_URL: 'http://localhost:3000',
   // No web build in API tests unless a test points at its own fake dist folder.
   WEB_DIST_DIR: '/nonexistent-web-dist',
+  // Fixture worlds (the authorization table's) write many posts and comments as one author in
+  // seconds; the limits themselves are tested in plugins/rate-limits.test.ts.
+  RATE_LIMIT_HUB_POSTS_PER_HOUR: '100000',
+  RATE_LIMIT_HUB_COMMENTS_PER_MINUTE: '100000',
 };
 
 /** The app on a fresh, migrated database (PGlite in memory, or PostgreSQL when DATABASE_URL is set). */

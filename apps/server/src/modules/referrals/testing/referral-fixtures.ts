@@ -4,7 +4,7 @@ import type { TAuthResponse } from '@pulse/contract/auth';
 import { agents } from '../../../db/schema/agents';
 import { referralAttributions, type ReferralAttributionRow } from '../../../db/schema/referrals';
 import { users } from '../../../db/schema/users';
-import { TEST_PASSWORD, bearer } from '../../../testing/auth-helpers';
+import { TEST_PASSWORD, bearer, nextSignUpAddress } from '../../../testing/auth-helpers';
 import { createApprovedAgent, type TestAgent } from '../../agents/testing/agent-fixtures';
 import { findAgentById } from '../../agents/agents-repository';
 import { ensureReferralCode } from '../referral-codes';
@@ -69,7 +69,7 @@ export async function signUpReferredBuyer(
     password: TEST_PASSWORD,
     referralCode,
   };
-  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: nextSignUpAddress() });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { ...(response.json() as TAuthResponse), password: body.password };
 }
