@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../db/client';
+import { createTestApp, type TestApp } from './create-test-app';
 
 export interface ConnectionWatch {
   /** Most pool connections checked out at the same moment since the watch started (null on PGlite). */
@@ -57,3 +59,35 @@ export async function inParallel<T>(database: Database, burst: () => Promise<T>)
  * of sign-ups a burst needs from one test address (the sign-up limit is per address).
  */
 export const CONCURRENCY_TEST_ENV: NodeJS.ProcessEnv = { ORDER_TIMERS: 'off', RATE_LIMIT_REGISTER_PER_HOUR: '100000' };
+
+export interface ConcurrencySuite {
+  /** The file's app, ready once the file's tests run. */
+  readonly testApp: TestApp;
+  /** `inParallel` on the file's app, keeping each burst's peak for the summary printed at the end. */
+  burst<T>(run: () => Promise<T>): Promise<T>;
+}
+
+/** One app per concurrency test file (opened before its tests, closed after), with its bursts' peaks. */
+export function useConcurrencyApp(area: string): ConcurrencySuite {
+  let testApp: TestApp | null = null;
+  const peaks: number[] = [];
+  beforeAll(async () => {
+    testApp = await createTestApp(CONCURRENCY_TEST_ENV);
+  });
+  afterAll(async () => {
+    if (peaks.length > 0) console.info(`${area} concurrency: peak PostgreSQL connections per burst ${peaks.join(', ')}`);
+    await testApp?.close();
+  });
+  const suite: ConcurrencySuite = {
+    get testApp() {
+      if (!testApp) throw new Error('the concurrency test app is opened in beforeAll');
+      return testApp;
+    },
+    async burst(run) {
+      const { result, peakConnections } = await inParallel(suite.testApp.database, run);
+      if (peakConnections !== null) peaks.push(peakConnections);
+      return result;
+    },
+  };
+  return suite;
+}

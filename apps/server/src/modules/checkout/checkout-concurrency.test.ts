@@ -1,12 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZCheckoutResponse, type TCheckoutResponse } from '@pulse/contract/orders';
 import { basketItems } from '../../db/schema/basket-items';
 import { deliverySlots } from '../../db/schema/delivery-slots';
 import { ledgerTransactions } from '../../db/schema/ledger';
 import { checkouts, orderItems, orders } from '../../db/schema/orders';
-import { createTestApp, type TestApp } from '../../testing/create-test-app';
-import { CONCURRENCY_TEST_ENV, inParallel } from '../../testing/parallel-connections';
+import { useConcurrencyApp } from '../../testing/parallel-connections';
 import {
   balances,
   checkout,
@@ -29,42 +28,27 @@ import { BASKET_CHANGED_MESSAGE, EMPTY_BASKET_MESSAGE } from './checkout-service
  * updates are what decide; on PGlite the same tests check the answers with the requests queued.
  */
 
-let testApp: TestApp;
-const peaks: number[] = [];
-
-beforeAll(async () => {
-  testApp = await createTestApp(CONCURRENCY_TEST_ENV);
-});
-
-afterAll(async () => {
-  if (peaks.length > 0) console.info(`checkout concurrency: peak PostgreSQL connections per burst ${peaks.join(', ')}`);
-  await testApp.close();
-});
-
-async function burst<T>(run: () => Promise<T>): Promise<T> {
-  const { result, peakConnections } = await inParallel(testApp.database, run);
-  if (peakConnections !== null) peaks.push(peakConnections);
-  return result;
-}
+const suite = useConcurrencyApp('checkout');
+const { burst } = suite;
 
 async function buyersWithFunds(count: number, fundsMinor: number): Promise<TestUser[]> {
-  const buyers = await Promise.all(Array.from({ length: count }, () => createBuyer(testApp.app)));
-  for (const buyer of buyers) await fundWallet(testApp.app, buyer.id, fundsMinor);
+  const buyers = await Promise.all(Array.from({ length: count }, () => createBuyer(suite.testApp.app)));
+  for (const buyer of buyers) await fundWallet(suite.testApp.app, buyer.id, fundsMinor);
   return buyers;
 }
 
 async function ordersOf(buyerUserId: string) {
-  return testApp.app.db.select().from(orders).where(eq(orders.buyerUserId, buyerUserId));
+  return suite.testApp.app.db.select().from(orders).where(eq(orders.buyerUserId, buyerUserId));
 }
 
 async function basketOf(userId: string) {
-  return testApp.app.db.select({ productId: basketItems.productId, quantity: basketItems.quantity }).from(basketItems).where(eq(basketItems.userId, userId));
+  return suite.testApp.app.db.select({ productId: basketItems.productId, quantity: basketItems.quantity }).from(basketItems).where(eq(basketItems.userId, userId));
 }
 
 /** Ledger payments the buyer made (one per paid order). */
 async function paymentsOf(orderIds: string[]): Promise<number> {
   if (orderIds.length === 0) return 0;
-  const rows = await testApp.app.db
+  const rows = await suite.testApp.app.db
     .select({ id: ledgerTransactions.id })
     .from(ledgerTransactions)
     .where(and(eq(ledgerTransactions.kind, 'order_payment'), inArray(ledgerTransactions.orderId, orderIds)));
@@ -73,7 +57,7 @@ async function paymentsOf(orderIds: string[]): Promise<number> {
 
 describe('checkout under real concurrency', () => {
   it('20 buyers at once for the last 5 units, each basket also holding another farm: 5 units sold, all-or-nothing, nobody charged without an order', async () => {
-    const { app } = testApp;
+    const { app } = suite.testApp;
     const scarceFarm = await createSeller(app, 'Last Crate Farm');
     const plentyFarm = await createSeller(app, 'Plenty Orchard');
     const yams = await createProduct(app, scarceFarm.id, { title: 'Last yams of the season', unit: 'piece', stockQuantity: 5, priceMinor: 1000 });
@@ -135,7 +119,7 @@ describe('checkout under real concurrency', () => {
   }, 120_000);
 
   it('10 buyers at once for a slot with 3 places: 3 orders, 7 told the slot is full, the stock of the others untouched', async () => {
-    const { app } = testApp;
+    const { app } = suite.testApp;
     const farm = await createSeller(app, 'Small Slot Farm');
     const okra = await createProduct(app, farm.id, { title: 'Okra', stockQuantity: 500, priceMinor: 300 });
     const slotId = await createSlot(app, farm.id, { capacity: 3 });
@@ -161,7 +145,7 @@ describe('checkout under real concurrency', () => {
   }, 60_000);
 
   it('the same Idempotency-Key sent twice at once: one checkout, one charge per farm, both answers name the same orders', async () => {
-    const { app } = testApp;
+    const { app } = suite.testApp;
     const [buyer] = await buyersWithFunds(1, 10_000);
     if (!buyer) throw new Error('no buyer');
     const farmA = await createSeller(app, 'Twin Farm A');
@@ -200,7 +184,7 @@ describe('checkout under real concurrency', () => {
   });
 
   it('a double click that sends two different keys at once buys the basket once: one order, one charge, the other told the basket is gone', async () => {
-    const { app } = testApp;
+    const { app } = suite.testApp;
     const [buyer] = await buyersWithFunds(1, 10_000);
     if (!buyer) throw new Error('no buyer');
     const farm = await createSeller(app, 'Double Click Farm');

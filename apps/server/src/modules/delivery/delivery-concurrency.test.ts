@@ -1,12 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TASK_TAKEN_MESSAGE, TOO_MANY_TASKS_MESSAGE, ZDeliveryTask, ZGetOrderDeliveryResponse } from '@pulse/contract/delivery';
 import { deliveryTaskEvents, deliveryTasks } from '../../db/schema/delivery-tasks';
 import { orderEvents, orders } from '../../db/schema/orders';
 import { sellerApplications } from '../../db/schema/seller-applications';
 import { bearer } from '../../testing/auth-helpers';
-import { createTestApp, type TestApp } from '../../testing/create-test-app';
-import { CONCURRENCY_TEST_ENV, inParallel } from '../../testing/parallel-connections';
+import { useConcurrencyApp } from '../../testing/parallel-connections';
 import { createApprovedAgent, type TestAgent } from '../agents/testing/agent-fixtures';
 import { act, balances, createSeller, FARM_LOCATION, getOrder, ledgerTotal, placePaidOrder, type TestUser } from '../orders/testing/order-fixtures';
 
@@ -15,31 +14,16 @@ import { act, balances, createSeller, FARM_LOCATION, getOrder, ledgerTotal, plac
  * requests run on their own pool connections; on PGlite they queue and only the answers are checked.
  */
 
-let testApp: TestApp;
-const peaks: number[] = [];
-
-beforeAll(async () => {
-  testApp = await createTestApp(CONCURRENCY_TEST_ENV);
-});
-
-afterAll(async () => {
-  if (peaks.length > 0) console.info(`delivery concurrency: peak PostgreSQL connections per burst ${peaks.join(', ')}`);
-  await testApp.close();
-});
-
-async function burst<T>(run: () => Promise<T>): Promise<T> {
-  const { result, peakConnections } = await inParallel(testApp.database, run);
-  if (peakConnections !== null) peaks.push(peakConnections);
-  return result;
-}
+const suite = useConcurrencyApp('delivery');
+const { burst } = suite;
 
 function post(user: TestUser | TestAgent, url: string, payload?: object) {
-  return testApp.app.inject({ method: 'POST', url, headers: bearer(user.token), ...(payload ? { payload } : {}) });
+  return suite.testApp.app.inject({ method: 'POST', url, headers: bearer(user.token), ...(payload ? { payload } : {}) });
 }
 
 /** An accepted delivery order of a farm at Kumasi: its task is open for the agents around. */
 async function openTask(seller?: TestUser) {
-  const { app } = testApp;
+  const { app } = suite.testApp;
   const farm = seller ?? (await createSeller(app, 'Kumasi Greens'));
   await app.db.update(sellerApplications).set({ lat: FARM_LOCATION.lat, lng: FARM_LOCATION.lng, region: 'Ashanti' }).where(eq(sellerApplications.userId, farm.id));
   const placed = await placePaidOrder(app, { seller: farm, fulfilment: 'delivery' });
@@ -50,13 +34,13 @@ async function openTask(seller?: TestUser) {
 }
 
 async function taskRow(taskId: string) {
-  const [row] = await testApp.app.db.select().from(deliveryTasks).where(eq(deliveryTasks.id, taskId));
+  const [row] = await suite.testApp.app.db.select().from(deliveryTasks).where(eq(deliveryTasks.id, taskId));
   if (!row) throw new Error('no task row');
   return row;
 }
 
 async function taskEvents(taskId: string, kind: string) {
-  return testApp.app.db
+  return suite.testApp.app.db
     .select()
     .from(deliveryTaskEvents)
     .where(and(eq(deliveryTaskEvents.taskId, taskId), eq(deliveryTaskEvents.kind, kind)));
@@ -65,7 +49,7 @@ async function taskEvents(taskId: string, kind: string) {
 describe('delivery tasks under real concurrency', () => {
   it('20 approved agents claim one task at once: one winner, 19 told it is taken, the task and the order name one agent', async () => {
     const { taskId, order } = await openTask();
-    const agents = await Promise.all(Array.from({ length: 20 }, () => createApprovedAgent(testApp.app)));
+    const agents = await Promise.all(Array.from({ length: 20 }, () => createApprovedAgent(suite.testApp.app)));
 
     const responses = await burst(() => Promise.all(agents.map((agent) => post(agent, `/api/delivery/tasks/${taskId}/claim`))));
 
@@ -80,19 +64,19 @@ describe('delivery tasks under real concurrency', () => {
     expect(await taskRow(taskId)).toMatchObject({ status: 'claimed', agentUserId: winner?.id });
     const claims = await taskEvents(taskId, 'claimed');
     expect(claims.map((event) => event.actorUserId)).toEqual([winner?.id]);
-    const notes = await testApp.app.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.note, 'A Pulse Agent took the delivery')));
+    const notes = await suite.testApp.app.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.note, 'A Pulse Agent took the delivery')));
     expect(notes).toHaveLength(1);
     // A loser sees the task as taken and not its street.
     const loser = agents[codes.indexOf(409)];
     if (!loser) throw new Error('no loser');
-    expect((await testApp.app.inject({ method: 'GET', url: `/api/delivery/tasks/${taskId}`, headers: bearer(loser.token) })).statusCode).toBe(404);
+    expect((await suite.testApp.app.inject({ method: 'GET', url: `/api/delivery/tasks/${taskId}`, headers: bearer(loser.token) })).statusCode).toBe(404);
   }, 60_000);
 
   it('one agent taps claim on 5 open tasks at once with a limit of 3: exactly 3 held, 2 refused with the limit', async () => {
-    const farm = await createSeller(testApp.app, 'Busy Farm');
+    const farm = await createSeller(suite.testApp.app, 'Busy Farm');
     const tasks: string[] = [];
     for (let index = 0; index < 5; index += 1) tasks.push((await openTask(farm)).taskId);
-    const agent = await createApprovedAgent(testApp.app);
+    const agent = await createApprovedAgent(suite.testApp.app);
 
     const responses = await burst(() => Promise.all(tasks.map((taskId) => post(agent, `/api/delivery/tasks/${taskId}/claim`))));
 
@@ -100,13 +84,13 @@ describe('delivery tasks under real concurrency', () => {
     expect(codes.filter((code) => code === 200)).toHaveLength(3);
     expect(codes.filter((code) => code === 409)).toHaveLength(2);
     for (const response of responses.filter((candidate) => candidate.statusCode === 409)) expect(response.json().error.message).toBe(TOO_MANY_TASKS_MESSAGE);
-    const rows = await testApp.app.db.select().from(deliveryTasks).where(inArray(deliveryTasks.id, tasks));
+    const rows = await suite.testApp.app.db.select().from(deliveryTasks).where(inArray(deliveryTasks.id, tasks));
     expect(rows.filter((row) => row.agentUserId === agent.id && row.status === 'claimed')).toHaveLength(3);
     expect(rows.filter((row) => row.status === 'open' && row.agentUserId === null)).toHaveLength(2);
   });
 
   it('agents claim while the farm cancels the same orders at once: never a 5xx, the order cancelled, the task ended, the buyer refunded once', async () => {
-    const { app } = testApp;
+    const { app } = suite.testApp;
     const farm = await createSeller(app, 'Cancelling Farm');
     const opened: Array<Awaited<ReturnType<typeof openTask>>> = [];
     for (let index = 0; index < 4; index += 1) opened.push(await openTask(farm));
@@ -136,7 +120,7 @@ describe('delivery tasks under real concurrency', () => {
   });
 
   it('a double tap on picked up and on delivered: one event each, the fee held for the agent once', async () => {
-    const { app } = testApp;
+    const { app } = suite.testApp;
     const { taskId, order, buyer, seller, pickupCode } = await openTask();
     const agent = await createApprovedAgent(app);
     expect((await post(agent, `/api/delivery/tasks/${taskId}/claim`)).statusCode).toBe(200);

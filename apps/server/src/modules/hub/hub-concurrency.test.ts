@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZLikeResponse, ZPost, ZPostTipList, ZTipResponse } from '@pulse/contract/hub';
 import { hubPostLikes, hubPosts, hubTips } from '../../db/schema/hub';
 import { bearer } from '../../testing/auth-helpers';
-import { createTestApp, type TestApp } from '../../testing/create-test-app';
-import { CONCURRENCY_TEST_ENV, inParallel } from '../../testing/parallel-connections';
+import { useConcurrencyApp } from '../../testing/parallel-connections';
 import { balances, fundWallet, ledgerTotal, nextKey } from '../orders/testing/order-fixtures';
 import { INSUFFICIENT_FUNDS_MESSAGE } from '../wallet/ledger-service';
 import { createHubPost, createHubUser, hubRequest, type TestUser } from './testing/hub-fixtures';
@@ -14,52 +13,37 @@ import { createHubPost, createHubUser, hubRequest, type TestUser } from './testi
  * requests hold their own pool connections; on PGlite they queue and only the answers are checked.
  */
 
-let testApp: TestApp;
-const peaks: number[] = [];
-
-beforeAll(async () => {
-  testApp = await createTestApp(CONCURRENCY_TEST_ENV);
-});
-
-afterAll(async () => {
-  if (peaks.length > 0) console.info(`hub concurrency: peak PostgreSQL connections per burst ${peaks.join(', ')}`);
-  await testApp.close();
-});
-
-async function burst<T>(run: () => Promise<T>): Promise<T> {
-  const { result, peakConnections } = await inParallel(testApp.database, run);
-  if (peakConnections !== null) peaks.push(peakConnections);
-  return result;
-}
+const suite = useConcurrencyApp('hub');
+const { burst } = suite;
 
 function people(count: number): Promise<TestUser[]> {
-  return Promise.all(Array.from({ length: count }, () => createHubUser(testApp.app)));
+  return Promise.all(Array.from({ length: count }, () => createHubUser(suite.testApp.app)));
 }
 
 function tip(user: TestUser, postId: string, amountMinor: number, key = nextKey('tip')) {
-  return testApp.app.inject({ method: 'POST', url: `/api/hub/posts/${postId}/tips`, headers: { ...bearer(user.token), 'idempotency-key': key }, payload: { amountMinor } });
+  return suite.testApp.app.inject({ method: 'POST', url: `/api/hub/posts/${postId}/tips`, headers: { ...bearer(user.token), 'idempotency-key': key }, payload: { amountMinor } });
 }
 
 async function postRow(postId: string) {
-  const [row] = await testApp.app.db.select().from(hubPosts).where(eq(hubPosts.id, postId));
+  const [row] = await suite.testApp.app.db.select().from(hubPosts).where(eq(hubPosts.id, postId));
   if (!row) throw new Error('no post');
   return row;
 }
 
 describe('Pulse Hub likes under real concurrency', () => {
   it('20 new likes, 10 unlikes and 5 repeated likes at once: the counter is exactly the likes that stand', async () => {
-    const author = await createHubUser(testApp.app);
-    const post = await createHubPost(testApp.app, author);
+    const author = await createHubUser(suite.testApp.app);
+    const post = await createHubPost(suite.testApp.app, author);
     const url = `/api/hub/posts/${post.id}/like`;
     const earlier = await people(10);
-    for (const person of earlier) expect((await hubRequest(testApp.app, person, 'PUT', url)).statusCode).toBe(200);
+    for (const person of earlier) expect((await hubRequest(suite.testApp.app, person, 'PUT', url)).statusCode).toBe(200);
     const newcomers = await people(20);
 
     const responses = await burst(() =>
       Promise.all([
-        ...newcomers.map((person) => hubRequest(testApp.app, person, 'PUT', url)),
-        ...earlier.map((person) => hubRequest(testApp.app, person, 'DELETE', url)),
-        ...newcomers.slice(0, 5).map((person) => hubRequest(testApp.app, person, 'PUT', url)),
+        ...newcomers.map((person) => hubRequest(suite.testApp.app, person, 'PUT', url)),
+        ...earlier.map((person) => hubRequest(suite.testApp.app, person, 'DELETE', url)),
+        ...newcomers.slice(0, 5).map((person) => hubRequest(suite.testApp.app, person, 'PUT', url)),
       ]),
     );
 
@@ -72,18 +56,18 @@ describe('Pulse Hub likes under real concurrency', () => {
     for (const answer of answers) expect(answer.likeCount).toBeLessThanOrEqual(30);
 
     expect((await postRow(post.id)).likeCount).toBe(20);
-    const rows = await testApp.app.db.select({ userId: hubPostLikes.userId }).from(hubPostLikes).where(eq(hubPostLikes.postId, post.id));
+    const rows = await suite.testApp.app.db.select({ userId: hubPostLikes.userId }).from(hubPostLikes).where(eq(hubPostLikes.postId, post.id));
     expect(rows.map((row) => row.userId).sort()).toEqual(newcomers.map((person) => person.id).sort());
-    const seenByNewcomer = ZPost.parse((await hubRequest(testApp.app, newcomers[0] ?? author, 'GET', `/api/hub/posts/${post.id}`)).json());
+    const seenByNewcomer = ZPost.parse((await hubRequest(suite.testApp.app, newcomers[0] ?? author, 'GET', `/api/hub/posts/${post.id}`)).json());
     expect(seenByNewcomer).toMatchObject({ likeCount: 20, likedByMe: true });
-    const seenByEarlier = ZPost.parse((await hubRequest(testApp.app, earlier[0] ?? author, 'GET', `/api/hub/posts/${post.id}`)).json());
+    const seenByEarlier = ZPost.parse((await hubRequest(suite.testApp.app, earlier[0] ?? author, 'GET', `/api/hub/posts/${post.id}`)).json());
     expect(seenByEarlier).toMatchObject({ likeCount: 20, likedByMe: false });
   }, 60_000);
 });
 
 describe('Pulse Hub tips under real concurrency', () => {
   it('10 readers tip one post at once: the post total, the author and every tipper exact to the cent', async () => {
-    const { app } = testApp;
+    const { app } = suite.testApp;
     const author = await createHubUser(app);
     const post = await createHubPost(app, author);
     const tippers = await people(10);
@@ -111,7 +95,7 @@ describe('Pulse Hub tips under real concurrency', () => {
   }, 60_000);
 
   it('one reader sends 5 tips at once with money for 2: exactly 2 paid, 3 refused, the wallet at zero, never below', async () => {
-    const { app } = testApp;
+    const { app } = suite.testApp;
     const author = await createHubUser(app);
     const post = await createHubPost(app, author);
     const [reader] = await people(1);
@@ -132,7 +116,7 @@ describe('Pulse Hub tips under real concurrency', () => {
   });
 
   it('two readers tip each other’s posts at once, over and over: no deadlock, every tip paid', async () => {
-    const { app } = testApp;
+    const { app } = suite.testApp;
     const [ama, kofi] = await people(2);
     if (!ama || !kofi) throw new Error('no readers');
     await fundWallet(app, ama.id, 5_000);

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZGetOrderDeliveryResponse } from '@pulse/contract/delivery';
 import { ZPayoutResponse, ZTopUpResponse } from '@pulse/contract/wallet';
 import { payouts, topUps } from '../../db/schema/ledger';
 import { orders } from '../../db/schema/orders';
 import { sellerApplications } from '../../db/schema/seller-applications';
 import { bearer } from '../../testing/auth-helpers';
-import { createTestApp, type TestApp } from '../../testing/create-test-app';
-import { CONCURRENCY_TEST_ENV, inParallel } from '../../testing/parallel-connections';
+import { useConcurrencyApp } from '../../testing/parallel-connections';
 import { createApprovedAgent, type TestAgent } from '../agents/testing/agent-fixtures';
 import { createHubPost } from '../hub/testing/hub-fixtures';
 import {
@@ -37,26 +36,11 @@ import { payoutTooLargeMessage } from './payouts-service';
  * and only the answers are checked.
  */
 
-let testApp: TestApp;
-const peaks: number[] = [];
-
-beforeAll(async () => {
-  testApp = await createTestApp(CONCURRENCY_TEST_ENV);
-});
-
-afterAll(async () => {
-  if (peaks.length > 0) console.info(`wallet concurrency: peak PostgreSQL connections per burst ${peaks.join(', ')}`);
-  await testApp.close();
-});
-
-async function burst<T>(run: () => Promise<T>): Promise<T> {
-  const { result, peakConnections } = await inParallel(testApp.database, run);
-  if (peakConnections !== null) peaks.push(peakConnections);
-  return result;
-}
+const suite = useConcurrencyApp('wallet');
+const { burst } = suite;
 
 function payout(user: TestUser | TestAgent, amountMinor: number, key = nextKey('payout')) {
-  return testApp.app.inject({
+  return suite.testApp.app.inject({
     method: 'POST',
     url: '/api/wallet/payouts',
     headers: { ...bearer(user.token), 'idempotency-key': key },
@@ -65,7 +49,7 @@ function payout(user: TestUser | TestAgent, amountMinor: number, key = nextKey('
 }
 
 function topUp(user: TestUser, amountMinor: number, key: string) {
-  return testApp.app.inject({
+  return suite.testApp.app.inject({
     method: 'POST',
     url: '/api/wallet/top-ups',
     headers: { ...bearer(user.token), 'idempotency-key': key },
@@ -74,18 +58,18 @@ function topUp(user: TestUser, amountMinor: number, key: string) {
 }
 
 async function payoutRows(userId: string) {
-  return testApp.app.db.select().from(payouts).where(eq(payouts.userId, userId));
+  return suite.testApp.app.db.select().from(payouts).where(eq(payouts.userId, userId));
 }
 
 async function sellerWith(availableMinor: number): Promise<TestUser> {
-  const seller = await createSeller(testApp.app, 'Payout Farm');
-  await fundWallet(testApp.app, seller.id, availableMinor);
+  const seller = await createSeller(suite.testApp.app, 'Payout Farm');
+  await fundWallet(suite.testApp.app, seller.id, availableMinor);
   return seller;
 }
 
 describe('payouts under real concurrency', () => {
   it('five payouts of the whole balance at once: one paid, four refused, available never below zero', async () => {
-    const { app } = testApp;
+    const { app } = suite.testApp;
     const seller = await sellerWith(4_000);
 
     const responses = await burst(() => Promise.all(Array.from({ length: 5 }, () => payout(seller, 4_000))));
@@ -102,7 +86,7 @@ describe('payouts under real concurrency', () => {
   });
 
   it('five payouts of 40% each at once: two paid, three told the most that is left, 20% stays', async () => {
-    const { app } = testApp;
+    const { app } = suite.testApp;
     const seller = await sellerWith(5_000);
 
     const responses = await burst(() => Promise.all(Array.from({ length: 5 }, () => payout(seller, 2_000))));
@@ -117,7 +101,7 @@ describe('payouts under real concurrency', () => {
   });
 
   it('the same payout key twice at once: one payout, paid once, both answers name it', async () => {
-    const { app } = testApp;
+    const { app } = suite.testApp;
     const seller = await sellerWith(3_000);
     const key = nextKey('payout-twin');
 
@@ -132,7 +116,7 @@ describe('payouts under real concurrency', () => {
   });
 
   it('a payout, a tip and a checkout at once from a balance that covers one of them: exactly one spends it', async () => {
-    const { app } = testApp;
+    const { app } = suite.testApp;
     const seller = await sellerWith(3_000);
     const author = await createBuyer(app);
     const post = await createHubPost(app, author);
@@ -166,7 +150,7 @@ describe('payouts under real concurrency', () => {
   });
 
   it("three payouts at once of an agent's whole earned delivery fee: one paid", async () => {
-    const { app } = testApp;
+    const { app } = suite.testApp;
     const agent = await createApprovedAgent(app);
     const farm = await createSeller(app, 'Agent Fee Farm');
     await app.db.update(sellerApplications).set({ lat: FARM_LOCATION.lat, lng: FARM_LOCATION.lng }).where(eq(sellerApplications.userId, farm.id));
@@ -199,7 +183,7 @@ describe('payouts under real concurrency', () => {
 
 describe('top-ups under real concurrency', () => {
   it('one key sent at once with two amounts: the card is charged once, one amount credited, the other refused', async () => {
-    const { app } = testApp;
+    const { app } = suite.testApp;
     const buyer = await createBuyer(app);
     const charges: number[] = [];
     const sandbox = createSandboxProvider();
