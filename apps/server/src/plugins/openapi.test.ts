@@ -1,27 +1,15 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/create-test-app';
 import { ROUTE_TABLE } from '../testing/authorization/route-table';
 import { API_DOCS_PREFIX, OPENAPI_PATH } from './openapi';
+import type { LoggedRoute } from '../testing/route-log';
 
 /** Every route the app registers, seen through an onRoute hook on the root instance. */
-const registered = vi.hoisted(() => [] as Array<{ method: string; url: string; hidden: boolean }>);
+const registered = vi.hoisted(() => [] as LoggedRoute[]);
 
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<{ default: unknown }>();
-  const create = actual.default as unknown as (options?: unknown) => FastifyInstance;
-  const createWithRouteLog = (options?: unknown) => {
-    const instance = create(options);
-    instance.addHook('onRoute', (route) => {
-      const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
-      for (const method of [route.method].flat()) registered.push({ method, url: route.url, hidden });
-    });
-    return instance;
-  };
-  return { ...actual, default: createWithRouteLog };
-});
+vi.mock('fastify', async (importOriginal) => (await import('../testing/route-log')).fastifyWithRouteLog(importOriginal, registered));
 
 interface Operation {
   operationId?: string;

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import { bearer } from '../auth-helpers';
 import { createTestApp, type TestApp } from '../create-test-app';
 import { ACTORS, createFreshActor, createWorld, userOf, type ActorName, type World } from './authorization-world';
 import { ROUTE_TABLE, statusOf, type Row } from './route-table';
+import type { LoggedRoute } from '../route-log';
 
 /**
  * The authorization table: every route of the real app, called by a visitor, a buyer, a pending
@@ -17,20 +17,9 @@ import { ROUTE_TABLE, statusOf, type Row } from './route-table';
  */
 
 /** Every route the app registers, seen through an onRoute hook on the root instance. */
-const registered = vi.hoisted(() => [] as Array<{ method: string; url: string }>);
+const registered = vi.hoisted(() => [] as LoggedRoute[]);
 
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<{ default: unknown }>();
-  const create = actual.default as unknown as (options?: unknown) => FastifyInstance;
-  const createWithRouteLog = (options?: unknown) => {
-    const instance = create(options);
-    instance.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) registered.push({ method, url: route.url });
-    });
-    return instance;
-  };
-  return { ...actual, default: createWithRouteLog };
-});
+vi.mock('fastify', async (importOriginal) => (await import('../route-log')).fastifyWithRouteLog(importOriginal, registered));
 
 /** HEAD copies of GET routes and the CORS pre-flight are the framework's, not ours. */
 function isTableRoute(route: { method: string; url: string }): boolean {
