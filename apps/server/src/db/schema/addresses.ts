@@ -21,6 +21,12 @@ export const addresses = pgTable(
     postalCode: text('postal_code').notNull().default(''),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
+    /**
+     * How lat/lng were found: 'pin' (a map pick or the browser's position, sent by the buyer),
+     * 'town' or 'region' (the gazetteer of known places, from the city or the region). Null with
+     * no coordinates: the address is not on the map yet and cannot be delivered to (decision 029).
+     */
+    locatedBy: text('located_by', { enum: ['pin', 'town', 'region'] }),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
