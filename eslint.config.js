@@ -24,6 +24,30 @@ export default tseslint.config(
     },
   },
   {
+    // One date and money format (decision 031): only lib/format.ts builds Intl formatters.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/format.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'Intl', message: 'Format dates, times, numbers and money with apps/web/src/lib/format.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'Format dates, times, numbers and money with apps/web/src/lib/format.ts.',
+        })),
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@pulse/contract/money-format', message: 'Use formatMoney from apps/web/src/lib/format.ts (the person’s locale).' },
+            { name: '@pulse/contract/money', importNames: ['formatMoney'], message: 'Use formatMoney from apps/web/src/lib/format.ts (the person’s locale).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The service worker (built to /sw.js): its own global scope, not a window.
     files: ['apps/web/src/sw/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },

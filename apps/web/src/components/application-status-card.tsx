@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconClockHour4, IconFileX, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatApplicationDate } from '../lib/format-application-date';
 import type { ApplicationKind } from '../lib/is-application-update';
+import { formatDate } from '../lib/format';
 
 /** What the status card needs of an application, whatever its kind. */
 export interface ApplicationStatusView {
@@ -69,7 +69,7 @@ export function ApplicationStatusCard({ kind, application, showStatusLink = fals
       </StatusPaper>
     );
   }
-  const submitted = `Submitted on ${formatApplicationDate(application.submittedAt)}`;
+  const submitted = `Submitted on ${formatDate(application.submittedAt)}`;
   const statusLink = showStatusLink && (
     <Group>
       <Button component={Link} to={text.statusPath} variant="light">
@@ -120,7 +120,7 @@ export function ApplicationStatusCard({ kind, application, showStatusLink = fals
     <StatusPaper icon={<IconFileX size={32} stroke={1.6} />} color="red" heading="Your application was not approved" badge="Rejected">
       <Text c="dimmed" size="sm">
         {submitted}
-        {application.reviewedAt ? ` · reviewed on ${formatApplicationDate(application.reviewedAt)}` : ''}
+        {application.reviewedAt ? ` · reviewed on ${formatDate(application.reviewedAt)}` : ''}
       </Text>
       <Stack gap={2}>
         <Text fw={600} size="sm">

@@ -3,11 +3,11 @@ import { Alert, Button, Chip, Group, NumberInput, Stack, Text, TextInput } from 
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCreditCard, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatMoney } from '@pulse/contract/money';
+import { currencyDigits, currencySymbol, formatMoney } from '../lib/format';
 import { TOP_UP_MAX_MINOR, ZTopUpInput, type TTopUpResponse } from '@pulse/contract/wallet';
 import { useAuth } from '../lib/auth/use-auth';
 import { getServerFormErrors, getZodFieldErrors, NO_FORM_ERRORS, type FormErrors } from '../lib/form-errors';
-import { currencyDigits, currencySymbol, fromMinorUnits, toMinorUnits } from '../lib/money-input';
+import { fromMinorUnits, toMinorUnits } from '../lib/money-input';
 import { useIdempotentAttempt } from '../lib/use-idempotent-attempt';
 import { useSingleSubmit } from '../lib/use-single-submit';
 import { invalidateWallet, postTopUp } from '../lib/wallet-api';

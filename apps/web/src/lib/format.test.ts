@@ -10,6 +10,7 @@ import {
   formatDateTimeWithYear,
   formatDayHeading,
   formatDayMonth,
+  formatMoment,
   formatMoney,
   formatMonthYear,
   formatNumber,
@@ -145,6 +146,11 @@ describe('day headings and recent times', () => {
     expect(formatRecentTime('2026-11-19T14:05:00Z', NOW, GB)).toBe('Yesterday');
     expect(formatRecentTime('2026-11-16T14:05:00Z', NOW, US)).toBe('Mon');
     expect(formatRecentTime('2025-11-01T14:05:00Z', NOW, US)).toBe('Nov 1, 2025');
+  });
+
+  it('gives the clock alone today and the day with the clock before', () => {
+    expect(formatMoment('2026-11-20T09:15:00Z', NOW, GB)).toBe('09:15');
+    expect(formatMoment('2026-11-19T09:15:00Z', NOW, GB)).toBe('Thu 19 Nov, 09:15');
   });
 });
 

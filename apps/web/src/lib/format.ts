@@ -190,6 +190,12 @@ export function formatRecentTime(value: DateInput, now: DateInput, options?: For
   return formatDateNear(value, now, options);
 }
 
+/** The clock alone for a moment today ("14:05"), the day and the clock otherwise ("Wed 25 Nov, 14:05"). */
+export function formatMoment(value: DateInput, now: DateInput, options?: FormatOptions): string {
+  if (Number.isNaN(toTime(value))) return '';
+  return calendarDaysBetween(value, now, options) === 0 ? formatTime(value, options) : formatDateTime(value, options);
+}
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, currencySymbol, fromMinorUnits, toMinorUnits } from './money-input';
+import { fromMinorUnits, toMinorUnits } from './money-input';
 
 describe('money input', () => {
   it('turns what a person types into minor units without float drift', () => {
@@ -11,9 +11,7 @@ describe('money input', () => {
   });
 
   it('follows the currency’s decimals', () => {
-    expect(currencyDigits('JPY')).toBe(0);
     expect(toMinorUnits('1500', 'JPY')).toBe(1500);
     expect(fromMinorUnits(1250, 'USD')).toBe(12.5);
-    expect(currencySymbol('USD')).toBe('$');
   });
 });

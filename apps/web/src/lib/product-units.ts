@@ -1,4 +1,4 @@
-import { formatMoney } from '@pulse/contract/money-format';
+import { formatMoney } from './format';
 import type { TProductUnit } from '@pulse/contract/products';
 
 const PLURAL_UNITS: Readonly<Record<TProductUnit, string>> = {
@@ -28,5 +28,5 @@ export function formatQuantity(quantity: number, unit: TProductUnit): string {
 
 /** "$3.50 / kg": the price of one unit, in the server's currency. */
 export function formatUnitPrice(priceMinor: number, currency: string, unit: TProductUnit, locale?: string): string {
-  return `${formatMoney(priceMinor, currency, locale)} / ${unit}`;
+  return `${formatMoney(priceMinor, currency, { locale })} / ${unit}`;
 }

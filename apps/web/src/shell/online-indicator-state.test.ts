@@ -34,29 +34,31 @@ describe('online indicator text', () => {
   const NOW = Date.parse('2025-03-03T15:30:00Z');
   const TODAY_14_02 = Date.parse('2025-03-03T14:02:00Z');
   const YESTERDAY = Date.parse('2025-03-02T09:15:00Z');
+  const GB = { locale: 'en-GB', timeZone: 'UTC' };
 
   it('says nothing online while every answer is live', () => {
-    expect(describeOnlineIndicator('online', null, NOW, 'UTC')).toBeNull();
+    expect(describeOnlineIndicator('online', null, NOW, GB)).toBeNull();
   });
 
   it('keeps the spec offline sentence, and adds since when the data on screen was saved', () => {
-    expect(describeOnlineIndicator('offline', null, NOW, 'UTC')).toEqual({ tone: 'offline', lines: [OFFLINE_MESSAGE] });
-    expect(describeOnlineIndicator('offline', TODAY_14_02, NOW, 'UTC')).toEqual({
+    expect(describeOnlineIndicator('offline', null, NOW, GB)).toEqual({ tone: 'offline', lines: [OFFLINE_MESSAGE] });
+    expect(describeOnlineIndicator('offline', TODAY_14_02, NOW, GB)).toEqual({
       tone: 'offline',
       lines: [OFFLINE_MESSAGE, 'Showing saved data from 14:02.'],
     });
   });
 
   it('names the day for data saved before today, and says only "saved" when the time is unknown', () => {
-    expect(describeSavedData(YESTERDAY, NOW, 'UTC')).toBe('Showing saved data from 2 Mar, 09:15.');
-    expect(describeSavedData(0, NOW, 'UTC')).toBe('Showing saved data.');
+    expect(describeSavedData(YESTERDAY, NOW, GB)).toBe('Showing saved data from Sun 2 Mar, 09:15.');
+    expect(describeSavedData(YESTERDAY, NOW, { locale: 'en-US', timeZone: 'UTC' }).replace(/\u202f/g, ' ')).toBe('Showing saved data from Sun, Mar 2, 9:15 AM.');
+    expect(describeSavedData(0, NOW, GB)).toBe('Showing saved data.');
   });
 
   it('online, saved data means the server did not answer; "Back online" stays as it was', () => {
-    expect(describeOnlineIndicator('online', TODAY_14_02, NOW, 'UTC')).toEqual({
+    expect(describeOnlineIndicator('online', TODAY_14_02, NOW, GB)).toEqual({
       tone: 'saved',
       lines: [SERVER_NOT_ANSWERING_MESSAGE, 'Showing saved data from 14:02.'],
     });
-    expect(describeOnlineIndicator('back-online', TODAY_14_02, NOW, 'UTC')).toEqual({ tone: 'back-online', lines: [BACK_ONLINE_MESSAGE] });
+    expect(describeOnlineIndicator('back-online', TODAY_14_02, NOW, GB)).toEqual({ tone: 'back-online', lines: [BACK_ONLINE_MESSAGE] });
   });
 });

@@ -1,3 +1,5 @@
+import { formatMoment, type FormatOptions } from '../lib/format';
+
 /** What the connection indicator shows: nothing, the offline banner, or a short "Back online". */
 export type OnlineIndicatorState = 'online' | 'offline' | 'back-online';
 export type OnlineIndicatorEvent = 'online' | 'offline' | 'notice-ended';
@@ -27,18 +29,11 @@ export function reduceOnlineIndicatorState(state: OnlineIndicatorState, event: O
 export const SERVER_NOT_ANSWERING_MESSAGE = 'The server is not answering.';
 
 /**
- * "14:02" for a time today, "3 Mar, 14:02" for an earlier day; `timeZone` only for tests, the
- * person's own zone otherwise.
+ * The second sentence while data on screen came from the cache (0: its time is unknown): the clock
+ * for a time today, the day and the clock before; `format` (locale, zone) only for tests.
  */
-export function formatSavedAt(savedAt: number, now: number, timeZone?: string): string {
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(savedAt);
-  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone });
-  return day.format(savedAt) === day.format(now) ? time : `${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone }).format(savedAt)}, ${time}`;
-}
-
-/** The second sentence while data on screen came from the cache (0: its time is unknown). */
-export function describeSavedData(savedAt: number, now: number, timeZone?: string): string {
-  return savedAt > 0 ? `Showing saved data from ${formatSavedAt(savedAt, now, timeZone)}.` : 'Showing saved data.';
+export function describeSavedData(savedAt: number, now: number, format?: FormatOptions): string {
+  return savedAt > 0 ? `Showing saved data from ${formatMoment(savedAt, now, format)}.` : 'Showing saved data.';
 }
 
 export interface OnlineIndicatorView {
@@ -52,8 +47,8 @@ export interface OnlineIndicatorView {
  * the data on screen was saved if it came from the cache; "Back online"; and, online, when the
  * server did not answer in time and saved data shows instead.
  */
-export function describeOnlineIndicator(state: OnlineIndicatorState, savedAt: number | null, now: number, timeZone?: string): OnlineIndicatorView | null {
-  const savedLine = savedAt === null ? [] : [describeSavedData(savedAt, now, timeZone)];
+export function describeOnlineIndicator(state: OnlineIndicatorState, savedAt: number | null, now: number, format?: FormatOptions): OnlineIndicatorView | null {
+  const savedLine = savedAt === null ? [] : [describeSavedData(savedAt, now, format)];
   switch (state) {
     case 'offline':
       return { tone: 'offline', lines: [OFFLINE_MESSAGE, ...savedLine] };

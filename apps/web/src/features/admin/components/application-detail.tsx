@@ -11,10 +11,10 @@ import { resolveMediaUrl } from '../../../lib/media-url';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { useAdminApplication } from '../api/get-admin-application';
 import { useApplicationDecision } from '../api/post-application-decision';
-import { formatAdminTime } from '../utils/format-admin-time';
 import { ReasonDialog } from './reason-dialog';
 import { showAdminSuccess } from './show-admin-toast';
 import { StatusBadge } from './status-badge';
+import { formatDateTimeWithYear } from '../../../lib/format';
 
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -44,9 +44,9 @@ function SellerFields({ detail, seller }: { detail: TAdminApplicationDetail; sel
       <Field label="Phone" value={seller.phone || 'Not given'} />
       <Field label="Payout" value={payoutText(seller.payout)} />
       <Field label="Referral code" value={seller.referralCode ?? 'None'} />
-      <Field label="Terms accepted" value={seller.termsAcceptedAt ? formatAdminTime(seller.termsAcceptedAt) : 'No'} />
-      <Field label="Submitted" value={formatAdminTime(detail.submittedAt)} />
-      {detail.reviewedAt && <Field label="Decided" value={formatAdminTime(detail.reviewedAt)} />}
+      <Field label="Terms accepted" value={seller.termsAcceptedAt ? formatDateTimeWithYear(seller.termsAcceptedAt) : 'No'} />
+      <Field label="Submitted" value={formatDateTimeWithYear(detail.submittedAt)} />
+      {detail.reviewedAt && <Field label="Decided" value={formatDateTimeWithYear(detail.reviewedAt)} />}
       {seller.rejectionReason && <Field label="Rejection reason" value={seller.rejectionReason} />}
     </SimpleGrid>
   );
@@ -63,9 +63,9 @@ function AgentFields({ detail, agent }: { detail: TAdminApplicationDetail; agent
       <Field label="Vehicle" value={agent.vehicle ? vehicleLabels[agent.vehicle] : 'None (referral only)'} />
       <Field label="Phone" value={agent.phone || 'Not given'} />
       <Field label="Payout" value={payoutText(agent.payout)} />
-      <Field label="Terms accepted" value={agent.termsAcceptedAt ? formatAdminTime(agent.termsAcceptedAt) : 'No'} />
-      <Field label="Submitted" value={formatAdminTime(detail.submittedAt)} />
-      {detail.reviewedAt && <Field label="Decided" value={formatAdminTime(detail.reviewedAt)} />}
+      <Field label="Terms accepted" value={agent.termsAcceptedAt ? formatDateTimeWithYear(agent.termsAcceptedAt) : 'No'} />
+      <Field label="Submitted" value={formatDateTimeWithYear(detail.submittedAt)} />
+      {detail.reviewedAt && <Field label="Decided" value={formatDateTimeWithYear(detail.reviewedAt)} />}
       {agent.rejectionReason && <Field label="Rejection reason" value={agent.rejectionReason} />}
     </SimpleGrid>
   );
@@ -108,12 +108,12 @@ function History({ detail }: { detail: TAdminApplicationDetail }) {
   return (
     <Timeline bulletSize={14} lineWidth={2} aria-label="Earlier submissions">
       {detail.history.map((entry) => (
-        <Timeline.Item key={entry.submittedAt} title={`${entry.businessName ?? 'Application'}, submitted ${formatAdminTime(entry.submittedAt)}`}>
+        <Timeline.Item key={entry.submittedAt} title={`${entry.businessName ?? 'Application'}, submitted ${formatDateTimeWithYear(entry.submittedAt)}`}>
           <Group gap="xs" mt={4}>
             <StatusBadge status={entry.status} />
             {entry.reviewedAt && (
               <Text size="xs" c="dimmed">
-                decided {formatAdminTime(entry.reviewedAt)}
+                decided {formatDateTimeWithYear(entry.reviewedAt)}
               </Text>
             )}
           </Group>

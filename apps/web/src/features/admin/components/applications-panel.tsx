@@ -5,11 +5,11 @@ import type { TAdminApplicationSummary, TApplicationKind } from '@pulse/contract
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAdminApplications } from '../api/get-admin-applications';
 import { parseApplicationStatusFilter, pendingFirst, type ApplicationStatusFilter } from '../utils/admin-filters';
-import { formatAdminTime } from '../utils/format-admin-time';
 import { ApplicationDetail } from './application-detail';
 import { LoadMoreButton } from './load-more-button';
 import { StatusBadge } from './status-badge';
 import { useAdminParam } from './use-admin-param';
+import { formatDateTimeWithYear } from '../../../lib/format';
 
 const STATUS_OPTIONS: { value: ApplicationStatusFilter; label: string }[] = [
   { value: 'pending', label: 'Pending' },
@@ -34,7 +34,7 @@ function ApplicationRow({ application, onOpen }: { application: TAdminApplicatio
               {application.applicant.username} · {application.applicant.email}
             </Text>
             <Text size="sm" c="dimmed">
-              {[application.region, `submitted ${formatAdminTime(application.submittedAt)}`].filter(Boolean).join(' · ')}
+              {[application.region, `submitted ${formatDateTimeWithYear(application.submittedAt)}`].filter(Boolean).join(' · ')}
             </Text>
           </Stack>
           <IconChevronRight size={20} aria-hidden />

@@ -3,8 +3,8 @@ import type { TAuditLogEntry } from '@pulse/contract/admin';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAuditLog } from '../api/get-audit-log';
 import { describeAuditAction, describeAuditDetails } from '../utils/audit-display';
-import { formatAdminTime } from '../utils/format-admin-time';
 import { LoadMoreButton } from './load-more-button';
+import { formatDateTimeWithYear } from '../../../lib/format';
 
 function AuditEntry({ entry }: { entry: TAuditLogEntry }) {
   const details = describeAuditDetails(entry.details);
@@ -14,7 +14,7 @@ function AuditEntry({ entry }: { entry: TAuditLogEntry }) {
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text fw={700}>{describeAuditAction(entry.action)}</Text>
           <Text size="xs" c="dimmed">
-            <time dateTime={entry.createdAt}>{formatAdminTime(entry.createdAt)}</time>
+            <time dateTime={entry.createdAt}>{formatDateTimeWithYear(entry.createdAt)}</time>
           </Text>
         </Group>
         <Text size="sm">

@@ -6,10 +6,10 @@ import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { useAdminPopups } from '../api/get-admin-popups';
 import { useDeletePopup } from '../api/delete-admin-popup';
-import { formatAdminTime } from '../utils/format-admin-time';
 import { POPUP_AUDIENCE_LABELS } from '../utils/popup-form';
 import { PopupForm } from './popup-form';
 import { showAdminSuccess } from './show-admin-toast';
+import { formatDateTimeWithYear } from '../../../lib/format';
 
 function popupState(popup: TAdminPopup, now: number): { label: string; color: string } {
   if (new Date(popup.starts_at).getTime() > now) return { label: 'Scheduled', color: 'blue' };
@@ -64,8 +64,8 @@ function PopupCard({ popup, onDelete }: { popup: TAdminPopup; onDelete: () => vo
           {popup.message}
         </Text>
         <Text size="xs" c="dimmed">
-          {POPUP_AUDIENCE_LABELS[popup.target_audience]} · from {formatAdminTime(popup.starts_at)}
-          {popup.ends_at ? ` to ${formatAdminTime(popup.ends_at)}` : ', no end'}
+          {POPUP_AUDIENCE_LABELS[popup.target_audience]} · from {formatDateTimeWithYear(popup.starts_at)}
+          {popup.ends_at ? ` to ${formatDateTimeWithYear(popup.ends_at)}` : ', no end'}
           {popup.cta_label ? ` · button “${popup.cta_label}” → ${popup.cta_url ?? ''}` : ''}
         </Text>
         <Group justify="flex-end">

@@ -2,14 +2,13 @@ import { Badge, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBan, IconChevronRight, IconUsersGroup } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { formatMoney } from '@pulse/contract/money';
+import { formatDateTimeWithYear, formatMoney } from '../../../lib/format';
 import { referralSideLabels, ZVoidAttributionRequest, type TAdminAttribution, type TAdminReferralAgent } from '@pulse/contract/referrals';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { isApiError } from '../../../lib/api-error';
 import { getServerFormErrors } from '../../../lib/form-errors';
 import { useAdminAttributions, useAdminReferralAgents } from '../api/get-admin-referrals';
 import { useAttributionVoid } from '../api/post-attribution-void';
-import { formatAdminTime } from '../utils/format-admin-time';
 import {
   ATTRIBUTION_STATE_COLORS,
   ATTRIBUTION_STATE_LABELS,
@@ -249,8 +248,8 @@ function AttributionCard({ attribution, currency }: { attribution: TAdminAttribu
         </Group>
 
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Figure label="Attributed">{formatAdminTime(attribution.attributedAt)}</Figure>
-          <Figure label="Earns until">{formatAdminTime(attribution.earnsUntil)}</Figure>
+          <Figure label="Attributed">{formatDateTimeWithYear(attribution.attributedAt)}</Figure>
+          <Figure label="Earns until">{formatDateTimeWithYear(attribution.earnsUntil)}</Figure>
           <Figure label="Earned">{formatMoney(attribution.earnedMinor, currency)}</Figure>
           <Figure label="Pending">{formatMoney(attribution.pendingMinor, currency)}</Figure>
         </SimpleGrid>
@@ -262,7 +261,7 @@ function AttributionCard({ attribution, currency }: { attribution: TAdminAttribu
         {isVoid && (
           <Paper radius="sm" p="xs" bg="var(--mantine-color-red-light)">
             <Text size="sm" fw={600} c="red">
-              Void{attribution.voidedAt ? ` since ${formatAdminTime(attribution.voidedAt)}` : ''}
+              Void{attribution.voidedAt ? ` since ${formatDateTimeWithYear(attribution.voidedAt)}` : ''}
               {attribution.voidedByUsername ? ` (by ${attribution.voidedByUsername})` : ''}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text
 import { IconCash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '@pulse/contract/money';
+import { formatDateTimeWithYear, formatMoney } from '../../../lib/format';
 import type { TRefundCase } from '@pulse/contract/orders';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { getServerFormErrors } from '../../../lib/form-errors';
@@ -10,7 +10,6 @@ import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { useAdminRefunds } from '../api/get-admin-refunds';
 import { useRefundDecision } from '../api/post-refund-decision';
 import { REFUND_FILTER_LABELS, REFUND_STATUS_FILTERS, contestedFirst, parseRefundStatusFilter } from '../utils/admin-filters';
-import { formatAdminTime } from '../utils/format-admin-time';
 import { ZRefuseRefundInput } from '../utils/refund-reason';
 import { LoadMoreButton } from './load-more-button';
 import { ReasonDialog } from './reason-dialog';
@@ -64,7 +63,7 @@ function RefundCard({ refund }: { refund: TRefundCase }) {
           <Quote label="Buyer" text={refund.buyerUsername} />
           <Quote label="Seller" text={refund.shopName} />
           <Quote label="Amount" text={amount} />
-          <Quote label="Asked" text={refund.refund.requestedAt ? formatAdminTime(refund.refund.requestedAt) : null} />
+          <Quote label="Asked" text={refund.refund.requestedAt ? formatDateTimeWithYear(refund.refund.requestedAt) : null} />
         </SimpleGrid>
         <Quote label="Buyer's reason" text={refund.refund.reason} />
         {(refund.refund.contestReason || refund.status === 'refund_disputed') && <Quote label="Seller's contest reason" text={refund.refund.contestReason} />}

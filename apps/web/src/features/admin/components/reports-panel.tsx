@@ -11,11 +11,11 @@ import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { useAdminReports } from '../api/get-admin-reports';
 import { useReportDecision } from '../api/post-report-decision';
 import { REPORT_FILTER_LABELS, REPORT_STATUS_FILTERS, parseReportStatusFilter } from '../utils/admin-filters';
-import { formatAdminTime } from '../utils/format-admin-time';
 import { LoadMoreButton } from './load-more-button';
 import { ReasonDialog } from './reason-dialog';
 import { showAdminFailure, showAdminSuccess } from './show-admin-toast';
 import { useAdminParam } from './use-admin-param';
+import { formatDateTimeWithYear } from '../../../lib/format';
 
 const STATUS_COLORS: Readonly<Record<TReportStatus, string>> = {
   open: 'yellow',
@@ -86,7 +86,7 @@ function ReportCard({ report }: { report: TAdminReport }) {
             )}
           </Group>
           <Text size="xs" c="dimmed">
-            Reported {formatAdminTime(report.createdAt)}
+            Reported {formatDateTimeWithYear(report.createdAt)}
           </Text>
         </Group>
 
@@ -129,7 +129,7 @@ function ReportCard({ report }: { report: TAdminReport }) {
 
         {!isOpen && report.decidedAt && (
           <Text size="sm" c="dimmed">
-            Decided {formatAdminTime(report.decidedAt)}
+            Decided {formatDateTimeWithYear(report.decidedAt)}
             {report.decidedBy ? ` by ${report.decidedBy}` : ''}
           </Text>
         )}

@@ -9,11 +9,11 @@ import { getServerFormErrors } from '../../../lib/form-errors';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUserSuspension } from '../api/post-user-suspension';
-import { formatAdminTime } from '../utils/format-admin-time';
 import { LoadMoreButton } from './load-more-button';
 import { ReasonDialog } from './reason-dialog';
 import { showAdminSuccess } from './show-admin-toast';
 import { useAdminParam } from './use-admin-param';
+import { formatDateTimeWithYear } from '../../../lib/format';
 
 function UserCard({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
   const suspension = useUserSuspension(user.id);
@@ -62,12 +62,12 @@ function UserCard({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
             </Badge>
           ))}
           <Text size="xs" c="dimmed">
-            joined {formatAdminTime(user.createdAt)}
+            joined {formatDateTimeWithYear(user.createdAt)}
           </Text>
         </Group>
         {user.suspended && user.suspensionReason && (
           <Text size="sm">
-            Suspended{user.suspendedAt ? ` ${formatAdminTime(user.suspendedAt)}` : ''}: {user.suspensionReason}
+            Suspended{user.suspendedAt ? ` ${formatDateTimeWithYear(user.suspendedAt)}` : ''}: {user.suspensionReason}
           </Text>
         )}
         {error && (

@@ -1,13 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { formatMoney } from '@pulse/contract/money';
-
-const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
-
-function formatDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return dayFormat.format(new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1));
-}
+import { formatCalendarDay, formatMoney } from '../../../lib/format';
 
 export interface EarnedDay {
   /** YYYY-MM-DD */
@@ -20,7 +13,7 @@ export interface EarnedDay {
  * library): the dashboard's fees and referral earnings, /agent-referrals' referral earnings.
  */
 export function AgentEarningsChart({ days, currency, label }: { days: EarnedDay[]; currency: string; label: string }) {
-  const data = days.map((day) => ({ day: formatDay(day.date), Earned: day.earnedMinor }));
+  const data = days.map((day) => ({ day: formatCalendarDay(day.date), Earned: day.earnedMinor }));
   return (
     <BarChart
       h={180}

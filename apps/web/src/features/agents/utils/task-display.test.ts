@@ -16,7 +16,8 @@ describe('task display', () => {
 
   it('formats the window in the given zone', () => {
     expect(formatTaskWindow(null, null)).toBe('No window set');
-    expect(formatTaskWindow('2030-03-05T09:00:00.000Z', '2030-03-05T11:00:00.000Z', 'en-GB', 'UTC')).toBe('Tue 5 Mar, 09:00–11:00');
+    expect(formatTaskWindow('2030-03-05T09:00:00.000Z', '2030-03-05T11:00:00.000Z', { locale: 'en-GB', timeZone: 'UTC' })).toBe('Tue 5 Mar, 09:00–11:00');
+    expect(formatTaskWindow('2030-03-05T09:00:00.000Z', null, { locale: 'en-GB', timeZone: 'Europe/Berlin' })).toBe('Tue 5 Mar, 10:00');
   });
 
   it('says the next step by status', () => {

@@ -1,4 +1,4 @@
-import { formatMoney } from '@pulse/contract/money';
+import { formatDateTime, formatMoney, formatTimeRange, type FormatOptions } from '../../../lib/format';
 import type { TDeliveryTask, TDeliveryTaskListItem } from '@pulse/contract/delivery';
 
 /** "3.2 km", "850 m", or "distance unknown". */
@@ -14,13 +14,10 @@ export function formatTaskSize(size: TDeliveryTaskListItem['size']): string {
   return size.weightKg === null || size.weightKg === 0 ? items : `${items} · ${Number(size.weightKg.toFixed(1))} kg`;
 }
 
-/** "Tue 3 Mar, 09:00–11:00" in the viewer's zone, or "No window set". */
-export function formatTaskWindow(startsAt: string | null, endsAt: string | null, locale?: string, timeZone?: string): string {
+/** "Tue 3 Mar, 09:00–11:00" in the viewer's zone and locale, or "No window set" (`format` for tests). */
+export function formatTaskWindow(startsAt: string | null, endsAt: string | null, format?: FormatOptions): string {
   if (!startsAt) return 'No window set';
-  const start = new Date(startsAt);
-  const day = new Intl.DateTimeFormat(locale ?? 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(start);
-  const time = new Intl.DateTimeFormat(locale ?? 'en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
-  return endsAt ? `${day}, ${time.format(start)}–${time.format(new Date(endsAt))}` : `${day}, ${time.format(start)}`;
+  return endsAt ? formatTimeRange(startsAt, endsAt, format) : formatDateTime(startsAt, format);
 }
 
 export function formatFee(task: Pick<TDeliveryTaskListItem, 'feeMinor' | 'currency'>): string {

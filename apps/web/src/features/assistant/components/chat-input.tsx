@@ -3,6 +3,7 @@ import { ActionIcon, Text, Textarea } from '@mantine/core';
 import { IconSend2 } from '@tabler/icons-react';
 import { ASSISTANT_MESSAGE_HARD_LIMIT, ASSISTANT_MESSAGE_MAX_LENGTH } from '@pulse/contract/assistant';
 import classes from './assistant.module.css';
+import { formatNumber } from '../../../lib/format';
 
 interface ChatInputProps {
   value: string;
@@ -55,7 +56,7 @@ export const ChatInput = forwardRef<HTMLTextAreaElement, ChatInputProps>(functio
       </div>
       {tooLong && (
         <Text size="xs" c="orange.8" mt={4}>
-          Long questions are hard to answer: try to keep it under {ASSISTANT_MESSAGE_MAX_LENGTH.toLocaleString('en')} characters.
+          Long questions are hard to answer: try to keep it under {formatNumber(ASSISTANT_MESSAGE_MAX_LENGTH, 0)} characters.
         </Text>
       )}
     </form>

@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconBuildingStore, IconTruckDelivery } from '@tabler/icons-react';
-import { formatMoney } from '@pulse/contract/money-format';
+import { formatMoney } from '../../../lib/format';
 import type { TAssistantOrder } from '@pulse/contract/assistant';
 import { orderStatusColors } from '../../orders/utils/order-groups';
 import { orderCardName, orderLinks } from '../utils/block-format';

@@ -1,4 +1,4 @@
-import { formatMoney } from '@pulse/contract/money-format';
+import { formatMoney } from '../../../lib/format';
 import type { TProductSummary, TProductUnit } from '@pulse/contract/products';
 import type { TAssistantBlock, TAssistantOrder } from '@pulse/contract/assistant';
 import { formatQuantity } from '../../../lib/product-units';
@@ -25,7 +25,7 @@ export function describeBasketAdded(block: { title: string; quantity: number; un
 
 /** The wallet block's two figures, in the wallet's currency. */
 export function describeWallet(block: { availableMinor: number; escrowMinor: number; currency: string }, locale?: string): { available: string; escrow: string } {
-  return { available: formatMoney(block.availableMinor, block.currency, locale), escrow: formatMoney(block.escrowMinor, block.currency, locale) };
+  return { available: formatMoney(block.availableMinor, block.currency, { locale }), escrow: formatMoney(block.escrowMinor, block.currency, { locale }) };
 }
 
 /** "Order 1A2B3C4D": the accessible name of an order card. */

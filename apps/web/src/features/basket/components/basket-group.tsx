@@ -1,7 +1,7 @@
 import { Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import type { TBasketSellerGroup } from '@pulse/contract/baskets';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import { BasketLine } from './basket-line';
 import classes from './basket.module.css';
 

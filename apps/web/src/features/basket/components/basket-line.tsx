@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Button, Group, Text, Tooltip } from '@mantine/core'
 import { IconAlertTriangle, IconLeaf, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TBasketItem } from '@pulse/contract/baskets';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { formatQuantity, quantityBounds, suggestLineFix, unitLabel } from '../utils/basket-display';
 import { QuantityStepper } from './quantity-stepper';

@@ -3,7 +3,7 @@ import { Alert, Button, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Titl
 import { IconAlertCircle, IconArrowLeft, IconLock, IconWallet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TBasketResponse } from '@pulse/contract/baskets';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import type { TCheckoutResponse } from '@pulse/contract/orders';
 import { TopUpForm } from '../../../components/top-up-form';
 import { useAddresses } from '../../../lib/addresses-api';

@@ -1,11 +1,10 @@
 import { Alert, Badge, Group, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingStore, IconClock, IconTruckDelivery, IconWalk } from '@tabler/icons-react';
 import type { TBasketSellerGroup } from '@pulse/contract/baskets';
-import { formatMoney } from '@pulse/contract/money';
+import { formatDateTime, formatMoney, formatTimeRange } from '../../../lib/format';
 import type { TFulfilment } from '@pulse/contract/orders';
 import { useSellerSlots, type QuoteSeller } from '../api/checkout';
 import type { FarmChoice } from '../utils/checkout-plan';
-import { formatSlotCutoff, formatSlotWindow } from '../utils/format-slot';
 
 interface FarmCheckoutCardProps {
   group: TBasketSellerGroup;
@@ -41,15 +40,15 @@ function SlotPicker({ sellerUserId, shopName, method, slotId, onSlot }: { seller
     <Radio.Group value={slotId} onChange={onSlot} label={label} name={`slot-${sellerUserId}`}>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt={6}>
         {slots.data.map((slot) => (
-          <Radio.Card key={slot.id} value={slot.id} radius="md" p="sm" aria-label={formatSlotWindow(slot)}>
+          <Radio.Card key={slot.id} value={slot.id} radius="md" p="sm" aria-label={formatTimeRange(slot.startsAt, slot.endsAt)}>
             <Group wrap="nowrap" gap="sm" align="flex-start">
               <Radio.Indicator size="sm" mt={2} />
               <div>
                 <Text size="sm" fw={600}>
-                  {formatSlotWindow(slot)}
+                  {formatTimeRange(slot.startsAt, slot.endsAt)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {formatSlotCutoff(slot)}
+                  Order by {formatDateTime(slot.cutoffAt)}
                   {slot.remaining !== null && slot.remaining <= 5 && ` · ${slot.remaining} left`}
                 </Text>
               </div>

@@ -3,7 +3,7 @@ import { Alert, Button, Container, Divider, Grid, Group, Paper, Skeleton, Stack,
 import { IconAlertCircle, IconBasket } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import type { TCheckoutResponse } from '@pulse/contract/orders';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';

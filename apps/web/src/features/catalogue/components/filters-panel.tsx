@@ -2,8 +2,8 @@ import { useState, type KeyboardEvent } from 'react';
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { countActiveFilters, type ListingFilters } from '../utils/listing-filters';
-import { currencyDigits, currencySymbol } from '../utils/format-price';
 import { toPriceText } from '../utils/price-text';
+import { currencyDigits, currencySymbol } from '../../../lib/format';
 
 export interface FiltersPanelProps {
   filters: ListingFilters;

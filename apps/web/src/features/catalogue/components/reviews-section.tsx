@@ -3,10 +3,7 @@ import type { TReview } from '@pulse/contract/reviews';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useProductReviews } from '../api/get-product-reviews';
 import { RatingSummary } from './rating-summary';
-
-function formatReviewDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
-}
+import { formatDate } from '../../../lib/format';
 
 function ReviewItem({ review, divided }: { review: TReview; divided: boolean }) {
   return (
@@ -20,7 +17,7 @@ function ReviewItem({ review, divided }: { review: TReview; divided: boolean }) 
           <Rating value={review.rating} readOnly size="xs" aria-label={`${review.rating} out of 5 stars`} />
         </Group>
         <Text size="xs" c="dimmed">
-          {formatReviewDate(review.createdAt)}
+          {formatDate(review.createdAt)}
         </Text>
       </Group>
       {review.body && (

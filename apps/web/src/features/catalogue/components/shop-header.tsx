@@ -8,10 +8,7 @@ import { useShop } from '../api/get-shop';
 import { RatingSummary } from './rating-summary';
 import { SellerAvatar } from './seller-avatar';
 import classes from './listing.module.css';
-
-function formatMemberSince(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
-}
+import { formatMonthYear } from '../../../lib/format';
 
 /**
  * The top of a seller's shop (the listing with ?seller=): name, rating, region, story, photos,
@@ -57,7 +54,7 @@ export function ShopHeader({ sellerUserId, sampleProductId }: { sellerUserId: st
               {profile && (
                 <Group gap={4} wrap="nowrap">
                   <IconCalendar size={14} aria-hidden />
-                  <Text size="sm">Member since {formatMemberSince(profile.memberSince)}</Text>
+                  <Text size="sm">Member since {formatMonthYear(profile.memberSince)}</Text>
                 </Group>
               )}
               {profile && (

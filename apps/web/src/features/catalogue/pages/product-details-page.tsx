@@ -14,8 +14,9 @@ import { ProductUnavailable } from '../components/product-unavailable';
 import { RatingSummary } from '../components/rating-summary';
 import { ReviewsSection } from '../components/reviews-section';
 import { SellerCard } from '../components/seller-card';
-import { formatCalendarDate, formatStock } from '../utils/format-price';
+import { formatStock } from '../utils/format-price';
 import classes from '../components/product-details.module.css';
+import { formatCalendarDay } from '../../../lib/format';
 
 function DetailsSkeleton() {
   return (
@@ -45,7 +46,7 @@ function ProductFacts({ product }: { product: TProductDetails }) {
       </div>
       <div>
         <dt>Harvested</dt>
-        <dd>{product.harvestDate ? formatCalendarDate(product.harvestDate) : 'Not stated'}</dd>
+        <dd>{product.harvestDate ? formatCalendarDay(product.harvestDate, { withYear: true }) : 'Not stated'}</dd>
       </div>
       <div>
         <dt>Category</dt>

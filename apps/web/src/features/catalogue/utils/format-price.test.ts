@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencySymbol, formatCalendarDate, formatRating, formatStock, unitsToMinor } from './format-price';
+import { formatRating, formatStock, unitsToMinor } from './format-price';
 
 describe('formatStock', () => {
   it('says how much is left, or sold out', () => {
@@ -15,18 +15,9 @@ describe('money helpers', () => {
     expect(unitsToMinor(1.005, 'USD')).toBe(100);
     expect(unitsToMinor(300, 'JPY')).toBe(300);
   });
-
-  it('finds the currency sign', () => {
-    expect(currencySymbol('USD', 'en-US')).toBe('$');
-    expect(currencySymbol('EUR', 'en-US')).toBe('€');
-  });
 });
 
-describe('dates and ratings', () => {
-  it('shows a harvest date as the calendar day it names', () => {
-    expect(formatCalendarDate('2026-11-20')).toBe('20 Nov 2026');
-  });
-
+describe('ratings', () => {
   it('rounds ratings to one decimal', () => {
     expect(formatRating(4.26)).toBe('4.3');
     expect(formatRating(5)).toBe('5.0');

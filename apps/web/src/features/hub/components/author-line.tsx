@@ -3,8 +3,8 @@ import { IconMapPin, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { THubAuthor } from '@pulse/contract/hub';
 import { resolveMediaUrl } from '../../../lib/media-url';
-import { formatNotificationTime } from '../../notifications/utils/format-notification-time';
 import classes from './hub.module.css';
+import { formatDateTimeWithYear, formatRelativeTime } from '../../../lib/format';
 
 export function profilePath(username: string): string {
   return `/hub/profile/${encodeURIComponent(username)}`;
@@ -48,7 +48,7 @@ interface AuthorLineProps {
 
 /** Avatar, name (to the profile), legacy badge, profession, when and where. */
 export function AuthorLine({ author, createdAt, editedAt, region, now, avatarSize = 44 }: AuthorLineProps) {
-  const details = [author.profession, formatNotificationTime(createdAt, now)].filter(Boolean).join(' · ');
+  const details = [author.profession, formatRelativeTime(createdAt, now)].filter(Boolean).join(' · ');
   return (
     <Group gap={10} wrap="nowrap" miw={0} align="center">
       <Link to={profilePath(author.username)} className={classes.avatarLink} aria-label={`${author.username}'s profile`}>
@@ -62,7 +62,7 @@ export function AuthorLine({ author, createdAt, editedAt, region, now, avatarSiz
           {author.is_legacy_creator && <LegacyBadge />}
         </Group>
         <Text size="xs" c="dimmed" truncate>
-          <time dateTime={createdAt} title={new Date(createdAt).toLocaleString()}>
+          <time dateTime={createdAt} title={formatDateTimeWithYear(createdAt)}>
             {details}
           </time>
           {editedAt ? ' · edited' : ''}

@@ -3,12 +3,12 @@ import { Button, Group, Menu, ActionIcon, Text } from '@mantine/core';
 import { IconDots, IconEdit, IconFlag, IconHeart, IconHeartFilled, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TComment } from '@pulse/contract/hub';
-import { formatNotificationTime } from '../../notifications/utils/format-notification-time';
 import { useCommentLike, useDeleteComment } from '../api/hub-mutations';
 import { HubAvatar, LegacyBadge, profilePath } from './author-line';
 import { CommentForm } from './comment-form';
 import { PostText } from './post-text';
 import classes from './hub.module.css';
+import { formatRelativeTime } from '../../../lib/format';
 
 interface CommentItemProps {
   comment: TComment;
@@ -41,7 +41,7 @@ export function CommentItem({ comment, postId, now, postIsMine, onReply, onRepor
               </Text>
               {comment.author.is_legacy_creator && <LegacyBadge />}
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={comment.createdAt}>{formatNotificationTime(comment.createdAt, now)}</time>
+                <time dateTime={comment.createdAt}>{formatRelativeTime(comment.createdAt, now)}</time>
                 {comment.editedAt ? ' · edited' : ''}
               </Text>
             </Group>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Menu, Modal, Text } from '@mantine/core';
 import { IconCoin, IconDots, IconEdit, IconEyeOff, IconFlag, IconHeart, IconHeartFilled, IconMessageCircle, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import type { TPost } from '@pulse/contract/hub';
 import { useDeletePost, usePostLike } from '../api/hub-mutations';
 import { useTipOptions } from '../api/hub-queries';

@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import { Link } from 'react-router';
 import { usePostTips, useTipOptions } from '../api/hub-queries';
 import { HubAvatar, profilePath } from './author-line';

@@ -4,14 +4,7 @@ import { IconAlertTriangle, IconClockHour4, IconPhoto, IconRefresh, IconTrash } 
 import { useState } from 'react';
 import { MAX_TRIES, type TOutboxItem } from './outbox-state';
 import { useOutbox } from './use-outbox';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-
-function formatWritten(iso: string): string {
-  const date = new Date(iso);
-  return date.toDateString() === new Date().toDateString() ? timeFormat.format(date) : dayFormat.format(date);
-}
+import { formatMoment } from '../../../lib/format';
 
 function StateBadge({ state }: { state: TOutboxItem['state'] }) {
   if (state === 'sending') {
@@ -52,7 +45,7 @@ function OutboxCard({ item, online, onRetry, onDiscard }: { item: TOutboxItem; o
         <Group justify="space-between" gap="xs" wrap="wrap">
           <StateBadge state={item.state} />
           <Text size="xs" c="dimmed">
-            Written {formatWritten(item.createdAt)}
+            Written {formatMoment(item.createdAt, Date.now())}
           </Text>
         </Group>
         <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

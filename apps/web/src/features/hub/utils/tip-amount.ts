@@ -1,4 +1,4 @@
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import type { TTipOptions } from '@pulse/contract/hub';
 import { toMinorUnits } from '../../../lib/money-input';
 

@@ -1,10 +1,10 @@
 import { Avatar, Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TConversationSummary } from '@pulse/contract/messages';
-import { formatConversationTime } from '../utils/format-message-time';
 import { formatUnreadFigure, getMessagePreview } from '../utils/message-preview';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import classes from './conversation-list.module.css';
+import { formatRecentTime } from '../../../lib/format';
 
 interface ConversationItemProps {
   conversation: TConversationSummary;
@@ -27,7 +27,7 @@ export function ConversationItem({ conversation, userId, now }: ConversationItem
               {otherUser.username}
             </Text>
             <Text size="xs" c={unread ? 'var(--mantine-primary-color-filled)' : 'dimmed'} fw={unread ? 600 : 400} className={classes.time}>
-              <time dateTime={conversation.updatedAt}>{formatConversationTime(conversation.updatedAt, now)}</time>
+              <time dateTime={conversation.updatedAt}>{formatRecentTime(conversation.updatedAt, now)}</time>
             </Text>
           </Group>
           {subject.title && (

@@ -1,9 +1,9 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconAlertCircle, IconChecks, IconRefresh } from '@tabler/icons-react';
 import type { ChatEntry } from '../utils/chat-entries';
-import { formatMessageClock } from '../utils/format-message-time';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import classes from './chat.module.css';
+import { formatTime } from '../../../lib/format';
 
 interface MessageBubbleProps {
   entry: ChatEntry;
@@ -27,7 +27,7 @@ export function MessageBubble({ entry, onRetry }: MessageBubbleProps) {
         {entry.body !== '' && <Text className={classes.text}>{entry.body}</Text>}
         <Group gap={4} justify="flex-end" className={classes.meta}>
           {entry.status === 'sending' && <Loader size={10} color="currentColor" aria-label="Sending" />}
-          <time dateTime={entry.createdAt}>{formatMessageClock(entry.createdAt)}</time>
+          <time dateTime={entry.createdAt}>{formatTime(entry.createdAt)}</time>
         </Group>
       </div>
       {entry.status === 'failed' && (

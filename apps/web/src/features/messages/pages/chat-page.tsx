@@ -18,17 +18,17 @@ import { postConversationRead } from '../api/post-conversation-read';
 import { postImageUpload } from '../api/post-image-upload';
 import { ChatComposer } from '../components/chat-composer';
 import { MessageBubble } from '../components/message-bubble';
-import { buildChatEntries, type PendingMessage } from '../utils/chat-entries';
+import { buildChatEntries, isNewChatDay, type PendingMessage } from '../utils/chat-entries';
 import { appendChatMessage, flattenChatMessages, type ChatMessagePages } from '../utils/chat-message-cache';
 import { applyMessageToConversations, clearConversationUnread, type ConversationPages } from '../utils/conversation-list-cache';
 import { createIdempotencyKey } from '../../../lib/create-idempotency-key';
 import { describeSendFailure } from '../utils/describe-send-failure';
-import { formatChatDayLabel, isNewChatDay } from '../utils/format-message-time';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { clearOpenConversation, isConversationOnScreen, setOpenConversation } from '../utils/open-chat-registry';
 import { useMinuteClock } from '../utils/use-minute-clock';
 import { usePageVisible } from '../utils/use-page-visible';
 import classes from '../components/chat.module.css';
+import { formatDayHeading } from '../../../lib/format';
 
 /** How close to the bottom (px) still counts as "reading the latest", so new messages scroll into view. */
 const STICK_TO_BOTTOM_PX = 120;
@@ -277,7 +277,7 @@ function ChatConversation({ conversationId, title }: { conversationId: string; t
             <Fragment key={entry.key}>
               {isNewChatDay(entries[index - 1]?.createdAt ?? null, entry.createdAt) && (
                 <div className={classes.day}>
-                  <span className={classes.dayLabel}>{formatChatDayLabel(entry.createdAt, now)}</span>
+                  <span className={classes.dayLabel}>{formatDayHeading(entry.createdAt, now)}</span>
                 </div>
               )}
               <MessageBubble entry={entry} onRetry={retry} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TMessage } from '@pulse/contract/messages';
-import { buildChatEntries, type PendingMessage } from './chat-entries';
+import { buildChatEntries, isNewChatDay, type PendingMessage } from './chat-entries';
 
 const ME = '0190a4c2-0000-7000-8000-00000000000a';
 const OTHER = '0190a4c2-0000-7000-8000-00000000000b';
@@ -43,5 +43,21 @@ describe('chat entries', () => {
     expect(entries.map((entry) => entry.status)).toEqual(['sent', 'sending', 'failed']);
     expect(entries[2]?.mine).toBe(true);
     expect(entries[2]?.error).toBe('Not sent');
+  });
+});
+
+describe('day headings between messages', () => {
+  const ZONE = 'Africa/Accra';
+
+  it('puts a heading before the first message and between days only', () => {
+    expect(isNewChatDay(null, '2026-11-22T08:00:00.000Z', ZONE)).toBe(true);
+    expect(isNewChatDay('2026-11-22T08:00:00.000Z', '2026-11-22T20:00:00.000Z', ZONE)).toBe(false);
+    expect(isNewChatDay('2026-11-21T20:00:00.000Z', '2026-11-22T08:00:00.000Z', ZONE)).toBe(true);
+  });
+
+  it('splits days in the viewer’s zone', () => {
+    // 23:00 and 01:00 UTC are one evening in Los Angeles, two days in Accra.
+    expect(isNewChatDay('2026-11-21T23:00:00.000Z', '2026-11-22T01:00:00.000Z', 'America/Los_Angeles')).toBe(false);
+    expect(isNewChatDay('2026-11-21T23:00:00.000Z', '2026-11-22T01:00:00.000Z', ZONE)).toBe(true);
   });
 });

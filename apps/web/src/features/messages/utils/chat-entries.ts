@@ -1,5 +1,6 @@
 import type { TMessage } from '@pulse/contract/messages';
 import { findLastSeenMessageId } from './chat-message-cache';
+import { calendarDaysBetween } from '../../../lib/format';
 
 /** A message on its way: shown at once, with its own key for retries (spec: stored once). */
 export interface PendingMessage {
@@ -57,4 +58,9 @@ export function buildChatEntries(messages: readonly TMessage[], pending: readonl
     error: item.error,
   }));
   return [...stored, ...waiting];
+}
+
+/** Whether two messages fall on different calendar days (the viewer's zone), so a day heading goes between them. */
+export function isNewChatDay(previousIso: string | null, isoTime: string, timeZone?: string): boolean {
+  return previousIso === null || calendarDaysBetween(previousIso, isoTime, { timeZone }) !== 0;
 }

@@ -1,9 +1,9 @@
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import type { TNotification } from '@pulse/contract/notifications';
-import { formatNotificationTime } from '../utils/format-notification-time';
 import { getNotificationTitle } from '../utils/notification-targets';
 import { NotificationTypeIcon } from './notification-type-icon';
 import classes from './notification-list.module.css';
+import { formatRelativeTime } from '../../../lib/format';
 
 interface NotificationItemProps {
   notification: TNotification;
@@ -32,7 +32,7 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
               )}
             </Group>
             <Text size="xs" c="dimmed" className={classes.time}>
-              <time dateTime={notification.created_at}>{formatNotificationTime(notification.created_at, now)}</time>
+              <time dateTime={notification.created_at}>{formatRelativeTime(notification.created_at, now)}</time>
             </Text>
           </Group>
           <Text size="sm" c={unread ? undefined : 'dimmed'} lineClamp={3} className={classes.message}>

@@ -6,8 +6,8 @@ import { deliveryTaskStatusLabels, failureReasonLabels, type TDeliveryEvent, typ
 import { LazyDeliveryMap } from '../../../components/delivery-map/lazy-delivery-map';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { formatEta } from '../utils/delivery-position';
-import { formatEventTime } from '../utils/order-timeline';
 import { SectionCard } from './section-card';
+import { formatDateTime } from '../../../lib/format';
 
 const EVENT_TEXT: Record<TDeliveryEvent['kind'], string> = {
   created: 'Waiting for a Pulse Agent',
@@ -81,7 +81,7 @@ export function AgentSection({ delivery }: { delivery: TGetOrderDeliveryResponse
             {delivery.events.map((event) => (
               <Timeline.Item key={event.id} title={<Text size="sm">{EVENT_TEXT[event.kind]}</Text>}>
                 <Text size="xs" c="dimmed">
-                  <time dateTime={event.createdAt}>{formatEventTime(event.createdAt)}</time>
+                  <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
                   {event.actorUsername ? ` · ${event.actorUsername}` : ''}
                   {event.note ? ` · ${event.note}` : ''}
                 </Text>
@@ -110,7 +110,7 @@ export function DeliveryMapSection({ delivery }: { delivery: TGetOrderDeliveryRe
           {agent && <Legend color="#1c7ed6" label="Agent" />}
           {delivery.position && (
             <Text size="xs" c="dimmed" data-testid="agent-position" data-lat={delivery.position.lat} data-lng={delivery.position.lng}>
-              Position at <time dateTime={delivery.position.at}>{formatEventTime(delivery.position.at)}</time>
+              Position at <time dateTime={delivery.position.at}>{formatDateTime(delivery.position.at)}</time>
             </Text>
           )}
         </Group>

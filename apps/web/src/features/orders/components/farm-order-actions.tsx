@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconPackage, IconPackageExport, IconReceiptRefund, IconScale, IconScaleOutline, IconTruckDelivery } from '@tabler/icons-react';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import type { TOrderAction, TOrderDetails } from '@pulse/contract/orders';
 import { WEIGHED_UNITS } from '@pulse/contract/products';
 import { reactToOutagesOnly } from '../../../lib/api-client';

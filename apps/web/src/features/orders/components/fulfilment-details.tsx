@@ -1,7 +1,7 @@
 import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingWarehouse, IconCalendarTime, IconMapPin } from '@tabler/icons-react';
 import type { TOrderDetails } from '@pulse/contract/orders';
-import { formatSlotWindow } from '../utils/order-timeline';
+import { formatTimeRange } from '../../../lib/format';
 
 function Line({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
   return (
@@ -50,7 +50,7 @@ export function FulfilmentDetails({ order }: { order: TOrderDetails }) {
       )}
       {order.slotStartsAt && order.slotEndsAt && (
         <Line icon={<IconCalendarTime size={18} />} label={order.fulfilment === 'delivery' ? 'Delivery window' : 'Pickup window'}>
-          <Text size="sm">{formatSlotWindow(order.slotStartsAt, order.slotEndsAt)}</Text>
+          <Text size="sm">{formatTimeRange(order.slotStartsAt, order.slotEndsAt)}</Text>
         </Line>
       )}
     </Stack>

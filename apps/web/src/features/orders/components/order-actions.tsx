@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconCircleCheck, IconCreditCard, IconReceiptRefund, IconX } from '@tabler/icons-react';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import type { TOrderAction, TOrderDetails } from '@pulse/contract/orders';
 import { reactToOutagesOnly } from '../../../lib/api-client';
 import { getServerFormErrors } from '../../../lib/form-errors';

@@ -1,9 +1,8 @@
 import { Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconLeaf, IconRepeat } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatMoney } from '@pulse/contract/money';
+import { formatDate, formatMoney } from '../../../lib/format';
 import type { TOrderSummary } from '@pulse/contract/orders';
-import { formatOrderDate } from '../utils/order-timeline';
 import { resolveImageUrl } from '../utils/order-display';
 import { OrderStatusBadge } from './order-status-badge';
 import classes from './order-card.module.css';
@@ -43,7 +42,7 @@ export function OrderCard({ order, onReorder, reordering }: { order: TOrderSumma
             <Group gap="xs">
               <OrderStatusBadge status={order.status} />
               <Text size="xs" c="dimmed">
-                {formatOrderDate(order.createdAt)}
+                {formatDate(order.createdAt)}
               </Text>
             </Group>
             {onReorder && (

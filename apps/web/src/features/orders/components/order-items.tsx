@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconLeaf } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import type { TOrderDetails } from '@pulse/contract/orders';
 import { resolveImageUrl } from '../utils/order-display';
 import { describeItemQuantity, formatQuantity } from '../utils/quantities';

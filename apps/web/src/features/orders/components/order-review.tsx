@@ -5,7 +5,7 @@ import type { TOrderDetails } from '@pulse/contract/orders';
 import { ZReviewInput, type TReview } from '@pulse/contract/reviews';
 import { getServerFormErrors, getZodFieldErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
 import { usePostOrderReview } from '../api/post-order-review';
-import { formatOrderDate } from '../utils/order-timeline';
+import { formatDate } from '../../../lib/format';
 
 const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
@@ -84,7 +84,7 @@ function ReviewCard({ review, shopName }: { review: TReview; shopName: string })
       <Group gap="sm">
         <Rating value={review.rating} readOnly aria-label={`${review.rating} out of 5 stars`} />
         <Text size="xs" c="dimmed">
-          {formatOrderDate(review.createdAt)}
+          {formatDate(review.createdAt)}
         </Text>
       </Group>
       {review.body && <Text size="sm">{review.body}</Text>}

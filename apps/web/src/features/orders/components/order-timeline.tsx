@@ -1,7 +1,8 @@
 import { Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconCheck, IconX, IconReceiptRefund } from '@tabler/icons-react';
 import type { TOrderEvent, TOrderStatus } from '@pulse/contract/orders';
-import { buildTimeline, formatEventTime } from '../utils/order-timeline';
+import { buildTimeline } from '../utils/order-timeline';
+import { formatDateTime } from '../../../lib/format';
 
 const STOP_STATUSES: readonly TOrderStatus[] = ['cancelled', 'refund_rejected'];
 const MONEY_BACK_STATUSES: readonly TOrderStatus[] = ['refund_requested', 'refunded'];
@@ -29,7 +30,7 @@ export function OrderTimeline({ events, viewerUsername }: { events: readonly TOr
           title={<Text fw={600} size="sm">{entry.title}</Text>}
         >
           <Text size="xs" c="dimmed">
-            <time dateTime={entry.at}>{formatEventTime(entry.at)}</time> · {entry.actorText}
+            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {entry.actorText}
           </Text>
           {entry.note && (
             <Text size="sm" mt={4} fs="italic">

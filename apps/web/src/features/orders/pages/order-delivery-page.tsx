@@ -19,7 +19,7 @@ import { SectionCard } from '../components/section-card';
 import { useLiveOrderUpdates } from '../components/use-live-order-updates';
 import { buildDeliverySteps, isConfirmationCodeRelevant } from '../utils/delivery-steps';
 import { formatOrderNumber } from '../utils/order-display';
-import { formatEventTime, formatSlotWindow } from '../utils/order-timeline';
+import { formatDateTime, formatTimeRange } from '../../../lib/format';
 
 function DeliverySteps({ order }: { order: TOrderDetails }) {
   const steps = buildDeliverySteps(order.events, order.fulfilment);
@@ -46,7 +46,7 @@ function DeliverySteps({ order }: { order: TOrderDetails }) {
           }
         >
           <Text size="xs" c="dimmed">
-            {step.at ? <time dateTime={step.at}>{formatEventTime(step.at)}</time> : step.state === 'upcoming' ? 'Not yet' : 'Done'}
+            {step.at ? <time dateTime={step.at}>{formatDateTime(step.at)}</time> : step.state === 'upcoming' ? 'Not yet' : 'Done'}
           </Text>
         </Timeline.Item>
       ))}
@@ -133,7 +133,7 @@ function DeliveryView({ order, delivery }: { order: TOrderDetails; delivery: TGe
                   <Place
                     icon={<IconCalendarTime size={20} />}
                     label={order.fulfilment === 'delivery' ? 'Delivery window' : 'Pickup window'}
-                    lines={[formatSlotWindow(order.slotStartsAt, order.slotEndsAt)]}
+                    lines={[formatTimeRange(order.slotStartsAt, order.slotEndsAt)]}
                   />
                 )}
                 {order.distanceKm !== null && order.fulfilment === 'delivery' && (

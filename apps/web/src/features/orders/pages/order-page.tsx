@@ -22,7 +22,7 @@ import { SectionCard } from '../components/section-card';
 import { useLiveOrderUpdates } from '../components/use-live-order-updates';
 import { isConfirmationCodeRelevant } from '../utils/delivery-steps';
 import { formatOrderNumber } from '../utils/order-display';
-import { formatEventTime, formatOrderDate } from '../utils/order-timeline';
+import { formatDate, formatDateTime } from '../../../lib/format';
 
 function OrderSkeleton() {
   return (
@@ -40,7 +40,7 @@ function StatusNotice({ order, isFarm }: { order: TOrderDetails; isFarm: boolean
     return (
       <Alert color="yellow" radius="lg" icon={<IconClockHour4 size={20} aria-hidden />} title="Awaiting payment">
         {order.expiresAt
-          ? `Pay before ${formatEventTime(order.expiresAt)} or the order is released and the produce goes back on sale.`
+          ? `Pay before ${formatDateTime(order.expiresAt)} or the order is released and the produce goes back on sale.`
           : 'Pay to confirm this order with the farm.'}
       </Alert>
     );
@@ -62,7 +62,7 @@ function StatusNotice({ order, isFarm }: { order: TOrderDetails; isFarm: boolean
   if (order.status === 'delivered' && order.autoCompleteAt) {
     return (
       <Alert color="green" radius="lg" title="Delivered">
-        Check your produce. Confirm receipt, or request a refund before {formatEventTime(order.autoCompleteAt)}, when the order completes on its own.
+        Check your produce. Confirm receipt, or request a refund before {formatDateTime(order.autoCompleteAt)}, when the order completes on its own.
       </Alert>
     );
   }
@@ -94,7 +94,7 @@ function OrderView({ order }: { order: TOrderDetails }) {
           <OrderStatusBadge status={order.status} size="lg" />
         </Group>
         <Text size="sm" c="dimmed">
-          Placed on {formatOrderDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'} from {order.shopName}
+          Placed on {formatDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'} from {order.shopName}
         </Text>
       </Stack>
 

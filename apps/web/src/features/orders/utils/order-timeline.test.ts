@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TOrderEvent } from '@pulse/contract/orders';
-import { buildTimeline, describeEventActor, formatSlotWindow } from './order-timeline';
+import { buildTimeline, describeEventActor } from './order-timeline';
 
 function event(partial: Partial<TOrderEvent> & Pick<TOrderEvent, 'toStatus' | 'createdAt'>): TOrderEvent {
   return { id: `e-${partial.toStatus}-${partial.createdAt}`, fromStatus: null, actor: 'system', actorUsername: null, note: null, ...partial };
@@ -44,13 +44,5 @@ describe('describeEventActor', () => {
     expect(describeEventActor({ actor: 'system', actorUsername: null }, 'ama')).toBe('Automatically');
     expect(describeEventActor({ actor: 'admin', actorUsername: 'market_admin' }, 'ama')).toBe('By Pulse Market support');
     expect(describeEventActor({ actor: 'agent', actorUsername: null }, 'ama')).toBe('By the delivery agent');
-  });
-});
-
-describe('formatSlotWindow', () => {
-  it('shows the day once when the window fits in one day', () => {
-    const text = formatSlotWindow('2026-03-05T09:00:00.000Z', '2026-03-05T12:00:00.000Z', 'en-GB');
-    expect(text.match(/Mar/g)).toHaveLength(1);
-    expect(text).toContain(' - ');
   });
 });

@@ -62,22 +62,3 @@ export function buildTimeline(events: readonly TOrderEvent[], viewerUsername: st
 export function getStatusLabel(status: TOrderStatus): string {
   return orderStatusLabels[status];
 }
-
-/** "Mon 3 Jun, 14:05": enough to place a step without the year. */
-export function formatEventTime(iso: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
-}
-
-export function formatOrderDate(iso: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
-}
-
-/** "Tue 4 Jun, 09:00 - 12:00", or across days "Tue 4 Jun, 18:00 - Wed 5 Jun, 08:00". */
-export function formatSlotWindow(startsAt: string, endsAt: string, locale?: string): string {
-  const start = new Date(startsAt);
-  const end = new Date(endsAt);
-  const day = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' });
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
-  if (day.format(start) === day.format(end)) return `${day.format(start)}, ${time.format(start)} - ${time.format(end)}`;
-  return `${day.format(start)}, ${time.format(start)} - ${day.format(end)}, ${time.format(end)}`;
-}

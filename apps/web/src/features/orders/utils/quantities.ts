@@ -1,5 +1,6 @@
 import type { TOrderItem } from '@pulse/contract/orders';
 import type { TProductUnit } from '@pulse/contract/products';
+import { formatNumber } from '../../../lib/format';
 
 const PLURAL_UNITS: Readonly<Record<TProductUnit, [string, string]>> = {
   kg: ['kg', 'kg'],
@@ -11,11 +12,11 @@ const PLURAL_UNITS: Readonly<Record<TProductUnit, [string, string]>> = {
   litre: ['litre', 'litres'],
 };
 
-/** "2 kg", "1.85 kg", "3 bunches", "1 piece": at most three decimals, no trailing zeros. */
+/** "2 kg", "1.85 kg" ("1,85 kg" in German), "3 bunches", "1 piece": at most three decimals, no trailing zeros. */
 export function formatQuantity(quantity: number, unit: TProductUnit): string {
   const [singular, plural] = PLURAL_UNITS[unit];
   const rounded = Math.round(quantity * 1000) / 1000;
-  return `${rounded.toLocaleString('en-US', { maximumFractionDigits: 3 })} ${rounded === 1 ? singular : plural}`;
+  return `${formatNumber(rounded, 3)} ${rounded === 1 ? singular : plural}`;
 }
 
 /** What the buyer reads on an item line: the ordered amount, and the weighed one once recorded and different. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import type { TAgentKind } from '@pulse/contract/agents';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { isNotReferralAgentError, useReferralSummary } from '../api/referrals-api';

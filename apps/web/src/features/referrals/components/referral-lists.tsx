@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Avatar, Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoins, IconUsers } from '@tabler/icons-react';
-import { formatMoney } from '@pulse/contract/money';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { referralEarningStatusLabels, referralSideLabels, type TReferralEarning, type TReferredPerson } from '@pulse/contract/referrals';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { useReferralEarnings, useReferredPeople } from '../api/referrals-api';
 import classes from './referrals.module.css';
-import { ATTRIBUTION_STATE_BADGES, EARNING_STATUS_COLORS, formatReferralDate, personTimeline } from '../utils/referral-display';
+import { ATTRIBUTION_STATE_BADGES, EARNING_STATUS_COLORS, personTimeline } from '../utils/referral-display';
 
 interface ListFrameProps {
   id: string;
@@ -143,7 +143,7 @@ function EarningRow({ earning, currency }: { earning: TReferralEarning; currency
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
-          @{earning.referredUsername} · {formatReferralDate(earning.settledAt ?? earning.createdAt)} · our commission {formatMoney(earning.commissionMinor, currency)}
+          @{earning.referredUsername} · {formatDate(earning.settledAt ?? earning.createdAt)} · our commission {formatMoney(earning.commissionMinor, currency)}
         </Text>
       </Stack>
       <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>

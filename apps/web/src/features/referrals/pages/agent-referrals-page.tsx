@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Button, Container, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconChartBar, IconShare, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import { REFERRAL_NOT_REFERRAL_AGENT_MESSAGE, type TReferralSummary } from '@pulse/contract/referrals';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';

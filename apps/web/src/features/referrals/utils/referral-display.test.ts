@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import type { TReferralSummary } from '@pulse/contract/referrals';
 import {
   conversionPercent,
-  formatReferralDate,
   formatShare,
   funnelSteps,
   hasEarnings,
@@ -90,20 +89,21 @@ describe('funnelSteps', () => {
 });
 
 describe('personTimeline', () => {
+  const GB = { locale: 'en-GB', timeZone: 'UTC' };
   const person = { attributedAt: '2026-03-01T10:00:00Z', earnsUntil: '2026-05-30T10:00:00Z', firstOrderAt: '2026-03-04T12:00:00Z', state: 'active' as const };
 
   it('says when they joined, until when they earn and their first order', () => {
-    expect(personTimeline(person, 'UTC')).toEqual(['Joined 1 Mar 2026', 'Earns until 30 May 2026', 'First order 4 Mar 2026']);
+    expect(personTimeline(person, GB)).toEqual(['Joined 1 Mar 2026', 'Earns until 30 May 2026', 'First order 4 Mar 2026']);
   });
 
   it('speaks of the past for an expired attribution, of nothing for a void one, and of no order yet', () => {
-    expect(personTimeline({ ...person, state: 'expired' }, 'UTC')[1]).toBe('Earned until 30 May 2026');
-    expect(personTimeline({ ...person, state: 'void', firstOrderAt: null }, 'UTC').slice(1)).toEqual(['No longer earns', 'No order yet']);
+    expect(personTimeline({ ...person, state: 'expired' }, GB)[1]).toBe('Earned until 30 May 2026');
+    expect(personTimeline({ ...person, state: 'void', firstOrderAt: null }, GB).slice(1)).toEqual(['No longer earns', 'No order yet']);
   });
 
-  it('formats dates in the given time zone', () => {
-    expect(formatReferralDate('2026-03-01T23:30:00Z', 'en-GB', 'UTC')).toBe('1 Mar 2026');
-    expect(formatReferralDate('2026-03-01T23:30:00Z', 'en-GB', 'Africa/Nairobi')).toBe('2 Mar 2026');
+  it('writes the dates in the viewer’s zone and locale', () => {
+    expect(personTimeline({ ...person, attributedAt: '2026-03-01T23:30:00Z' }, { locale: 'en-GB', timeZone: 'Africa/Nairobi' })[0]).toBe('Joined 2 Mar 2026');
+    expect(personTimeline(person, { locale: 'en-US', timeZone: 'UTC' })[0]).toBe('Joined Mar 1, 2026');
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatMoney } from '@pulse/contract/money';
+import { formatDate, formatMoney, type FormatOptions } from '../../../lib/format';
 import type { TReferralAttributionState, TReferralEarningStatus, TReferralSummary, TReferredPerson } from '@pulse/contract/referrals';
 
 /** "20%", "12.5%": basis points as people say them. */
@@ -85,16 +85,11 @@ export const EARNING_STATUS_COLORS: Readonly<Record<TReferralEarningStatus, stri
   reversed: 'gray',
 };
 
-/** "12 Mar 2026" in the viewer's time zone. */
-export function formatReferralDate(iso: string, locale = 'en-GB', timeZone?: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(new Date(iso));
-}
-
-/** The line under a referred person's name: when they joined, until when they earn, their first order. */
-export function personTimeline(person: Pick<TReferredPerson, 'attributedAt' | 'earnsUntil' | 'firstOrderAt' | 'state'>, timeZone?: string): string[] {
-  const earns = person.state === 'void' ? 'No longer earns' : `${person.state === 'expired' ? 'Earned until' : 'Earns until'} ${formatReferralDate(person.earnsUntil, 'en-GB', timeZone)}`;
-  const firstOrder = person.firstOrderAt ? `First order ${formatReferralDate(person.firstOrderAt, 'en-GB', timeZone)}` : 'No order yet';
-  return [`Joined ${formatReferralDate(person.attributedAt, 'en-GB', timeZone)}`, earns, firstOrder];
+/** The line under a referred person's name: when they joined, until when they earn, their first order (`format` for tests). */
+export function personTimeline(person: Pick<TReferredPerson, 'attributedAt' | 'earnsUntil' | 'firstOrderAt' | 'state'>, format?: FormatOptions): string[] {
+  const earns = person.state === 'void' ? 'No longer earns' : `${person.state === 'expired' ? 'Earned until' : 'Earns until'} ${formatDate(person.earnsUntil, format)}`;
+  const firstOrder = person.firstOrderAt ? `First order ${formatDate(person.firstOrderAt, format)}` : 'No order yet';
+  return [`Joined ${formatDate(person.attributedAt, format)}`, earns, firstOrder];
 }
 
 /** Whether the 30-day series has anything to draw. */

@@ -17,7 +17,6 @@ import {
 } from '@pulse/contract/products';
 import { FormSection } from '../../../components/form-section';
 import { getServerFormErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
-import { currencySymbol } from '../../../lib/money-input';
 import { pluralUnit } from '../../../lib/product-units';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { sellerProductQueryKey } from '../api/get-seller-product';
@@ -36,6 +35,7 @@ import {
 import { PhotoManager } from './photo-manager';
 import { ProductPreviewCard } from './product-preview-card';
 import classes from './seller-catalogue.module.css';
+import { currencySymbol } from '../../../lib/format';
 
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: categoryLabels[category] }));
 const UNIT_OPTIONS = PRODUCT_UNITS.map((unit) => ({ value: unit, label: unit }));

@@ -2,8 +2,8 @@ import { Avatar, Group, Paper, Rating, Stack, Text, Title } from '@mantine/core'
 import { IconCalendar, IconMapPin, IconPackage } from '@tabler/icons-react';
 import type { TSellerProfile } from '@pulse/contract/seller-profile';
 import { resolveMediaUrl } from '../../../lib/media-url';
-import { formatMonthYear } from '../utils/format-product';
 import classes from './seller-catalogue.module.css';
+import { formatMonthYear } from '../../../lib/format';
 
 function ratingText(profile: TSellerProfile): string {
   if (profile.ratingAverage === null || profile.ratingCount === 0) return 'No reviews yet';

@@ -15,8 +15,3 @@ export const STATUS_COLORS: Readonly<Record<TProductStatus, string>> = {
   sold_out: 'dark',
   archived: 'red',
 };
-
-/** "November 2024" for "member since". */
-export function formatMonthYear(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
-}

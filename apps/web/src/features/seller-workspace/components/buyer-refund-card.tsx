@@ -1,8 +1,7 @@
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatMoney } from '@pulse/contract/money';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import type { TOrderSummary, TRefundStatus } from '@pulse/contract/orders';
-import { formatDateTime } from '../utils/format-dates';
 import { formatOrderReference } from '../utils/order-reference';
 import { BUYER_REFUND_STATE_LABELS } from '../utils/refund-filters';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconScale } from '@tabler/icons-react';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import { ZFinalWeightsInput, type TOrderDetails, type TOrderItem } from '@pulse/contract/orders';
 import { WEIGHED_UNITS } from '@pulse/contract/products';
 import { LoadErrorAlert } from '../../../components/load-error-alert';

@@ -3,11 +3,10 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPackage, IconPackageExport, IconReceiptRefund, IconScale, IconScaleOutline } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatMoney } from '@pulse/contract/money';
+import { formatDateTime, formatMoney, formatTimeRange } from '../../../lib/format';
 import { orderStatusLabels, type TOrderSummary } from '@pulse/contract/orders';
 import { useSellerOrderAction } from '../api/post-seller-order-action';
 import { ACTION_DONE, describeActionFailure } from '../utils/action-feedback';
-import { formatDateTime, formatSlotWindow } from '../utils/format-dates';
 import { ORDER_STATUS_COLORS } from '../utils/order-status-colors';
 import { formatOrderReference } from '../utils/order-reference';
 import { FinalWeightDialog } from './final-weight-dialog';
@@ -64,7 +63,7 @@ export function QueueOrderCard({ order }: { order: TOrderSummary }) {
             {order.fulfilment === 'pickup' ? 'Pickup' : 'Delivery'}
           </Badge>
           <Text size="xs" c="dimmed">
-            {order.slotStartsAt && order.slotEndsAt ? formatSlotWindow(order.slotStartsAt, order.slotEndsAt) : `Placed ${formatDateTime(order.createdAt)}`}
+            {order.slotStartsAt && order.slotEndsAt ? formatTimeRange(order.slotStartsAt, order.slotEndsAt) : `Placed ${formatDateTime(order.createdAt)}`}
           </Text>
         </Group>
         <Group gap="xs" mt={4}>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import { ZOrderActionInput } from '@pulse/contract/orders';
 import { useSellerOrderAction } from '../api/post-seller-order-action';
 import { ACTION_DONE, describeActionFailure } from '../utils/action-feedback';

@@ -1,9 +1,8 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Paper, Text, Title } from '@mantine/core';
-import { formatMoney } from '@pulse/contract/money';
+import { formatCalendarDay, formatMoney } from '../../../lib/format';
 import type { TSalesDay } from '@pulse/contract/seller-dashboard';
-import { formatCalendarDay } from '../utils/format-dates';
 
 /** The last 30 days of sales by payment day, today last. */
 export function SalesChart({ series, currency }: { series: TSalesDay[]; currency: string }) {

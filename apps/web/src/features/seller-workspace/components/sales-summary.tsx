@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import type { TSalesFigure } from '@pulse/contract/seller-dashboard';
 
 function Figure({ label, figure, currency, testId }: { label: string; figure: TSalesFigure; currency: string; testId: string }) {

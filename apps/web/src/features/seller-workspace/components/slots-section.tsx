@@ -9,8 +9,8 @@ import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { useDeleteSlot } from '../api/delete-slot';
 import { useOwnSlots } from '../api/get-own-slots';
 import { useCreateSlot } from '../api/post-slot';
-import { formatDateTime, formatSlotWindow } from '../utils/format-dates';
 import { buildSlotInput, defaultSlotValues, type SlotFormValues } from '../utils/slot-form';
+import { formatDateTime, formatTimeRange } from '../../../lib/format';
 
 const SLOT_FIELDS = ['method', 'startsAt', 'endsAt', 'cutoffAt', 'capacity'] as const;
 
@@ -103,7 +103,7 @@ function SlotForm({ onDone }: { onDone: () => void }) {
 
 function SlotRow({ slot }: { slot: TDeliverySlot }) {
   const remove = useDeleteSlot();
-  const label = `${slot.method === 'pickup' ? 'Pickup' : 'Delivery'} ${formatSlotWindow(slot.startsAt, slot.endsAt)}`;
+  const label = `${slot.method === 'pickup' ? 'Pickup' : 'Delivery'} ${formatTimeRange(slot.startsAt, slot.endsAt)}`;
   return (
     <Group component="li" justify="space-between" wrap="nowrap" gap="sm" data-testid="seller-slot">
       <Stack gap={2} style={{ minWidth: 0 }}>
@@ -112,7 +112,7 @@ function SlotRow({ slot }: { slot: TDeliverySlot }) {
             {slot.method === 'pickup' ? 'Pickup' : 'Delivery'}
           </Badge>
           <Text size="sm" fw={600}>
-            {formatSlotWindow(slot.startsAt, slot.endsAt)}
+            {formatTimeRange(slot.startsAt, slot.endsAt)}
           </Text>
         </Group>
         <Text size="xs" c="dimmed">

@@ -1,7 +1,7 @@
 import { Anchor, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingBank, IconHourglass, IconShare, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import type { TGetAgentWalletResponse } from '@pulse/contract/agents';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAgentWallet } from '../../../lib/agent-wallet-api';

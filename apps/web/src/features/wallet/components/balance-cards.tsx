@@ -1,6 +1,6 @@
 import { SimpleGrid, ThemeIcon } from '@mantine/core';
 import { IconLock, IconWallet } from '@tabler/icons-react';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import type { TWalletResponse } from '@pulse/contract/wallet';
 import { BalanceCard } from './balance-card';
 

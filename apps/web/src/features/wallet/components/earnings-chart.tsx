@@ -1,20 +1,12 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Paper, Text, Title } from '@mantine/core';
-import { formatMoney } from '@pulse/contract/money';
+import { formatCalendarDay, formatMoney } from '../../../lib/format';
 import type { TSellerWalletDay } from '@pulse/contract/wallet';
-
-const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
-
-/** "2030-01-15" (already the viewer's calendar day) as "15 Jan". */
-function formatDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return dayFormat.format(new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1));
-}
 
 /** Released earnings against payouts, per day, for the last 30 days. */
 export function EarningsChart({ series, currency }: { series: TSellerWalletDay[]; currency: string }) {
-  const data = series.map((day) => ({ day: formatDay(day.date), Released: day.releasedMinor, 'Paid out': day.paidOutMinor }));
+  const data = series.map((day) => ({ day: formatCalendarDay(day.date), Released: day.releasedMinor, 'Paid out': day.paidOutMinor }));
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="earnings-chart-heading">
       <Title order={2} fz="lg" id="earnings-chart-heading">

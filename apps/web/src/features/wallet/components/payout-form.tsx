@@ -3,11 +3,11 @@ import { Alert, Button, NumberInput, Stack, Text, TextInput } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBuildingBank } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatMoney } from '@pulse/contract/money';
+import { currencyDigits, currencySymbol, formatMoney } from '../../../lib/format';
 import { PAYOUT_MAX_MINOR, ZPayoutInput, type TSellerWalletResponse } from '@pulse/contract/wallet';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { getServerFormErrors, getZodFieldErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
-import { currencyDigits, currencySymbol, fromMinorUnits, toMinorUnits } from '../../../lib/money-input';
+import { fromMinorUnits, toMinorUnits } from '../../../lib/money-input';
 import { useIdempotentAttempt } from '../../../lib/use-idempotent-attempt';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { invalidateWallet } from '../../../lib/wallet-api';

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatMoney } from '@pulse/contract/money';
+import { formatDateTimeWithYear, formatMoney } from '../../../lib/format';
 import type { TPayout } from '@pulse/contract/wallet';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { usePayouts } from '../api/get-payouts';
@@ -9,8 +9,6 @@ const STATUS: Readonly<Record<TPayout['status'], { label: string; color: string 
   succeeded: { label: 'Sent', color: 'green' },
   failed: { label: 'Failed', color: 'red' },
 };
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** Every payout request with its outcome; a failed one moved no money. */
 export function PayoutList() {
@@ -37,7 +35,7 @@ export function PayoutList() {
                   {payout.destination}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {dateFormat.format(new Date(payout.createdAt))}
+                  {formatDateTimeWithYear(payout.createdAt)}
                   {payout.failureReason && ` · ${payout.failureReason}`}
                 </Text>
               </Stack>

@@ -1,6 +1,6 @@
 import { Grid, ThemeIcon } from '@mantine/core';
 import { IconBuildingBank, IconHourglass, IconWallet } from '@tabler/icons-react';
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import type { TSellerWalletResponse } from '@pulse/contract/wallet';
 import { BalanceCard } from './balance-card';
 

@@ -8,13 +8,14 @@ import { PayoutForm } from './payout-form';
 import { PayoutList } from './payout-list';
 import { SellerBalanceCards } from './seller-balance-cards';
 import { WalletHistory } from './wallet-history';
+import { formatNumber } from '../../../lib/format';
 
 /** The farm's wallet in seller mode: balances, payouts, the chart and every movement. */
 export function SellerWalletView() {
   const wallet = useSellerWallet(true);
   if (wallet.isError && isSellerAccessDenied(wallet.error)) return <SellerOnlyNotice what="Earnings and payouts" />;
   const data = wallet.data;
-  const commission = data ? `${(data.commissionBps / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })}%` : null;
+  const commission = data ? `${formatNumber(data.commissionBps / 100, 2)}%` : null;
 
   return (
     <>

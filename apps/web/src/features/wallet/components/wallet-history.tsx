@@ -6,14 +6,13 @@ import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useWalletHistory } from '../api/get-wallet-history';
 import { describeWalletEntry, WALLET_KIND_LABELS, type EntryTone } from '../utils/wallet-entry';
 import classes from './wallet.module.css';
+import { formatDateTimeWithYear } from '../../../lib/format';
 
 const TONES: Readonly<Record<EntryTone, { color: string; Icon: typeof IconArrowDownLeft }>> = {
   in: { color: 'green', Icon: IconArrowDownLeft },
   out: { color: 'red', Icon: IconArrowUpRight },
   held: { color: 'gray', Icon: IconLock },
 };
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 function WalletEntryRow({ entry, currency }: { entry: TWalletEntry; currency: string }) {
   const { amount, tone, detail } = describeWalletEntry(entry, currency);
@@ -28,7 +27,7 @@ function WalletEntryRow({ entry, currency }: { entry: TWalletEntry; currency: st
           {WALLET_KIND_LABELS[entry.kind]}
         </Text>
         <Text size="xs" c="dimmed" truncate>
-          {dateFormat.format(new Date(entry.createdAt))}
+          {formatDateTimeWithYear(entry.createdAt)}
           {entry.memo && ` · ${entry.memo}`}
         </Text>
         {entry.kind === 'referral_earning' ? (

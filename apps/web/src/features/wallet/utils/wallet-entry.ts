@@ -1,4 +1,4 @@
-import { formatMoney } from '@pulse/contract/money';
+import { formatMoney } from '../../../lib/format';
 import type { TLedgerTransactionKind, TWalletEntry } from '@pulse/contract/wallet';
 
 export const WALLET_KIND_LABELS: Readonly<Record<TLedgerTransactionKind, string>> = {
