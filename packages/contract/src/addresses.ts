@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ZId } from './ids';
 
+/**
+ * How an address's coordinates were found: 'pin' (the buyer's map pick or browser position), 'town'
+ * or 'region' (the server's gazetteer of known places, approximate). Null: not on the map yet, so
+ * delivery to it cannot be priced until the buyer places a pin.
+ */
+export const ZAddressLocatedBy = z.enum(['pin', 'town', 'region']);
+export type TAddressLocatedBy = z.infer<typeof ZAddressLocatedBy>;
+
 export const ZAddress = z.object({
   id: ZId,
   label: z.string(),
@@ -13,6 +21,7 @@ export const ZAddress = z.object({
   postalCode: z.string(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
+  locatedBy: ZAddressLocatedBy.nullable(),
   isDefault: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -26,7 +35,11 @@ const required = (what: string, max: number) =>
     .min(1, { message: `Enter ${what}` })
     .max(max, { message: `Too long (${max} characters at most)` });
 
-/** POST /api/addresses and PUT /api/addresses/{addressId}; the same schema checks the web form. */
+/**
+ * POST /api/addresses and PUT /api/addresses/{addressId}; the same schema checks the web form.
+ * lat/lng are the buyer's pin; without them the server places the address from its town or region
+ * when it knows the place (locatedBy tells which).
+ */
 export const ZAddressInput = z.object({
   label: z.string().trim().max(40, { message: 'Too long (40 characters at most)' }).default(''),
   recipientName: required('the recipient’s name', 100),

@@ -242,6 +242,9 @@ export const ZCheckoutInput = z.object({
 });
 export type TCheckoutInput = z.input<typeof ZCheckoutInput>;
 
+export const ZDeliveryRefusal = z.enum(['address_not_located', 'too_far', 'no_delivery_times']);
+export type TDeliveryRefusal = z.infer<typeof ZDeliveryRefusal>;
+
 export const ZCheckoutQuoteSeller = z.object({
   sellerUserId: ZId,
   shopName: z.string(),
@@ -252,6 +255,13 @@ export const ZCheckoutQuoteSeller = z.object({
   slots: z.array(ZDeliverySlot),
   pickupAvailable: z.boolean(),
   deliveryAvailable: z.boolean(),
+  /**
+   * Why delivery is not available, null when it is: the address is not on the map yet (the buyer
+   * places a pin), it is beyond the farm's last distance band, or the farm has no delivery times.
+   */
+  deliveryRefusal: ZDeliveryRefusal.nullable(),
+  /** The farm's point (its products' origin), where a pin map opens; null when the farm gave none. */
+  farmLocation: z.object({ lat: z.number(), lng: z.number() }).nullable(),
 });
 
 /** POST /api/checkout/quote: what each order would cost (same computation as checkout). */
@@ -264,6 +274,8 @@ export const ZCheckoutQuoteResponse = z.object({
   sellers: z.array(ZCheckoutQuoteSeller),
   totalMinor: ZMinor,
   walletAvailableMinor: ZMinor,
+  /** True when the chosen address has no coordinates: delivery waits for the buyer's pin. */
+  addressNeedsPin: z.boolean(),
 });
 export type TCheckoutQuoteResponse = z.infer<typeof ZCheckoutQuoteResponse>;
 

@@ -1,11 +1,11 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { addresses, type AddressRow } from '../../db/schema/addresses';
 import { users } from '../../db/schema/users';
 
 export type AddressValues = Pick<
   AddressRow,
-  'label' | 'recipientName' | 'phone' | 'line1' | 'line2' | 'city' | 'region' | 'postalCode' | 'lat' | 'lng'
+  'label' | 'recipientName' | 'phone' | 'line1' | 'line2' | 'city' | 'region' | 'postalCode' | 'lat' | 'lng' | 'locatedBy'
 >;
 
 /** The user's address, or null when it does not exist or belongs to someone else (checkout uses it). */
@@ -82,4 +82,13 @@ export async function findNewestAddress(db: Db, userId: string): Promise<Address
     .orderBy(desc(addresses.createdAt), desc(addresses.id))
     .limit(1);
   return row ?? null;
+}
+
+/** Stores coordinates the server found for an address that had none (checkout places older addresses). */
+export async function setAddressLocation(
+  db: Db,
+  addressId: string,
+  location: Pick<AddressRow, 'lat' | 'lng' | 'locatedBy'>,
+): Promise<void> {
+  await db.update(addresses).set(location).where(and(eq(addresses.id, addressId), isNull(addresses.lat)));
 }

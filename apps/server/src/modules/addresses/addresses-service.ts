@@ -15,6 +15,7 @@ import {
   updateAddress,
   type AddressValues,
 } from './addresses-repository';
+import { locateAddress } from './address-location';
 
 type AddressInput = z.output<typeof ZAddressInput>;
 
@@ -34,13 +35,21 @@ export function toAddressJson(row: AddressRow): TAddress {
     postalCode: row.postalCode,
     lat: row.lat,
     lng: row.lng,
+    // Rows written without the column (older seeds) but with coordinates count as pins.
+    locatedBy: row.lat !== null && row.lng !== null ? (row.locatedBy ?? 'pin') : null,
     isDefault: row.isDefault,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-function valuesOf(input: AddressInput): AddressValues {
+/**
+ * The stored fields: the buyer's pin when both coordinates are given, else the town or region from
+ * the gazetteer, else no coordinates (the checkout then asks for a pin).
+ */
+async function valuesOf(db: Db, input: AddressInput): Promise<AddressValues> {
+  const pinned = input.lat !== null && input.lng !== null;
+  const location = pinned ? { lat: input.lat, lng: input.lng, locatedBy: 'pin' as const } : await locateAddress(db, input);
   return {
     label: input.label,
     recipientName: input.recipientName,
@@ -50,8 +59,9 @@ function valuesOf(input: AddressInput): AddressValues {
     city: input.city,
     region: input.region,
     postalCode: input.postalCode,
-    lat: input.lat,
-    lng: input.lng,
+    lat: location?.lat ?? null,
+    lng: location?.lng ?? null,
+    locatedBy: location?.locatedBy ?? null,
   };
 }
 
@@ -61,12 +71,13 @@ export async function getAddresses(db: Db, userId: string): Promise<TAddressList
 
 /** The first address becomes the default; `isDefault: true` moves the default to the new one. */
 export async function createAddress(db: Db, userId: string, input: AddressInput): Promise<TAddress> {
+  const values = await valuesOf(db, input);
   const row = await db.transaction(async (tx) => {
     await lockUserForAddresses(tx, userId);
     const existing = await countAddresses(tx, userId);
     if (existing >= MAX_ADDRESSES_PER_USER) throw new ConflictError(TOO_MANY_ADDRESSES_MESSAGE);
     const makeDefault = existing === 0 || input.isDefault;
-    const inserted = await insertAddress(tx, userId, valuesOf(input), false);
+    const inserted = await insertAddress(tx, userId, values, false);
     if (makeDefault) await setDefaultAddress(tx, userId, inserted.id);
     return (await getAddressForUser(tx, userId, inserted.id)) ?? inserted;
   });
@@ -75,9 +86,10 @@ export async function createAddress(db: Db, userId: string, input: AddressInput)
 
 /** Replaces the fields; `isDefault: true` makes it the default (false never unsets the only default). */
 export async function replaceAddress(db: Db, userId: string, addressId: string, input: AddressInput): Promise<TAddress> {
+  const values = await valuesOf(db, input);
   const row = await db.transaction(async (tx) => {
     await lockUserForAddresses(tx, userId);
-    const updated = await updateAddress(tx, userId, addressId, valuesOf(input));
+    const updated = await updateAddress(tx, userId, addressId, values);
     if (!updated) throw new NotFoundError(ADDRESS_NOT_FOUND_MESSAGE);
     if (input.isDefault && !updated.isDefault) await setDefaultAddress(tx, userId, addressId);
     return (await getAddressForUser(tx, userId, addressId)) ?? updated;

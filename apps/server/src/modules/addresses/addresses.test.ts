@@ -104,10 +104,10 @@ describe('addresses API', () => {
       method: 'PUT',
       url: `/api/addresses/${created.id}`,
       headers: bearer(token),
-      payload: { ...home, line1: '99 New Road', lat: null, lng: null },
+      payload: { ...home, line1: '99 New Road', city: 'Nowhere Creek', region: '', lat: null, lng: null },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: created.id, line1: '99 New Road', lat: null, lng: null, isDefault: true });
+    expect(response.json()).toMatchObject({ id: created.id, line1: '99 New Road', lat: null, lng: null, locatedBy: null, isDefault: true });
     const invalid = await testApp.app.inject({ method: 'PUT', url: `/api/addresses/${created.id}`, headers: bearer(token), payload: { ...home, city: '' } });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error.fields).toEqual({ city: 'Enter the town or city' });
@@ -130,6 +130,66 @@ describe('addresses API', () => {
     // Deleting a non-default leaves the default alone.
     await testApp.app.inject({ method: 'DELETE', url: `/api/addresses/${addresses[1]?.id}`, headers: bearer(token) });
     expect((await list(token)).map((address) => [address.label, address.isDefault])).toEqual([['C', true]]);
+  });
+
+  describe('coordinates when saved (decision 029)', () => {
+    /** Someone pinned an address in Ejisu, Ashanti: the gazetteer now knows the town and the region. */
+    const ejisu = { lat: 6.7205, lng: -1.4711 };
+
+    beforeAll(async () => {
+      const neighbour = await registerTestUser(testApp.app);
+      expect((await create(neighbour.token, { ...home, city: 'Ejisu', region: 'Ashanti', ...ejisu })).statusCode).toBe(201);
+    });
+
+    it('keeps the buyer’s pin as given', async () => {
+      const { token } = await registerTestUser(testApp.app);
+      const saved = (await create(token, { ...home, city: 'Mampong', lat: 7.06, lng: -1.4 })).json() as TAddress;
+      expect(saved).toMatchObject({ lat: 7.06, lng: -1.4, locatedBy: 'pin' });
+    });
+
+    it('places an address without a pin at its known town, a small typo included', async () => {
+      const { token } = await registerTestUser(testApp.app);
+      for (const city of ['Ejisu', 'ejisu', 'Ejissu']) {
+        const saved = (await create(token, { ...home, label: city, city, region: '', lat: null, lng: null })).json() as TAddress;
+        expect(saved.locatedBy, city).toBe('town');
+        expect(saved.lat, city).toBeCloseTo(ejisu.lat, 4);
+        expect(saved.lng, city).toBeCloseTo(ejisu.lng, 4);
+      }
+    });
+
+    it('falls back to the known region when the town is unknown', async () => {
+      const { token } = await registerTestUser(testApp.app);
+      const saved = (await create(token, { ...home, city: 'Abirem Zongo', region: 'Ashanti', lat: null, lng: null })).json() as TAddress;
+      expect(saved.locatedBy).toBe('region');
+      expect(saved.lat).not.toBeNull();
+    });
+
+    it('an unknown place stays off the map (no coordinates, locatedBy null)', async () => {
+      const { token } = await registerTestUser(testApp.app);
+      const response = await create(token, { ...home, city: 'Nowhere Creek', region: 'Far Away', lat: null, lng: null });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ city: 'Nowhere Creek', lat: null, lng: null, locatedBy: null });
+    });
+
+    it('a town first seen after the gazetteer was read still places the address', async () => {
+      const { token } = await registerTestUser(testApp.app);
+      expect((await create(token, { ...home, city: 'Konongo', region: '', lat: null, lng: null })).json().locatedBy).toBeNull();
+      await create(token, { ...home, label: 'Pinned', city: 'Konongo', lat: 6.6167, lng: -1.2167 });
+      const placed = (await create(token, { ...home, label: 'Later', city: 'Konongo', region: '', lat: null, lng: null })).json() as TAddress;
+      expect(placed).toMatchObject({ locatedBy: 'town', lat: 6.6167, lng: -1.2167 });
+    });
+
+    it('editing the town of an address placed by town places it again', async () => {
+      const { token } = await registerTestUser(testApp.app);
+      const created = (await create(token, { ...home, city: 'Nowhere Creek', region: '', lat: null, lng: null })).json() as TAddress;
+      const response = await testApp.app.inject({
+        method: 'PUT',
+        url: `/api/addresses/${created.id}`,
+        headers: bearer(token),
+        payload: { ...home, city: 'Ejisu', region: '', lat: null, lng: null },
+      });
+      expect(response.json()).toMatchObject({ locatedBy: 'town', lat: ejisu.lat, lng: ejisu.lng });
+    });
   });
 
   it('another user’s address is 404 everywhere, and unchanged', async () => {

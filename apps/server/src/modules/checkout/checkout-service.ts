@@ -5,6 +5,7 @@ import {
   ZCheckoutInput,
   type TCheckoutQuoteResponse,
   type TCheckoutResponse,
+  type TDeliveryRefusal,
   type TFulfilment,
 } from '@pulse/contract/orders';
 import type { z } from 'zod';
@@ -12,7 +13,8 @@ import type { Db } from '../../db/client';
 import type { OrderAddressSnapshot } from '../../db/schema/orders';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, InvalidError, NotFoundError } from '../../errors/domain-errors';
-import { getAddressForUser } from '../addresses/addresses-repository';
+import { locateAddress } from '../addresses/address-location';
+import { getAddressForUser, setAddressLocation } from '../addresses/addresses-repository';
 import { clearBasketLines, readBasketForCheckout, type BasketLineRow } from '../baskets/baskets-repository';
 import {
   findCheckout,
@@ -41,6 +43,8 @@ export const EMPTY_BASKET_MESSAGE = 'Your basket is empty.';
 export const ADDRESS_REQUIRED_MESSAGE = 'Choose a delivery address.';
 export const ADDRESS_NOT_FOUND_MESSAGE = 'Address not found.';
 export const BASKET_CHANGED_MESSAGE = 'Your basket changed since you opened the checkout. Review it and try again.';
+export const ADDRESS_NOT_LOCATED_MESSAGE =
+  'We could not find this address on the map, so its delivery fee is unknown. Place a pin for it, choose another address or pick up at the farm.';
 
 type CheckoutInput = z.output<typeof ZCheckoutInput>;
 
@@ -120,6 +124,22 @@ async function loadAddress(db: Db, userId: string, addressId: string | null) {
   return address;
 }
 
+/**
+ * An address saved without coordinates (before addresses were placed on save, or in a town the
+ * gazetteer did not know then) is placed now when the gazetteer knows its town or region.
+ */
+async function placeAddressIfKnown(db: Db, userId: string, addressId: string | null): Promise<void> {
+  if (!addressId) return;
+  const address = await getAddressForUser(db, userId, addressId.toLowerCase());
+  if (!address || (address.lat !== null && address.lng !== null)) return;
+  const location = await locateAddress(db, address);
+  if (location) await setAddressLocation(db, address.id, location);
+}
+
+function farmLocation(group: SellerGroup): { lat: number; lng: number } | null {
+  return group.farm.lat !== null && group.farm.lng !== null ? { lat: group.farm.lat, lng: group.farm.lng } : null;
+}
+
 /** POST /api/checkout/quote: what each farm's order would cost, with its slots and the wallet balance. */
 export async function quoteCheckout(
   app: FastifyInstance,
@@ -128,6 +148,7 @@ export async function quoteCheckout(
   now: Date = new Date(),
 ): Promise<TCheckoutQuoteResponse> {
   const db = app.db;
+  await placeAddressIfKnown(db, user.id, input.addressId);
   const [lines, address, balances] = await Promise.all([
     readBasketForCheckout(db, user.id),
     loadAddress(db, user.id, input.addressId),
@@ -138,23 +159,27 @@ export async function quoteCheckout(
   const sellers = groups.map((group) => {
     const choice = input.sellers.find((seller) => seller.sellerUserId.toLowerCase() === group.sellerUserId);
     const subtotalMinor = group.lines.reduce((total, line) => total + line.priceMinor * line.quantity, 0);
-    const delivery = quoteDelivery(app.config.deliveryFeeBands, group.farm, address);
+    const delivery = address ? quoteDelivery(app.config.deliveryFeeBands, group.farm, address) : null;
     const sellerSlots = slots.filter((slot) => slot.sellerUserId === group.sellerUserId);
     const hasDeliverySlots = sellerSlots.some((slot) => slot.method === 'delivery');
     const pickupAvailable = sellerSlots.some((slot) => slot.method === 'pickup');
-    const deliveryAvailable = delivery.feeMinor !== null && hasDeliverySlots;
+    // Without an address yet, delivery is open when the farm has delivery times (the fee follows the address).
+    const deliveryRefusal: TDeliveryRefusal | null = !hasDeliverySlots ? 'no_delivery_times' : (delivery?.refusal ?? null);
+    const deliveryAvailable = deliveryRefusal === null;
     const fulfilment: TFulfilment = choice?.fulfilment ?? (address && deliveryAvailable ? 'delivery' : 'pickup');
-    const deliveryFeeMinor = fulfilment === 'delivery' ? (delivery.feeMinor ?? 0) : 0;
+    const deliveryFeeMinor = fulfilment === 'delivery' ? (delivery?.feeMinor ?? 0) : 0;
     return {
       sellerUserId: group.sellerUserId,
       shopName: group.shopName,
       subtotalMinor,
       deliveryFeeMinor,
-      distanceKm: delivery.distanceKm,
+      distanceKm: delivery?.distanceKm ?? null,
       totalMinor: subtotalMinor + deliveryFeeMinor,
       slots: sellerSlots.map(toSlotJson),
       pickupAvailable,
       deliveryAvailable,
+      deliveryRefusal,
+      farmLocation: farmLocation(group),
     };
   });
   return {
@@ -162,6 +187,7 @@ export async function quoteCheckout(
     sellers,
     totalMinor: sellers.reduce((total, seller) => total + seller.totalMinor, 0),
     walletAvailableMinor: balances.availableMinor,
+    addressNeedsPin: address !== null && (address.lat === null || address.lng === null),
   };
 }
 
@@ -211,6 +237,7 @@ export async function placeCheckout(
 ): Promise<{ response: TCheckoutResponse; created: boolean }> {
   const input = ZCheckoutInput.parse(rawInput);
   const requestHash = hashCheckoutRequest(input);
+  if (input.sellers.some((seller) => seller.fulfilment === 'delivery')) await placeAddressIfKnown(app.db, user.id, input.addressId);
   const result = await app.db.transaction(async (tx): Promise<CheckoutResult> => {
     const checkout = await insertCheckoutOnce(tx, { buyerUserId: user.id, idempotencyKey, requestHash });
     if (!checkout) return { response: await replayCheckout(tx, user.id, idempotencyKey, requestHash), outcomes: [], buyerUserId: user.id };
@@ -236,6 +263,8 @@ export async function placeCheckout(
     const needsAddress = groups.some((group) => choices.get(group.sellerUserId)?.fulfilment === 'delivery');
     if (needsAddress && !input.addressId) throw new InvalidError(ADDRESS_REQUIRED_MESSAGE, { addressId: ADDRESS_REQUIRED_MESSAGE });
     const address = needsAddress ? await loadAddress(tx, user.id, input.addressId) : null;
+    // Never priced at a guess: an address the server cannot place waits for the buyer's pin.
+    if (address && (address.lat === null || address.lng === null)) throw new InvalidError(ADDRESS_NOT_LOCATED_MESSAGE, { addressId: ADDRESS_NOT_LOCATED_MESSAGE });
 
     // Reserve every line in one stable order (product id): concurrent checkouts of the same
     // products then queue on the rows instead of deadlocking.
@@ -254,8 +283,9 @@ export async function placeCheckout(
       .sort((a, b) => ((a.choice?.slotId.toLowerCase() ?? '') < (b.choice?.slotId.toLowerCase() ?? '') ? -1 : 1));
     for (const { group, choice } of bySlot) {
       if (!choice) continue;
-      const delivery = quoteDelivery(app.config.deliveryFeeBands, group.farm, address);
-      if (choice.fulfilment === 'delivery' && delivery.feeMinor === null) {
+      if (choice.fulfilment === 'delivery' && !address) throw new Error('delivery without an address');
+      const delivery = address ? quoteDelivery(app.config.deliveryFeeBands, group.farm, address) : null;
+      if (choice.fulfilment === 'delivery' && delivery?.feeMinor === null) {
         throw new InvalidError(`${group.shopName} does not deliver that far (${delivery.distanceKm ?? '?'} km). Choose pickup.`, {
           [`sellers.${group.sellerUserId}.fulfilment`]: 'Delivery is not available to this address',
         });
@@ -271,7 +301,7 @@ export async function placeCheckout(
     for (const group of groups) {
       const choice = choices.get(group.sellerUserId);
       if (!choice) continue;
-      const delivery = quoteDelivery(app.config.deliveryFeeBands, group.farm, address);
+      const delivery = choice.fulfilment === 'delivery' && address ? quoteDelivery(app.config.deliveryFeeBands, group.farm, address) : null;
       const slot = booked.get(group.sellerUserId);
 
       const items = group.lines.map((line) => {
@@ -280,7 +310,7 @@ export async function placeCheckout(
         return { line, product, lineTotalMinor: product.priceMinor * line.quantity };
       });
       const subtotalMinor = items.reduce((total, item) => total + item.lineTotalMinor, 0);
-      const deliveryFeeMinor = choice.fulfilment === 'delivery' ? (delivery.feeMinor ?? 0) : 0;
+      const deliveryFeeMinor = delivery?.feeMinor ?? 0;
       const order = await insertOrder(tx, {
         checkoutId: checkout.id,
         buyerUserId: user.id,
@@ -288,7 +318,7 @@ export async function placeCheckout(
         status: 'pending_payment',
         fulfilment: choice.fulfilment,
         deliveryAddress: choice.fulfilment === 'delivery' && address ? addressSnapshot(address) : null,
-        distanceKm: choice.fulfilment === 'delivery' ? delivery.distanceKm : null,
+        distanceKm: delivery?.distanceKm ?? null,
         slotId: slot?.id ?? null,
         slotStartsAt: slot?.startsAt ?? null,
         slotEndsAt: slot?.endsAt ?? null,

@@ -21,6 +21,8 @@ import {
   productStock,
   putInBasket,
 } from '../orders/testing/order-fixtures';
+import { addresses } from '../../db/schema/addresses';
+import { ADDRESS_NOT_LOCATED_MESSAGE } from './checkout-service';
 import { haversineKm, quoteDelivery } from './delivery-fees';
 
 let testApp: TestApp;
@@ -45,13 +47,16 @@ describe('delivery fee bands', () => {
     expect(haversineKm({ lat: 5.6037, lng: -0.187 }, { lat: 6.6885, lng: -1.6244 })).toBeLessThan(210);
   });
 
-  it('charges the band the distance falls in, the highest band without coordinates, nothing beyond the last band', () => {
+  it('charges the band the distance falls in, never prices an address off the map, nothing beyond the last band', () => {
     const farm = { lat: 6.6885, lng: -1.6244 };
     expect(quoteDelivery(bands, farm, { lat: 6.69, lng: -1.63 }).feeMinor).toBe(300);
     expect(quoteDelivery(bands, farm, { lat: 6.6885 + 0.09, lng: -1.6244 }).feeMinor).toBe(600); // ~10 km
     expect(quoteDelivery(bands, farm, { lat: 6.6885 + 0.27, lng: -1.6244 }).feeMinor).toBe(1200); // ~30 km
-    expect(quoteDelivery(bands, farm, { lat: 5.6037, lng: -0.187 })).toMatchObject({ feeMinor: null });
-    expect(quoteDelivery(bands, farm, { lat: null, lng: null })).toEqual({ distanceKm: null, feeMinor: 1200 });
+    expect(quoteDelivery(bands, farm, { lat: 5.6037, lng: -0.187 })).toMatchObject({ feeMinor: null, refusal: 'too_far' });
+    // No silent top band: an address without coordinates is not priced at all.
+    expect(quoteDelivery(bands, farm, { lat: null, lng: null })).toEqual({ distanceKm: null, feeMinor: null, refusal: 'address_not_located' });
+    // A farm that gave no point costs the highest band (shown in the quote before paying).
+    expect(quoteDelivery(bands, { lat: null, lng: null }, { lat: 6.69, lng: -1.63 })).toEqual({ distanceKm: null, feeMinor: 1200, refusal: null });
   });
 });
 
@@ -338,4 +343,93 @@ describe('POST /api/checkout', () => {
     expect(await ledgerTotal(app)).toBe(0);
     // 20 registrations (password hashing) and 20 checkouts: room for a busy machine.
   }, 120_000);
+});
+
+describe('an address the server cannot place (decision 029)', () => {
+  const place = { recipientName: 'Efua Boateng', phone: '+233 20 444 0101', line1: '3 Lantern Lane', city: 'Nowhere Creek', region: '' };
+
+  async function saveAddress(token: string, body: object) {
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/addresses', headers: bearer(token), payload: { ...place, ...body } });
+    expect(response.statusCode).toBe(201);
+    return response.json() as { id: string; lat: number | null; locatedBy: string | null };
+  }
+
+  function quote(token: string, addressId: string, fulfilment: 'delivery' | 'pickup', sellerUserId: string) {
+    return testApp.app.inject({ method: 'POST', url: '/api/checkout/quote', headers: bearer(token), payload: { addressId, sellers: [{ sellerUserId, fulfilment }] } });
+  }
+
+  it('the quote says so, checkout refuses delivery with 400 and charges nothing; pickup still works; a pin gives the distance band', async () => {
+    const { app } = testApp;
+    const buyer = await createBuyer(app);
+    const seller = await createSeller(app, 'Lantern Farm');
+    const productId = await createProduct(app, seller.id, { priceMinor: 500 });
+    const deliverySlot = await createSlot(app, seller.id, { method: 'delivery' });
+    await createSlot(app, seller.id, { method: 'pickup' });
+    await putInBasket(app, buyer.id, productId, 2);
+    await fundWallet(app, buyer.id, 5000);
+    const address = await saveAddress(buyer.token, {});
+    expect(address).toMatchObject({ lat: null, locatedBy: null });
+
+    const unplaced = (await quote(buyer.token, address.id, 'delivery', seller.id)).json() as TCheckoutQuoteResponse;
+    expect(unplaced.addressNeedsPin).toBe(true);
+    expect(unplaced.sellers[0]).toMatchObject({ deliveryAvailable: false, deliveryRefusal: 'address_not_located', deliveryFeeMinor: 0, pickupAvailable: true, farmLocation: { lat: 6.6885, lng: -1.6244 } });
+    expect(unplaced.totalMinor).toBe(1000);
+
+    const refused = await checkout(app, buyer, { addressId: address.id, sellers: [{ sellerUserId: seller.id, fulfilment: 'delivery', slotId: deliverySlot }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ message: ADDRESS_NOT_LOCATED_MESSAGE, fields: { addressId: ADDRESS_NOT_LOCATED_MESSAGE } });
+    expect(await productStock(app, productId)).toMatchObject({ reserved: 0 });
+    expect(await balances(app, buyer.id)).toMatchObject({ availableMinor: 5000, escrowMinor: 0 });
+
+    // The pin: about 10 km from the farm, the second band.
+    const pinned = await app.inject({
+      method: 'PUT',
+      url: `/api/addresses/${address.id}`,
+      headers: bearer(buyer.token),
+      payload: { ...place, lat: 6.6885 + 0.09, lng: -1.6244 },
+    });
+    expect(pinned.json()).toMatchObject({ locatedBy: 'pin' });
+    const priced = (await quote(buyer.token, address.id, 'delivery', seller.id)).json() as TCheckoutQuoteResponse;
+    expect(priced.addressNeedsPin).toBe(false);
+    expect(priced.sellers[0]).toMatchObject({ deliveryAvailable: true, deliveryRefusal: null, deliveryFeeMinor: 600, totalMinor: 1600 });
+    const placed = await checkout(app, buyer, { addressId: address.id, sellers: [{ sellerUserId: seller.id, fulfilment: 'delivery', slotId: deliverySlot }] });
+    expect(placed.statusCode).toBe(201);
+    expect((placed.json() as TCheckoutResponse).orders[0]).toMatchObject({ deliveryFeeMinor: 600, totalMinor: 1600 });
+  });
+
+  it('pickup is unaffected by an address off the map', async () => {
+    const { app } = testApp;
+    const buyer = await createBuyer(app);
+    const seller = await createSeller(app, 'Lantern Pickup Farm');
+    const productId = await createProduct(app, seller.id, { priceMinor: 500 });
+    const pickupSlot = await createSlot(app, seller.id, { method: 'pickup' });
+    await putInBasket(app, buyer.id, productId, 1);
+    await fundWallet(app, buyer.id, 5000);
+    const address = await saveAddress(buyer.token, {});
+    const response = await checkout(app, buyer, { addressId: address.id, sellers: [{ sellerUserId: seller.id, fulfilment: 'pickup', slotId: pickupSlot }] });
+    expect(response.statusCode).toBe(201);
+    expect((response.json() as TCheckoutResponse).orders[0]).toMatchObject({ deliveryFeeMinor: 0, totalMinor: 500 });
+  });
+
+  it('an older address without coordinates in a known town is placed by the quote and priced by distance', async () => {
+    const { app } = testApp;
+    const buyer = await createBuyer(app);
+    const seller = await createSeller(app, 'Old Address Farm');
+    const productId = await createProduct(app, seller.id, { priceMinor: 500 });
+    await createSlot(app, seller.id, { method: 'delivery' });
+    await putInBasket(app, buyer.id, productId, 1);
+    // Someone's pinned address makes the town known; the buyer's row predates placing on save.
+    const neighbour = await createBuyer(app);
+    const row = { recipientName: 'Kofi', phone: '+233 20 000 0001', line1: '1 Old Road', city: 'Bekwai' };
+    await app.db.insert(addresses).values({ ...row, userId: neighbour.id, lat: 6.6885 + 0.09, lng: -1.6244, locatedBy: 'pin' });
+    const [old] = await app.db
+      .insert(addresses)
+      .values({ ...row, userId: buyer.id, lat: null, lng: null })
+      .returning({ id: addresses.id });
+    const result = (await quote(buyer.token, old?.id ?? '', 'delivery', seller.id)).json() as TCheckoutQuoteResponse;
+    expect(result.addressNeedsPin).toBe(false);
+    expect(result.sellers[0]).toMatchObject({ deliveryAvailable: true, deliveryRefusal: null, deliveryFeeMinor: 600 });
+    const [placed] = await app.db.select({ locatedBy: addresses.locatedBy, lat: addresses.lat }).from(addresses).where(eq(addresses.id, old?.id ?? ''));
+    expect(placed).toEqual({ locatedBy: 'town', lat: 6.6885 + 0.09 });
+  });
 });

@@ -19,28 +19,33 @@ export function haversineKm(from: { lat: number; lng: number }, to: { lat: numbe
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
+/** Why delivery cannot be priced: the address is not on the map, or it is beyond the last band. */
+export type DeliveryRefusal = 'address_not_located' | 'too_far';
+
 export interface DeliveryQuote {
-  /** Null when either end has no coordinates (then the highest band applies). */
+  /** Null when either end has no coordinates. */
   distanceKm: number | null;
-  /** Null when the address is beyond the last band: delivery is not offered. */
+  /** Null when delivery cannot be priced (`refusal` says why). */
   feeMinor: number | null;
+  refusal: DeliveryRefusal | null;
 }
 
 /**
- * The fee for delivering from the farm to the address. Unknown coordinates on either side cost the
- * highest band (the farm may be far); beyond the last band delivery is unavailable.
+ * The fee for delivering from the farm to the address (decision 029). An address without
+ * coordinates is never priced: the buyer places a pin first (no silent top band). A farm without
+ * coordinates (its products name no origin point) costs the highest band, shown before paying.
+ * Beyond the last band delivery is unavailable.
  */
 export function quoteDelivery(
   bands: readonly DeliveryFeeBand[],
   farm: { lat: number | null; lng: number | null } | null,
-  address: { lat: number | null; lng: number | null } | null,
+  address: { lat: number | null; lng: number | null },
 ): DeliveryQuote {
   const highest = bands[bands.length - 1];
-  if (!highest) return { distanceKm: null, feeMinor: null };
-  if (!farm || !address || farm.lat === null || farm.lng === null || address.lat === null || address.lng === null) {
-    return { distanceKm: null, feeMinor: highest.feeMinor };
-  }
+  if (address.lat === null || address.lng === null) return { distanceKm: null, feeMinor: null, refusal: 'address_not_located' };
+  if (!highest) return { distanceKm: null, feeMinor: null, refusal: 'too_far' };
+  if (!farm || farm.lat === null || farm.lng === null) return { distanceKm: null, feeMinor: highest.feeMinor, refusal: null };
   const distanceKm = Math.round(haversineKm({ lat: farm.lat, lng: farm.lng }, { lat: address.lat, lng: address.lng }) * 100) / 100;
   const band = bands.find((candidate) => distanceKm <= candidate.upToKm);
-  return { distanceKm, feeMinor: band ? band.feeMinor : null };
+  return band ? { distanceKm, feeMinor: band.feeMinor, refusal: null } : { distanceKm, feeMinor: null, refusal: 'too_far' };
 }
