@@ -63,9 +63,28 @@ export const ZTokenPayload = z.object({
 });
 export type TTokenPayload = z.infer<typeof ZTokenPayload>;
 
-/** Which OpenID Connect sign-in is on offer; `enabled: false` hides the button. */
+export const DEMO_ACCOUNT_ROLES = ['buyer', 'seller', 'agent'] as const;
+
+/**
+ * A demo account the login page offers under "Try the demo" (decision 032). Its password is
+ * public by design (the README prints it); only the seeded demo accounts are ever listed.
+ */
+export const ZDemoAccount = z.object({
+  role: z.enum(DEMO_ACCOUNT_ROLES),
+  /** What the account is called in the app: the username, or the shop name of the demo seller. */
+  name: z.string(),
+  email: z.string(),
+  password: z.string(),
+});
+export type TDemoAccount = z.infer<typeof ZDemoAccount>;
+
+/**
+ * Which OpenID Connect sign-in is on offer (`enabled: false` hides the button), and the demo
+ * accounts: empty unless SEED_DEMO is on and the demo seed finished on this database.
+ */
 export const ZAuthProvidersResponse = z.object({
   oidc: z.object({ enabled: z.boolean(), name: z.string().nullable() }),
+  demoAccounts: z.array(ZDemoAccount),
 });
 export type TAuthProvidersResponse = z.infer<typeof ZAuthProvidersResponse>;
 

@@ -10,6 +10,7 @@ import {
 import { requireUser } from '../../plugins/auth';
 import { rateLimitFor } from '../../plugins/rate-limits';
 import { endSession, registerUser, startSession, verifyCredentials } from './auth-service';
+import { listDemoAccounts } from './demo-accounts';
 import { createLoginEmailRateLimit } from './login-rate-limit';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { getUserJson } from './user-json';
@@ -59,5 +60,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/auth/providers', { schema: { response: { 200: ZAuthProvidersResponse } } }, async () => ({
     oidc: app.config.oidc ? { enabled: true, name: app.config.oidc.name } : { enabled: false, name: null },
+    demoAccounts: await listDemoAccounts(app.db, app.config),
   }));
 };

@@ -283,7 +283,7 @@ describe('GET /api/auth/providers', () => {
   it('says OpenID Connect is off when no issuer is configured', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/auth/providers' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ oidc: { enabled: false, name: null } });
+    expect(response.json()).toEqual({ oidc: { enabled: false, name: null }, demoAccounts: [] });
   });
 });
 

@@ -76,7 +76,7 @@ function tokenFrom(location: string): string {
 describe('OpenID Connect sign-in', () => {
   it('is advertised with its configured name', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/auth/providers' });
-    expect(response.json()).toEqual({ oidc: { enabled: true, name: 'Farmers ID' } });
+    expect(response.json()).toEqual({ oidc: { enabled: true, name: 'Farmers ID' }, demoAccounts: [] });
   });
 
   it('creates a user on first sign-in, with provider and providerId, and signs them in', async () => {

@@ -1,15 +1,26 @@
+import { useEffect, useRef } from 'react';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { ZLoginRequest } from '@pulse/contract/auth';
 import { postLogin } from '../api/post-login';
 import { REVEAL_BUTTON_PROPS } from './reveal-button-props';
 import { useAuthForm } from './use-auth-form';
 
-export function SignInForm() {
+/**
+ * `filled`: e-mail and password put in by "Try the demo" (the page remounts the form with a new
+ * key for each pick); the Sign in button then takes the focus, so Enter signs in.
+ */
+export function SignInForm({ filled }: { filled?: { email: string; password: string } | undefined }) {
   const { values, setField, errors, isPending, submit } = useAuthForm({
-    initialValues: { email: '', password: '' },
+    initialValues: { email: filled?.email ?? '', password: filled?.password ?? '' },
     schema: ZLoginRequest,
     send: postLogin,
   });
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const wasFilled = filled !== undefined;
+
+  useEffect(() => {
+    if (wasFilled) submitButton.current?.focus();
+  }, [wasFilled]);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -38,7 +49,7 @@ export function SignInForm() {
           onChange={(event) => setField('password', event.currentTarget.value)}
           error={errors.fields.password}
         />
-        <Button type="submit" size="md" fullWidth loading={isPending} disabled={isPending}>
+        <Button ref={submitButton} type="submit" size="md" fullWidth loading={isPending} disabled={isPending}>
           Sign in
         </Button>
       </Stack>

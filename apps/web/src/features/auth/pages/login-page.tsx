@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Center, Divider, Paper, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
+import type { TDemoAccount } from '@pulse/contract/auth';
 import { IconInfoCircle, IconKey } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { API_URL } from '../../../config/env';
@@ -10,6 +11,7 @@ import { Logo } from '../../content/components/logo';
 import { useAuthProviders } from '../api/get-auth-providers';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
+import { TryTheDemo } from '../components/try-the-demo';
 import classes from './login-page.module.css';
 
 type LoginTab = 'sign-in' | 'sign-up';
@@ -46,6 +48,15 @@ export function LoginPage() {
   const [notice, setNotice] = useState<string | null>(() => readSessionValue(SESSION_KEYS.logoutMessage));
   const [oidcError, setOidcError] = useState<string | null>(null);
   const handledHash = useRef<string | null>(null);
+  const providers = useAuthProviders();
+  const demoAccounts = providers.data?.demoAccounts ?? [];
+  // Each pick remounts the sign-in form with the account's e-mail and password in it.
+  const [demoPick, setDemoPick] = useState<{ account: TDemoAccount; count: number } | null>(null);
+
+  const chooseDemoAccount = (account: TDemoAccount) => {
+    setTab('sign-in');
+    setDemoPick((current) => ({ account, count: (current?.count ?? 0) + 1 }));
+  };
 
   useEffect(() => {
     removeSessionValue(SESSION_KEYS.logoutMessage);
@@ -111,12 +122,14 @@ export function LoginPage() {
                   <Tabs.Tab value="sign-up">Sign up</Tabs.Tab>
                 </Tabs.List>
                 <Tabs.Panel value="sign-in">
-                  <SignInForm />
+                  <SignInForm key={demoPick?.count ?? 0} filled={demoPick?.account} />
                 </Tabs.Panel>
                 <Tabs.Panel value="sign-up">
                   <SignUpForm />
                 </Tabs.Panel>
               </Tabs>
+              {demoAccounts.length > 0 && <Divider />}
+              <TryTheDemo accounts={demoAccounts} onChoose={chooseDemoAccount} />
             </Stack>
           </Paper>
           <Text size="sm" c="dimmed" ta="center">
