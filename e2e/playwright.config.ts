@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+import { DEMO_URL } from './support/demo-address';
 import { APP_URL, OIDC_ISSUER_URL } from './support/fixtures';
 
 const e2eRoot = dirname(fileURLToPath(import.meta.url));
@@ -30,6 +31,38 @@ const LAYOUT_SPECS = /(layout|visitor-shell)\.spec\.ts$/;
 /** Specs whose data every page shows (popups): they run alone, after everything else. */
 const SITE_WIDE_SPECS = /realtime-popups\.spec\.ts$/;
 
+/** Specs of the seeded demo marketplace (project "demo"): they run against the demo server only. */
+const DEMO_SPECS = /demo-.*\.spec\.ts$/;
+
+/** The projects named on the command line (--project=x, --project x, -p x); none means all. */
+function requestedProjects(argv: readonly string[]): string[] {
+  const projects: string[] = [];
+  argv.forEach((arg, index) => {
+    const inline = /^--project=(.*)$/.exec(arg);
+    if (inline) projects.push(inline[1]!);
+    else if ((arg === '--project' || arg === '-p') && argv[index + 1]) projects.push(argv[index + 1]!);
+  });
+  return projects;
+}
+
+/**
+ * Which servers this run needs, read from its command line. The demo server starts only when the
+ * run includes the demo project (its seed takes a while): "demo" among the projects asked for, or no
+ * --project at all (npm test runs everything) unless the run names spec files (tests/x.spec.ts) of
+ * which none is a demo spec. A run of the demo project alone needs neither the fixture server nor
+ * the mock OpenID provider. Playwright loads this file in its workers too, with other arguments:
+ * only webServer depends on this, the projects never do.
+ */
+function serversFor(argv: readonly string[]): { demo: boolean; fixtures: boolean } {
+  const projects = requestedProjects(argv);
+  if (projects.length > 0) return { demo: projects.includes('demo'), fixtures: projects.some((name) => name !== 'demo') };
+  const specFiles = argv.filter((arg) => !arg.startsWith('-') && /(^|\/)tests\/|\.spec(\.ts)?$/.test(arg));
+  if (specFiles.length === 0) return { demo: true, fixtures: true };
+  return { demo: specFiles.some((arg) => /demo-/.test(arg)), fixtures: specFiles.some((arg) => !/demo-/.test(arg)) };
+}
+
+const SERVERS = serversFor(process.argv);
+
 const PHONE = {
   browserName: 'chromium',
   viewport: { width: 390, height: 844 },
@@ -37,6 +70,47 @@ const PHONE = {
   hasTouch: true,
   userAgent: devices['Pixel 7'].userAgent,
 } as const;
+
+type WebServer = NonNullable<Exclude<PlaywrightTestConfig['webServer'], unknown[]>>;
+
+/** The mock OpenID Connect provider and the real server on the suite's own fixtures. */
+const FIXTURE_SERVERS: WebServer[] = [
+  {
+    command: `"${tsx}" support/oidc-server.ts`,
+    cwd: e2eRoot,
+    url: `${OIDC_ISSUER_URL}/.well-known/openid-configuration`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+  {
+    command: `"${tsx}" support/start-server.ts`,
+    cwd: e2eRoot,
+    url: `${APP_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    // main.ts closes PGlite on SIGTERM; a kill would leave its lock file behind.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+];
+
+/** The real server with the demo marketplace seeded (project "demo"). */
+const DEMO_SERVER: WebServer = {
+  command: `"${tsx}" support/start-demo-server.ts`,
+  cwd: e2eRoot,
+  // main.ts seeds the demo before it listens: health answers once the demo data is there.
+  url: `${DEMO_URL}/api/health`,
+  reuseExistingServer: false,
+  // The seed's time varies with the machine's load (see README, "Browser tests").
+  timeout: 300_000,
+  gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  stdout: 'pipe',
+  stderr: 'pipe',
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -57,7 +131,7 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
-      testIgnore: SITE_WIDE_SPECS,
+      testIgnore: [SITE_WIDE_SPECS, DEMO_SPECS],
       use: PHONE,
       teardown: 'phone-popups',
     },
@@ -74,28 +148,15 @@ export default defineConfig({
       testMatch: SITE_WIDE_SPECS,
       use: PHONE,
     },
+    {
+      // The seeded demo marketplace as a newcomer finds it after `npm start` (issue 16).
+      name: 'demo',
+      testMatch: DEMO_SPECS,
+      use: { ...PHONE, baseURL: DEMO_URL },
+    },
   ],
   webServer: [
-    {
-      command: `"${tsx}" support/oidc-server.ts`,
-      cwd: e2eRoot,
-      url: `${OIDC_ISSUER_URL}/.well-known/openid-configuration`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
-    {
-      command: `"${tsx}" support/start-server.ts`,
-      cwd: e2eRoot,
-      url: `${APP_URL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 90_000,
-      // main.ts closes PGlite on SIGTERM; a kill would leave its lock file behind.
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
+    ...(SERVERS.fixtures ? FIXTURE_SERVERS : []),
+    ...(SERVERS.demo ? [DEMO_SERVER] : []),
   ],
 });

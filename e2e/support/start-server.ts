@@ -10,6 +10,7 @@ import { createDb } from '../../apps/server/src/db/client';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { APP_PORT, APP_URL, OIDC_CLIENT, OIDC_ISSUER_URL } from './fixtures';
 import { seedFixtures } from './seed-fixtures';
+import { RAISED_RATE_LIMITS } from './server-env';
 
 const e2eRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(e2eRoot, '..');
@@ -67,19 +68,7 @@ async function startServer(): Promise<void> {
     OIDC_CLIENT_ID: OIDC_CLIENT.id,
     OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
     OIDC_NAME: OIDC_CLIENT.name,
-    // Every spec signs in from 127.0.0.1; the production limit of 10 per 15 minutes would lock it out.
-    LOGIN_RATE_LIMIT: '100000',
-    // The same for the abuse limits (decision 027): every spec signs up, posts, chats and asks
-    // from 127.0.0.1, and the suite reuses its fixture accounts across specs.
-    RATE_LIMIT_REGISTER_PER_HOUR: '100000',
-    RATE_LIMIT_UPLOADS_PER_HOUR: '100000',
-    RATE_LIMIT_MESSAGES_PER_MINUTE: '100000',
-    RATE_LIMIT_HUB_POSTS_PER_HOUR: '100000',
-    RATE_LIMIT_HUB_COMMENTS_PER_MINUTE: '100000',
-    RATE_LIMIT_ASSISTANT_PER_MINUTE: '100000',
-    RATE_LIMIT_ASSISTANT_VISITOR_PER_MINUTE: '100000',
-    RATE_LIMIT_REFERRAL_VISITS_PER_MINUTE: '100000',
-    RATE_LIMIT_MCP_PER_MINUTE: '100000',
+    ...RAISED_RATE_LIMITS,
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
     // The suite brings its own fixtures; the demo marketplace would only slow the start.
     SEED_DEMO: 'false',

@@ -1,0 +1,333 @@
+/**
+ * Screenshots of every page of the route table (apps/web/src/app/route-table.ts) on the demo
+ * marketplace, as a visitor, the demo buyer, the demo seller (seller mode) and the demo agent where
+ * the page is theirs, at 390x844 (phone) and 1280x800 (desktop).
+ *
+ *   npm run screenshots                       # starts its own demo server (port 4312), then stops it
+ *   SCREENSHOTS_URL=http://127.0.0.1:3000 npm run screenshots   # a demo server already running
+ *
+ * Every shot goes to e2e/.artifacts/screenshots/<viewport>/<persona>--<route>.png (plus
+ * "-bottom" for pages taller than the screen, where floating buttons meet the last content), with
+ * an index.md. A chosen few go to docs/screenshots/ as JPEG (committed, linked from the README).
+ * Needs the web app built (npm run build -w @pulse/web) and Chromium at /usr/bin/chromium
+ * (CHROMIUM_PATH overrides).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { build } from 'esbuild';
+import { DEMO_PASSWORD, DEMO_URL, DEMO_USERS, type DemoUserKey } from '../support/fixtures-demo';
+
+const e2eRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = resolve(e2eRoot, '..');
+const outDir = resolve(e2eRoot, '.artifacts/screenshots');
+const docsDir = resolve(repoRoot, 'docs/screenshots');
+const baseUrl = (process.env.SCREENSHOTS_URL ?? DEMO_URL).replace(/\/$/, '');
+
+type Persona = 'visitor' | DemoUserKey;
+
+interface RouteRow {
+  id: string;
+  path: string;
+  title: string;
+  access: 'public' | 'signed-in';
+  redirectTo?: string;
+}
+
+const VIEWPORTS = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: devices['Pixel 7'].userAgent },
+  desktop: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+} as const;
+type ViewportName = keyof typeof VIEWPORTS;
+
+/**
+ * Who each page is for, where it is not "a visitor" (public pages) or "the buyer" (other signed-in
+ * pages). The seller's pages are shot in seller mode.
+ */
+const PERSONAS_BY_ROUTE: Readonly<Record<string, readonly Persona[]>> = {
+  root: ['visitor', 'buyer'],
+  'product-details': ['visitor', 'buyer'],
+  'seller-dashboard': ['seller'],
+  'seller-profile': ['seller'],
+  'catalogue-search': ['seller'],
+  'add-product': ['seller'],
+  'seller-product': ['seller'],
+  'refunds-history': ['seller'],
+  'seller-application-status': ['seller'],
+  messages: ['buyer', 'seller'],
+  notifications: ['buyer', 'seller'],
+  order: ['buyer', 'seller'],
+  wallet: ['buyer', 'seller', 'agent'],
+  'agent-dashboard': ['agent'],
+  'agent-referrals': ['agent'],
+  'agent-messages': ['agent'],
+  'logistics-tasks': ['agent'],
+  'agent-application-status': ['agent'],
+  'order-delivery': ['buyer', 'agent'],
+};
+
+/** Routes without a page of their own: redirects, the Hub's catch-all, and the admin (no demo admin). */
+const SKIPPED_ROUTES = new Set(['hub', 'hub-other', 'hub-own-profile', 'admin']);
+
+/** The docs' few: [file name, persona, route id]. */
+const DOCS_SHOTS: ReadonlyArray<[string, Persona, string]> = [
+  ['home', 'visitor', 'root'],
+  ['product', 'buyer', 'product-details'],
+  ['basket', 'buyer', 'basket'],
+  ['seller-dashboard', 'seller', 'seller-dashboard'],
+  ['wallet', 'seller', 'wallet'],
+  ['hub', 'buyer', 'hub-feed'],
+];
+
+/**
+ * The app's route table, read from its source: bundled with every page module replaced by a stub
+ * (the table only names them), so the list of pages here is always the app's own.
+ */
+async function loadRouteTable(): Promise<RouteRow[]> {
+  const result = await build({
+    entryPoints: [resolve(repoRoot, 'apps/web/src/app/route-table.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'stub-pages',
+        setup(pluginBuild) {
+          pluginBuild.onResolve({ filter: /^\.\.\/(features|components)\// }, (args) => ({ path: args.path, namespace: 'page-stub' }));
+          pluginBuild.onLoad({ filter: /.*/, namespace: 'page-stub' }, () => ({ contents: 'export const ProductListingPage = null;', loader: 'js' }));
+        },
+      },
+    ],
+  });
+  const code = result.outputFiles[0]!.text;
+  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { ROUTE_TABLE: RouteRow[] };
+  return module.ROUTE_TABLE.map(({ id, path, title, access, redirectTo }) => ({ id, path, title, access, redirectTo }));
+}
+
+async function isUp(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/api/health`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts support/start-demo-server.ts (fresh data, demo seed) and waits until it answers. */
+async function startDemoServer(): Promise<ChildProcess> {
+  const started = Date.now();
+  const child = spawn(resolve(repoRoot, 'node_modules/.bin/tsx'), ['support/start-demo-server.ts'], { cwd: e2eRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  while (!(await isUp(baseUrl))) {
+    if (exited) throw new Error('The demo server stopped before it answered (see its output above).');
+    if (Date.now() - started > 600_000) throw new Error('The demo server did not answer within 10 minutes.');
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  console.log(`Demo server up in ${((Date.now() - started) / 1000).toFixed(1)} s (seed included)`);
+  return child;
+}
+
+async function api<T>(path: string, token: string | null, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { Accept: 'application/json', ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function signIn(persona: DemoUserKey): Promise<string> {
+  const body = await api<{ token: string }>('/api/auth/login', null, { method: 'POST', body: { email: DEMO_USERS[persona].email, password: DEMO_PASSWORD } });
+  return body.token;
+}
+
+interface Items<T> {
+  items: T[];
+}
+
+/** Real ids for the routes with parameters, per persona (the buyer's own order, the seller's own product...). */
+async function resolveParams(tokens: Record<DemoUserKey, string>) {
+  const products = await api<Items<{ id: string; availableQuantity: number }>>('/api/products?limit=24', null);
+  const product = products.items.find((item) => item.availableQuantity > 0) ?? products.items[0];
+  const sellerProducts = await api<Items<{ id: string }>>('/api/seller/products?limit=1', tokens.seller);
+  const buyerOrders = await api<Items<{ id: string; fulfilment: string }>>('/api/orders?role=buyer&limit=50', tokens.buyer);
+  const sellerOrders = await api<Items<{ id: string }>>('/api/orders?role=seller&limit=1', tokens.seller);
+  const agentTasks = await api<Items<{ orderId: string }>>('/api/delivery/tasks/mine', tokens.agent);
+  const chats = await api<Items<{ id: string }>>('/api/conversations', tokens.buyer);
+  const feed = await api<Items<{ id: string; author: { username: string } }>>('/api/hub/feed', tokens.buyer);
+  const values: Record<Persona, Record<string, string | undefined>> = {
+    visitor: { productId: product?.id },
+    buyer: {
+      productId: product?.id,
+      orderId: buyerOrders.items.find((order) => order.fulfilment === 'delivery')?.id ?? buyerOrders.items[0]?.id,
+      chatId: chats.items[0]?.id,
+      username: feed.items[0]?.author.username,
+      id: feed.items[0]?.id,
+    },
+    seller: { productId: sellerProducts.items[0]?.id, orderId: sellerOrders.items[0]?.id },
+    agent: { orderId: agentTasks.items[0]?.orderId },
+  };
+  return values;
+}
+
+/** The route's address for a persona, or null when a parameter has no value in the demo data. */
+function fillPath(route: RouteRow, params: Record<string, string | undefined>): string | null {
+  if (route.path === '*') return '/this-page-does-not-exist';
+  let missing = false;
+  const path = route.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (!value) missing = true;
+    return value ?? '';
+  });
+  return missing ? null : path;
+}
+
+function personasFor(route: RouteRow): readonly Persona[] {
+  return PERSONAS_BY_ROUTE[route.id] ?? (route.access === 'public' ? ['visitor'] : ['buyer']);
+}
+
+async function newContext(browser: Browser, viewport: ViewportName, persona: Persona, token: string | null): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...VIEWPORTS[viewport], baseURL: baseUrl, locale: 'en-US', colorScheme: 'light' });
+  if (token) {
+    // As the app keeps a session (spec §9): the token and the mode in session storage, before any script.
+    await context.addInitScript(
+      ({ jwt, mode }) => {
+        sessionStorage.setItem('jwt_token', jwt);
+        sessionStorage.setItem('userMode', mode);
+      },
+      { jwt: token, mode: persona === 'seller' ? 'seller' : 'buyer' },
+    );
+  }
+  return context;
+}
+
+/** Waits until the page has drawn its data: no loading skeleton or status left, images and fonts in. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page
+    .waitForFunction(
+      () => {
+        const busy = document.querySelector('.mantine-Skeleton-root, [role="status"][aria-label^="Loading"], .mantine-Loader-root');
+        const images = Array.from(document.images).filter((image) => image.loading !== 'lazy' || image.getBoundingClientRect().top < window.innerHeight);
+        return !busy && images.every((image) => image.complete) && document.fonts.status === 'loaded';
+      },
+      undefined,
+      { timeout: 15_000, polling: 250 },
+    )
+    .catch(() => console.warn(`  still loading after 15 s: ${page.url()}`));
+  // Transitions (drawers, toasts, charts' entry animation) end within Mantine's 200-400 ms.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 600))));
+}
+
+interface Shot {
+  viewport: ViewportName;
+  persona: Persona;
+  route: string;
+  url: string;
+  files: string[];
+  finalPath: string;
+}
+
+async function shoot(page: Page, viewport: ViewportName, persona: Persona, route: RouteRow, path: string): Promise<Shot> {
+  await page.goto(path);
+  await settle(page);
+  const dir = resolve(outDir, viewport);
+  const base = `${persona}--${route.id}`;
+  const files = [resolve(dir, `${base}.png`)];
+  await page.screenshot({ path: files[0]! });
+  const docsName = DOCS_SHOTS.find(([, docsPersona, routeId]) => docsPersona === persona && routeId === route.id)?.[0];
+  // The docs' few as JPEG: photos of produce compress far better than PNG.
+  if (docsName) await page.screenshot({ path: resolve(docsDir, `${docsName}-${viewport}.jpg`), type: 'jpeg', quality: 72 });
+  const tall = await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight * 1.2);
+  if (tall) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await settle(page);
+    files.push(resolve(dir, `${base}-bottom.png`));
+    await page.screenshot({ path: files[1]! });
+  }
+  return { viewport, persona, route: route.id, url: path, files, finalPath: new URL(page.url()).pathname };
+}
+
+/** The basket needs something in it to show more than its empty state: two products, taken out after. */
+async function fillBasketIfEmpty(token: string): Promise<() => Promise<void>> {
+  const basket = await api<{ itemCount: number }>('/api/baskets', token);
+  if (basket.itemCount > 0) return async () => {};
+  const products = await api<Items<{ id: string; availableQuantity: number; minOrderQuantity: number }>>('/api/products?limit=24', null);
+  for (const product of products.items.filter((item) => item.availableQuantity >= item.minOrderQuantity).slice(0, 3)) {
+    await api('/api/baskets/items', token, { method: 'POST', body: { productId: product.id, quantity: product.minOrderQuantity } });
+  }
+  return async () => {
+    await api('/api/baskets', token, { method: 'DELETE' });
+  };
+}
+
+async function main(): Promise<void> {
+  const server = (await isUp(baseUrl)) ? null : await startDemoServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const started = Date.now();
+  try {
+    const routes = (await loadRouteTable()).filter((route) => !SKIPPED_ROUTES.has(route.id));
+    const tokens = { buyer: await signIn('buyer'), seller: await signIn('seller'), agent: await signIn('agent') };
+    const params = await resolveParams(tokens);
+    const emptyBasket = await fillBasketIfEmpty(tokens.buyer);
+    rmSync(outDir, { recursive: true, force: true });
+    mkdirSync(docsDir, { recursive: true });
+    const shots: Shot[] = [];
+    const skipped: string[] = [];
+    try {
+      for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+        mkdirSync(resolve(outDir, viewport), { recursive: true });
+        for (const persona of ['visitor', 'buyer', 'seller', 'agent'] as const) {
+          const context = await newContext(browser, viewport, persona, persona === 'visitor' ? null : tokens[persona]);
+          const page = await context.newPage();
+          for (const route of routes.filter((row) => personasFor(row).includes(persona))) {
+            const path = fillPath(route, params[persona]);
+            if (!path) {
+              skipped.push(`${viewport} ${persona} ${route.id}: no ${route.path} in the demo data`);
+              continue;
+            }
+            const shot = await shoot(page, viewport, persona, route, path);
+            shots.push(shot);
+            console.log(`${viewport.padEnd(7)} ${persona.padEnd(7)} ${path}${shot.finalPath !== path.split('?')[0] ? ` -> ${shot.finalPath}` : ''}`);
+          }
+          await context.close();
+        }
+      }
+    } finally {
+      await emptyBasket();
+    }
+
+    const lines = [
+      `# Screenshots of ${baseUrl} (${new Date().toISOString()})`,
+      '',
+      '| viewport | persona | route | address | files |',
+      '| --- | --- | --- | --- | --- |',
+      ...shots.map((shot) => `| ${shot.viewport} | ${shot.persona} | ${shot.route} | ${shot.url}${shot.finalPath !== shot.url.split('?')[0] ? ` (-> ${shot.finalPath})` : ''} | ${shot.files.map((file) => `[${relative(outDir, file)}](${relative(outDir, file)})`).join(' ')} |`),
+      '',
+      ...(skipped.length ? ['Not taken:', '', ...skipped.map((line) => `- ${line}`), ''] : []),
+    ];
+    writeFileSync(resolve(outDir, 'index.md'), lines.join('\n'));
+    const files = shots.reduce((sum, shot) => sum + shot.files.length, 0);
+    console.log(`${files} screenshots of ${shots.length} pages in ${((Date.now() - started) / 1000).toFixed(0)} s: ${relative(repoRoot, outDir)}/index.md; docs: ${relative(repoRoot, docsDir)}`);
+  } finally {
+    await browser.close();
+    if (server) {
+      server.kill('SIGTERM');
+      await new Promise((done) => server.once('exit', done));
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
