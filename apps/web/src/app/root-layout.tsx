@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { useDisclosure } from '@mantine/hooks';
 import { FullScreenLoading } from '../components/full-screen-loading';
@@ -15,6 +15,7 @@ import { LazySideMenu } from '../shell/lazy-side-menu';
 import { TopBar } from '../shell/top-bar';
 import { InstallPrompt } from '../shell/install-prompt';
 import { UpdateBanner } from '../shell/update-banner';
+import { useKeepClear } from '../shell/use-keep-clear';
 import { useAuthRedirects } from './use-auth-redirects';
 import { useRouteChrome } from './use-route-chrome';
 import classes from './root-layout.module.css';
@@ -36,12 +37,19 @@ function AppFrame() {
   const { isLoading } = useAuth();
   const [menuOpened, menu] = useDisclosure(false);
   const { route, showBars, showAssistant, showAppSwitch } = useRouteChrome();
+  const floatingArea = useRef<HTMLDivElement>(null);
+  const hasFloating = showAssistant || showAppSwitch;
+  const steppedAside = useKeepClear(floatingArea, !isLoading && hasFloating);
   useAuthRedirects();
 
   if (isLoading) return <FullScreenLoading />;
 
   return (
-    <div className={classes.frame} data-bars={showBars ? 'true' : undefined}>
+    <div
+      className={classes.frame}
+      data-bars={showBars ? 'true' : undefined}
+      data-floating={showAssistant && showAppSwitch ? 'two' : hasFloating ? 'one' : undefined}
+    >
       {showBars && <TopBar onOpenMenu={menu.open} />}
       {!showBars && route.id !== 'login' && <PageHeader />}
       <main className={classes.main}>
@@ -50,8 +58,8 @@ function AppFrame() {
         </div>
       </main>
       {showBars && <BottomBar />}
-      {(showAssistant || showAppSwitch) && (
-        <div className={classes.floating}>
+      {hasFloating && (
+        <div ref={floatingArea} className={classes.floating} data-stepped-aside={steppedAside ? 'true' : undefined} data-testid="floating-buttons">
           {showAssistant && <AssistantWidget className={classes.floatingButton} />}
           {showAppSwitch && <AppSwitch className={classes.floatingButton} />}
         </div>

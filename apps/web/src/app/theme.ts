@@ -1,22 +1,29 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import type { AppThemeName } from '../shell/app-theme';
 
-// Ten shades each, lightest first; shade 6-7 is what filled buttons and active items use.
-// Shades 7-9 (filled buttons, links, light-variant text) are dark enough for 4.5:1 against white
-// and the light tints (WCAG AA; Lighthouse's colour-contrast audit).
+// Ten shades each, lightest first; shade 7 is what filled buttons use, shade 9 text in the mode's
+// colour (prices, active items, light badges). Green and orange 7-9 and gold 9 are dark enough for
+// 4.5:1 against white, the page's grey and the light tints (WCAG AA; Lighthouse's colour-contrast
+// audit); gold 7 is a light fill that takes dark text (autoContrast).
 const green: MantineColorsTuple = ['#ecfbf0', '#d8f3df', '#b0e6bf', '#85d89c', '#60cc7e', '#48c56b', '#3abf60', '#177a3b', '#137535', '#0b6e30'];
 const orange: MantineColorsTuple = ['#fff3e5', '#ffe6cd', '#ffcb9a', '#ffae63', '#ff9536', '#ff8519', '#ff7c09', '#b14e00', '#a34700', '#9a4300'];
-const gold: MantineColorsTuple = ['#fff9e0', '#fff1ca', '#ffe199', '#ffd063', '#ffc236', '#ffb918', '#ffb403', '#e39e00', '#ca8c00', '#af7800'];
+const gold: MantineColorsTuple = ['#fff9e0', '#fff1ca', '#ffe199', '#ffd063', '#ffc236', '#ffb918', '#ffb403', '#e39e00', '#9c6c00', '#8a6100'];
 
 export const APP_THEME_COLORS = { green, orange, gold } as const;
 
 /**
  * Mantine's "dimmed" text (gray 6, 3.3:1 on white) is too faint to read for many people: a darker
- * grey (6.1:1 on white, 5.8:1 on the page background).
+ * grey (6.1:1 on white, 5.8:1 on the page background, 5.4:1 on the light tints).
+ * Links and `c="<colour>"` text use a colour's primary shade, which for gold is a fill (2.3:1 on
+ * white): on Pulse Hub they take gold 9 instead.
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a' },
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-gold-text': 'var(--mantine-color-gold-9)',
+    ...(theme.primaryColor === 'gold' ? { '--mantine-color-anchor': 'var(--mantine-color-gold-9)' } : {}),
+  },
   dark: {},
 });
 

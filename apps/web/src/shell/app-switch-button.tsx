@@ -1,12 +1,15 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { IconApps } from '@tabler/icons-react';
+import { useAuth } from '../lib/auth/use-auth';
+import { getAppColour } from './app-theme';
 import type { CurrentApp } from './current-app';
 
 type AppSwitchButtonProps = { className?: string; currentApp: CurrentApp } & Omit<ComponentPropsWithoutRef<'button'>, 'color'>;
 
-/** The floating round button of spec §2 App switch: green for Marketplace, gold for Pulse Hub. */
+/** The floating round button of spec §2 App switch: the mode's colour for Marketplace (green, orange for sellers), gold for Pulse Hub. */
 export const AppSwitchButton = forwardRef<HTMLButtonElement, AppSwitchButtonProps>(function AppSwitchButton({ className, currentApp, ...others }, ref) {
+  const { mode } = useAuth();
   return (
     <ActionIcon
       ref={ref}
@@ -15,7 +18,7 @@ export const AppSwitchButton = forwardRef<HTMLButtonElement, AppSwitchButtonProp
       size={56}
       radius={28}
       variant="filled"
-      color={currentApp === 'hub' ? 'gold' : 'green'}
+      color={getAppColour(currentApp, mode)}
       aria-label="Switch App"
       data-testid="app-switch"
       data-app={currentApp}

@@ -2,12 +2,14 @@ import { useEffect, useRef } from 'react';
 import { Menu } from '@mantine/core';
 import { IconBuildingStore, IconCheck, IconUsersGroup } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../lib/auth/use-auth';
+import { getAppColour } from './app-theme';
 import { AppSwitchButton } from './app-switch-button';
 import { APP_SWITCH_DELAY_MS, APP_SWITCH_TARGETS, getCurrentApp, type CurrentApp } from './current-app';
 
-const APPS: readonly { app: CurrentApp; label: string; color: string; Icon: typeof IconBuildingStore }[] = [
-  { app: 'marketplace', label: 'Marketplace', color: 'green', Icon: IconBuildingStore },
-  { app: 'hub', label: 'Pulse Hub', color: 'gold', Icon: IconUsersGroup },
+const APPS: readonly { app: CurrentApp; label: string; Icon: typeof IconBuildingStore }[] = [
+  { app: 'marketplace', label: 'Marketplace', Icon: IconBuildingStore },
+  { app: 'hub', label: 'Pulse Hub', Icon: IconUsersGroup },
 ];
 
 /**
@@ -17,6 +19,7 @@ const APPS: readonly { app: CurrentApp; label: string; color: string; Icon: type
 export function AppSwitchMenu({ className }: { className?: string }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const { mode } = useAuth();
   const currentApp = getCurrentApp(pathname);
   const pendingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -43,13 +46,14 @@ export function AppSwitchMenu({ className }: { className?: string }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Switch App</Menu.Label>
-        {APPS.map(({ app, label, color, Icon }) => {
+        {APPS.map(({ app, label, Icon }) => {
           const active = app === currentApp;
+          const color = getAppColour(app, mode);
           return (
             <Menu.Item
               key={app}
               onClick={() => chooseApp(app)}
-              leftSection={<Icon size={20} color={`var(--mantine-color-${color}-7)`} aria-hidden />}
+              leftSection={<Icon size={20} color={`var(--mantine-color-${color}-9)`} aria-hidden />}
               rightSection={active ? <IconCheck size={16} aria-hidden /> : null}
               data-active={active ? 'true' : undefined}
               fw={active ? 700 : 500}

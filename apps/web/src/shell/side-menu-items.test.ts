@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getModeLabel, getSideMenuItems, type SideMenuItem } from './side-menu-items';
+import { getModeLabel, getSideMenuItems, isSideMenuItemActive, type SideMenuItem } from './side-menu-items';
 
 const labels = (items: SideMenuItem[]) => items.map((item) => item.label);
 const target = (items: SideMenuItem[], label: string) => {
@@ -16,20 +16,21 @@ describe('getSideMenuItems', () => {
     expect(target(items, 'Pulse Hub')).toBe('/hub');
   });
 
-  it('gives a buyer without the seller role no mode switch and no profile', () => {
+  it('gives a buyer without the seller role no mode switch and no profile, but the wallet', () => {
     const items = getSideMenuItems({ user: { roles: ['buyer'] }, mode: 'buyer' });
-    expect(labels(items)).toEqual(['Home', 'Start Selling', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+    expect(labels(items)).toEqual(['Home', 'Start Selling', 'Wallet', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+    expect(target(items, 'Wallet')).toBe('/wallet');
     expect(target(items, 'Pulse Agent')).toBe('/pulse-agents');
     expect(target(items, 'Log Out')).toBe('logout');
   });
 
   it('lets a seller in buyer mode switch to seller', () => {
     const items = getSideMenuItems({ user: { roles: ['buyer', 'seller'] }, mode: 'buyer' });
-    expect(labels(items)).toEqual(['Home', 'Start Selling', 'Switch to Seller', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+    expect(labels(items)).toEqual(['Home', 'Start Selling', 'Switch to Seller', 'Wallet', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
     expect(target(items, 'Switch to Seller')).toBe('switch-mode');
   });
 
-  it('shows a seller in seller mode the way back and the seller profile', () => {
+  it('shows a seller in seller mode the way back and the seller profile (the wallet is in the bottom bar)', () => {
     const items = getSideMenuItems({ user: { roles: ['buyer', 'seller'] }, mode: 'seller' });
     expect(labels(items)).toEqual(['Home', 'Start Selling', 'Switch to Buyer', 'Profile', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
     expect(target(items, 'Profile')).toBe('/seller-profile');
@@ -38,6 +39,19 @@ describe('getSideMenuItems', () => {
   it('sends agents to their dashboard', () => {
     const items = getSideMenuItems({ user: { roles: ['buyer', 'agent'] }, mode: 'buyer' });
     expect(target(items, 'Pulse Agent')).toBe('/agent-dashboard');
+  });
+});
+
+describe('isSideMenuItemActive', () => {
+  const items = getSideMenuItems({ user: { roles: ['buyer'] }, mode: 'buyer' });
+  const active = (pathname: string) => items.filter((item) => isSideMenuItemActive(item, pathname)).map((item) => item.label);
+
+  it('highlights the entry of the page shown, Pulse Hub on any /hub path, never an action', () => {
+    expect(active('/wallet')).toEqual(['Wallet']);
+    expect(active('/home')).toEqual(['Home']);
+    expect(active('/hub/feed')).toEqual(['Pulse Hub']);
+    expect(active('/hubris')).toEqual([]);
+    expect(active('/buyer-dashboard')).toEqual([]);
   });
 });
 

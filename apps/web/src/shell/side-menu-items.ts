@@ -1,6 +1,6 @@
 import type { TRole } from '@pulse/contract/users';
 
-export type SideMenuIcon = 'login' | 'home' | 'sell' | 'switch' | 'profile' | 'agent' | 'hub' | 'logout';
+export type SideMenuIcon = 'login' | 'home' | 'sell' | 'switch' | 'profile' | 'wallet' | 'agent' | 'hub' | 'logout';
 
 export type SideMenuItem =
   | { id: string; label: string; icon: SideMenuIcon; kind: 'link'; to: string }
@@ -11,7 +11,7 @@ export interface SideMenuInput {
   mode: 'buyer' | 'seller';
 }
 
-/** Side menu entries by sign-in state, role and mode (spec §2 Side menu). */
+/** Side menu entries by sign-in state, role and mode (spec §2 Side menu, plus Wallet in buyer mode). */
 export function getSideMenuItems({ user, mode }: SideMenuInput): SideMenuItem[] {
   if (!user) {
     return [
@@ -37,6 +37,9 @@ export function getSideMenuItems({ user, mode }: SideMenuInput): SideMenuItem[] 
     });
   }
   if (mode === 'seller') items.push({ id: 'profile', label: 'Profile', icon: 'profile', kind: 'link', to: '/seller-profile' });
+  // Not in the spec's list: its bottom bar has Wallet in seller mode only, so a buyer had no way to
+  // the wallet (issue 16; docs/decisions/030-colours-contrast-and-floating-buttons.md).
+  else items.push({ id: 'wallet', label: 'Wallet', icon: 'wallet', kind: 'link', to: '/wallet' });
   items.push(
     {
       id: 'pulse-agent',
@@ -53,4 +56,11 @@ export function getSideMenuItems({ user, mode }: SideMenuInput): SideMenuItem[] 
 
 export function getModeLabel(mode: 'buyer' | 'seller'): string {
   return mode === 'seller' ? 'Seller account' : 'Buyer account';
+}
+
+/** The entry of the page being shown, highlighted in the menu: Pulse Hub for any /hub path. */
+export function isSideMenuItemActive(item: SideMenuItem, pathname: string): boolean {
+  if (item.kind !== 'link') return false;
+  if (item.to === '/hub') return pathname === '/hub' || pathname.startsWith('/hub/');
+  return pathname === item.to;
 }

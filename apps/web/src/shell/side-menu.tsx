@@ -14,12 +14,13 @@ import {
   IconMotorbike,
   IconUserCircle,
   IconUsersGroup,
+  IconWallet,
   type Icon,
 } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth/use-auth';
 import { useModeSwitch } from '../lib/auth/use-mode-switch';
-import { getModeLabel, getSideMenuItems, type SideMenuIcon, type SideMenuItem } from './side-menu-items';
+import { getModeLabel, getSideMenuItems, isSideMenuItemActive, type SideMenuIcon, type SideMenuItem } from './side-menu-items';
 import { SOCIAL_LINKS, type SocialLink } from './social-links';
 import classes from './side-menu.module.css';
 
@@ -29,6 +30,7 @@ const ITEM_ICONS: Readonly<Record<SideMenuIcon, Icon>> = {
   sell: IconBuildingStore,
   switch: IconArrowsExchange,
   profile: IconUserCircle,
+  wallet: IconWallet,
   agent: IconMotorbike,
   hub: IconUsersGroup,
   logout: IconLogout,
@@ -49,6 +51,7 @@ export function SideMenu({ opened, onClose }: { opened: boolean; onClose: () => 
   const { user, mode, logout } = useAuth();
   const { switchMode, isSwitching } = useModeSwitch();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const items = getSideMenuItems({ user, mode });
 
   const chooseItem = (item: SideMenuItem) => {
@@ -106,6 +109,8 @@ export function SideMenu({ opened, onClose }: { opened: boolean; onClose: () => 
                   label={item.label}
                   leftSection={<IconComponent size={22} stroke={1.7} aria-hidden />}
                   onClick={() => chooseItem(item)}
+                  active={isSideMenuItemActive(item, pathname)}
+                  aria-current={isSideMenuItemActive(item, pathname) ? 'page' : undefined}
                   disabled={item.id === 'switch-mode' && isSwitching}
                   className={item.id === 'logout' ? `${classes.item} ${classes.logout}` : classes.item}
                 />

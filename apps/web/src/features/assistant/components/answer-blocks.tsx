@@ -35,7 +35,7 @@ function WalletBlock({ block }: { block: Extract<TAssistantBlock, { type: 'walle
         <Text size="xs" c="dimmed">
           Available
         </Text>
-        <Text fw={700} size="lg" c="green.9">
+        <Text fw={700} size="lg" c="var(--mantine-primary-color-light-color)">
           {figures.available}
         </Text>
       </div>

@@ -31,7 +31,7 @@ export function ProductAnswerCard({ product }: { product: TProductSummary }) {
           {product.title}
         </Link>
         <Group gap={6} wrap="nowrap">
-          <Text fw={700} size="sm" c="green.9">
+          <Text fw={700} size="sm" c="var(--mantine-primary-color-light-color)">
             {formatUnitPrice(product.priceMinor, product.currency, product.unit)}
           </Text>
           {product.organic && (

@@ -26,6 +26,7 @@ import {
 } from '../utils/checkout-plan';
 import { describeCheckoutFailure, type CheckoutFailure } from '../utils/describe-checkout-failure';
 import { AddressPicker } from './address-picker';
+import { AddressPinRequest } from './address-pin-request';
 import { FarmCheckoutCard } from './farm-checkout-card';
 import classes from './basket.module.css';
 
@@ -73,7 +74,13 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
   const deliveryRefused = groups.some(
     (group) => choiceFor(choices, group.sellerUserId).fulfilment === 'delivery' && quoteBySeller.get(group.sellerUserId)?.deliveryAvailable === false,
   );
-  const blockers = checkoutBlockers(groups, choices, addressId);
+  const selectedAddress = addressItems?.find((address) => address.id === addressId) ?? null;
+  // The chosen address is off the map: delivery waits for a pin (decision 029), never the top band.
+  const pinNeeded = wantsDelivery && selectedAddress !== null && quote.data?.addressNeedsPin === true;
+  const pinMapCentre =
+    groups.map((group) => quoteBySeller.get(group.sellerUserId)).find((seller) => seller?.farmLocation && choiceFor(choices, seller.sellerUserId).fulfilment === 'delivery')
+      ?.farmLocation ?? null;
+  const blockers = [...(pinNeeded ? ['Place a pin for the delivery address'] : []), ...checkoutBlockers(groups, choices, addressId)];
   const input = buildCheckoutInput(groups, choices, addressId);
   const canPay = input !== null && !basket.hasProblems && !deliveryRefused && missingMinor === 0 && quoteCoversAll;
 
@@ -140,6 +147,7 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
               }}
             />
           )}
+          {pinNeeded && selectedAddress && <AddressPinRequest key={selectedAddress.id} address={selectedAddress} centre={pinMapCentre} />}
         </Stack>
       </Grid.Col>
 
@@ -151,7 +159,9 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
             </Title>
             {groups.map((group) => {
               const choice = choiceFor(choices, group.sellerUserId);
-              const fee = choice.fulfilment === 'delivery' ? quoteBySeller.get(group.sellerUserId)?.deliveryFeeMinor : undefined;
+              const sellerQuote = quoteBySeller.get(group.sellerUserId);
+              // No fee to show until there is a priced address (none chosen, or a pin is needed).
+              const fee = choice.fulfilment === 'delivery' && addressId !== null && sellerQuote?.deliveryAvailable ? sellerQuote.deliveryFeeMinor : undefined;
               return (
                 <div key={group.sellerUserId}>
                   <Group justify="space-between" wrap="nowrap">
@@ -176,7 +186,7 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
             <Divider />
             <Group justify="space-between">
               <Text fw={700}>Total</Text>
-              <Text fw={800} fz="xl" className={classes.amount} data-testid="checkout-total">
+              <Text fw={800} fz="xl" className={classes.amount} data-testid="checkout-total" data-keep-clear>
                 {formatMoney(totalMinor, currency)}
               </Text>
             </Group>
@@ -241,7 +251,7 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
                 {blockers[0]}.
               </Text>
             )}
-            <Button size="lg" fullWidth leftSection={<IconLock size={18} aria-hidden />} disabled={!canPay} loading={isPaying} onClick={pay}>
+            <Button size="lg" fullWidth data-keep-clear leftSection={<IconLock size={18} aria-hidden />} disabled={!canPay} loading={isPaying} onClick={pay}>
               Pay {formatMoney(totalMinor, currency)}
             </Button>
             <Text size="xs" c="dimmed" ta="center">

@@ -135,7 +135,7 @@ export function BasketPage({ route }: PageProps) {
                         <Divider />
                         <Group justify="space-between">
                           <Text fw={700}>Total</Text>
-                          <Text fw={800} fz="xl" className={classes.amount} data-testid="basket-total">
+                          <Text fw={800} fz="xl" className={classes.amount} data-testid="basket-total" data-keep-clear>
                             {formatMoney(data.subtotalMinor, data.currency)}
                           </Text>
                         </Group>
@@ -147,7 +147,7 @@ export function BasketPage({ route }: PageProps) {
                             Fix the lines marked in red before checking out.
                           </Alert>
                         )}
-                        <Button size="lg" fullWidth onClick={() => goToStep('checkout')} disabled={data.hasProblems}>
+                        <Button size="lg" fullWidth data-keep-clear onClick={() => goToStep('checkout')} disabled={data.hasProblems}>
                           Checkout
                         </Button>
                       </Stack>

@@ -127,6 +127,7 @@ export function AddToBasket({ product, compact = false }: { product: TProductSum
       <Button
         size={compact ? 'xs' : 'md'}
         variant={compact ? 'light' : 'filled'}
+        data-keep-clear={compact ? undefined : true}
         leftSection={<IconBasketPlus size={compact ? 16 : 20} aria-hidden />}
         onClick={(event) => {
           // The second click of a double click (detail 2) may arrive after the first add has

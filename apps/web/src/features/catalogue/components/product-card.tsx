@@ -58,7 +58,7 @@ export function ProductCard({ product, eager = false }: { product: TProductSumma
         <Text fw={600} size="sm" className={classes.title} data-testid="product-card-title">
           {product.title}
         </Text>
-        <Text fw={700} size="md" c="green.9" data-testid="product-card-price">
+        <Text fw={700} size="md" c="var(--mantine-primary-color-light-color)" data-testid="product-card-price">
           {formatUnitPrice(product.priceMinor, product.currency, product.unit)}
         </Text>
         {origin && (

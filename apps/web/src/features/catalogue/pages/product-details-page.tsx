@@ -84,7 +84,7 @@ function ProductView({ product }: { product: TProductDetails }) {
             <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
               {product.title}
             </Title>
-            <Text fz={{ base: 22, sm: 26 }} fw={800} c="green.9" data-testid="product-price">
+            <Text fz={{ base: 22, sm: 26 }} fw={800} c="var(--mantine-primary-color-light-color)" data-testid="product-price" data-keep-clear>
               {formatUnitPrice(product.priceMinor, product.currency, product.unit)}
             </Text>
             <RatingSummary average={product.ratingAverage} count={product.ratingCount} size="sm" />

@@ -8,12 +8,13 @@ interface LogoProps {
   withText?: boolean;
 }
 
-// Brand greens stay fixed in every mode: the mark identifies the product, not the buyer/seller theme.
-const GRADIENT_LIGHT = '#51cf66';
-const GRADIENT_DARK = '#2b8a3e';
-const VEIN_COLOUR = '#2b8a3e';
+// The mark takes the colour of the mode (spec §1: green for buyers, orange for sellers, gold on
+// Pulse Hub) from the theme's primary colour; the brand green where no theme is set.
+const GRADIENT_LIGHT = 'var(--mantine-primary-color-4, #51cf66)';
+const GRADIENT_DARK = 'var(--mantine-primary-color-8, #2b8a3e)';
+const VEIN_COLOUR = 'var(--mantine-primary-color-8, #2b8a3e)';
 
-/** The Pulse Market mark: a leaf whose midrib is a heartbeat line, on a green tile. */
+/** The Pulse Market mark: a leaf whose midrib is a heartbeat line, on a tile in the mode's colour. */
 export function Logo({ size = 32, withText = false }: LogoProps) {
   // Several logos can share a page (top bar, menu, footer); gradient ids must not collide.
   const gradientId = `pulse-logo-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -33,8 +34,8 @@ export function Logo({ size = 32, withText = false }: LogoProps) {
     >
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor={GRADIENT_LIGHT} />
-          <stop offset="1" stopColor={GRADIENT_DARK} />
+          <stop offset="0" style={{ stopColor: GRADIENT_LIGHT }} />
+          <stop offset="1" style={{ stopColor: GRADIENT_DARK }} />
         </linearGradient>
       </defs>
       <rect width="48" height="48" rx="13" fill={`url(#${gradientId})`} />
@@ -44,7 +45,7 @@ export function Logo({ size = 32, withText = false }: LogoProps) {
         <polyline
           points="10,24 17.5,24 20.5,18 25,31 28.5,20.5 30.5,24 37.5,24"
           fill="none"
-          stroke={VEIN_COLOUR}
+          style={{ stroke: VEIN_COLOUR }}
           strokeWidth="2.4"
           strokeLinecap="round"
           strokeLinejoin="round"

@@ -11,6 +11,7 @@ import { orderListsQueryKey, useOrders } from '../api/get-orders';
 import { useReorder } from '../api/use-reorder';
 import { OrderCard } from '../components/order-card';
 import { useLiveOrderUpdates } from '../components/use-live-order-updates';
+import { WalletSummaryCard } from '../components/wallet-summary-card';
 import { ORDER_GROUPS, isOrderGroup, orderGroupLabels, type OrderGroup } from '../utils/order-groups';
 import classes from '../components/order-card.module.css';
 
@@ -86,6 +87,8 @@ export function BuyerDashboardPage(_props: PageProps) {
       <Text size="sm" c="dimmed" mb="md">
         Track deliveries, confirm receipt and reorder your favourites.
       </Text>
+
+      <WalletSummaryCard />
 
       <SegmentedControl
         fullWidth

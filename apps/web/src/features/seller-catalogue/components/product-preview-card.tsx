@@ -43,7 +43,7 @@ export function ProductPreviewCard({ values, currency }: { values: ProductFormVa
         <Text fw={600} size="sm" lineClamp={2} c={values.title.trim() ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
           {values.title.trim() || 'Your product title'}
         </Text>
-        <Text fw={700} c="green.9">
+        <Text fw={700} c="var(--mantine-primary-color-light-color)">
           {priceMinor !== null && priceMinor > 0 && values.unit ? formatUnitPrice(priceMinor, currency, values.unit) : `Price / ${values.unit ?? 'unit'}`}
         </Text>
         {origin && (

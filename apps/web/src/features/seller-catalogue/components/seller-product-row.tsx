@@ -34,7 +34,7 @@ export function SellerProductRow({ product, selected, onToggle }: SellerProductR
             {STATUS_LABELS[product.status]}
           </Badge>
         </Group>
-        <Text size="sm" fw={700} c="green.9" data-testid="seller-product-price">
+        <Text size="sm" fw={700} c="var(--mantine-primary-color-light-color)" data-testid="seller-product-price">
           {formatUnitPrice(product.priceMinor, product.currency, product.unit)}
         </Text>
         <Text size="xs" c="dimmed" data-testid="seller-product-stock">

@@ -1,0 +1,50 @@
+import { Group, Paper, Skeleton, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconChevronRight, IconWallet } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../lib/format';
+import { useWallet } from '../../../lib/wallet-api';
+
+/**
+ * The buyer's wallet on their dashboard: what is available to pay with and what is held for orders
+ * on their way; the whole card opens /wallet (top-ups, history).
+ */
+export function WalletSummaryCard() {
+  const wallet = useWallet();
+  const data = wallet.data;
+  return (
+    <Paper withBorder radius="lg" mb="lg">
+      <UnstyledButton component={Link} to="/wallet" p="md" w="100%" data-testid="dashboard-wallet-card">
+        <Group wrap="nowrap" gap="md">
+          <ThemeIcon size={44} radius="xl" variant="light" aria-hidden>
+            <IconWallet size={24} stroke={1.7} />
+          </ThemeIcon>
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <Text size="sm" fw={600} c="dimmed">
+              Wallet balance
+            </Text>
+            {data ? (
+              <Text fz={24} fw={800} lh={1.2} data-testid="dashboard-wallet-available">
+                {formatMoney(data.availableMinor, data.currency)}
+              </Text>
+            ) : wallet.isError ? (
+              <Text size="sm">Open your wallet to see your balance</Text>
+            ) : (
+              <Skeleton height={28} width={120} mt={2} />
+            )}
+            {data && data.escrowMinor > 0 && (
+              <Text size="xs" c="dimmed">
+                {formatMoney(data.escrowMinor, data.currency)} held for orders on their way
+              </Text>
+            )}
+          </div>
+          <Group gap={4} wrap="nowrap" c="var(--mantine-primary-color-light-color)">
+            <Text size="sm" fw={600} visibleFrom="xs">
+              Top up and history
+            </Text>
+            <IconChevronRight size={20} aria-hidden />
+          </Group>
+        </Group>
+      </UnstyledButton>
+    </Paper>
+  );
+}
