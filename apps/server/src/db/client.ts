@@ -113,11 +113,11 @@ export function lockDataDir(directory: string): () => void {
   return () => rmSync(lockPath, { force: true });
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   let unlock = () => {};
   let client: PGlite;
   if (dataDir === MEMORY_DATA_DIR) {
-    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS, ...(loadDataDir ? { loadDataDir } : {}) });
   } else {
     const directory = pgliteDirectoryOf(dataDir);
     mkdirSync(directory, { recursive: true });
@@ -169,7 +169,11 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   };
 }
 
-/** PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR. */
-export async function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+/**
+ * PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR. An in-memory
+ * PGlite can start from a `dumpDataDir` copy instead of an empty cluster (tests copy one migrated
+ * database per file instead of running initdb each time).
+ */
+export async function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: { loadDataDir?: Blob } = {}): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir, options.loadDataDir);
 }
