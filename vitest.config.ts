@@ -19,6 +19,8 @@ export default defineConfig({
           environment: 'node',
           // One migrated database copied per file instead of initdb and the migrations each time.
           globalSetup: ['apps/server/src/testing/database-template.ts'],
+          // argon2 at its smallest cost in tests; password-hashing.test.ts checks the production one.
+          setupFiles: ['apps/server/src/testing/test-password-hashing.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
