@@ -1,12 +1,16 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconCurrentLocation } from '@tabler/icons-react';
+import { IconAlertCircle, IconCurrentLocation, IconMapPin } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ZAddressInput, type TAddress } from '@pulse/contract/addresses';
+import { describeAddressLocation } from '../features/addresses/utils/address-location';
+import { useBrowserPosition } from '../features/addresses/utils/use-browser-position';
 import { invalidateAddresses, postAddress, putAddress } from '../lib/addresses-api';
 import { useAuth } from '../lib/auth/use-auth';
 import { getServerFormErrors, getZodFieldErrors, NO_FORM_ERRORS, type FormErrors } from '../lib/form-errors';
 import { useSingleSubmit } from '../lib/use-single-submit';
+import { LazyLocationPickerMap } from './delivery-map/lazy-delivery-map';
+import { DEFAULT_MAP_CENTRE, type MapPoint } from './delivery-map/map-geometry';
 
 const FORM_FIELDS = ['label', 'recipientName', 'phone', 'line1', 'line2', 'city', 'region', 'postalCode', 'lat', 'lng', 'isDefault'] as const;
 
@@ -34,8 +38,10 @@ function initialValues(address: TAddress | null | undefined): AddressValues {
     city: address?.city ?? '',
     region: address?.region ?? '',
     postalCode: address?.postalCode ?? '',
-    lat: address?.lat ?? null,
-    lng: address?.lng ?? null,
+    // Only the buyer's own pin is sent back: a town or region guess is made again from the
+    // (possibly edited) address on the server.
+    lat: address?.locatedBy === 'pin' ? address.lat : null,
+    lng: address?.locatedBy === 'pin' ? address.lng : null,
     isDefault: address?.isDefault ?? false,
   };
 }
@@ -47,20 +53,28 @@ interface AddressFormProps {
   onCancel?: () => void;
   /** Hides "Use as my default address" (the first address becomes the default anyway). */
   hideDefaultToggle?: boolean;
+  /** Where the pin map opens (the checkout passes the farm); the address's own point or Accra otherwise. */
+  mapCentre?: MapPoint | null;
+}
+
+function pointOf(lat: number | null | undefined, lng: number | null | undefined): MapPoint | null {
+  return lat !== null && lat !== undefined && lng !== null && lng !== undefined ? { lat, lng } : null;
 }
 
 /**
  * The one address form: /profile/addresses and the checkout's "Add address" use it. The contract's
  * schema checks it before sending, and the server's field messages land under the same fields.
  */
-export function AddressForm({ address, onSaved, onCancel, hideDefaultToggle = false }: AddressFormProps) {
+export function AddressForm({ address, onSaved, onCancel, hideDefaultToggle = false, mapCentre = null }: AddressFormProps) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const [values, setValues] = useState<AddressValues>(() => initialValues(address));
   const [errors, setErrors] = useState<FormErrors>(NO_FORM_ERRORS);
-  const [locating, setLocating] = useState(false);
-  const [locationMessage, setLocationMessage] = useState<string | null>(null);
+  const [mapOpen, setMapOpen] = useState(false);
   const { isPending, runOnce } = useSingleSubmit();
+  const { locate, locating, message: locationMessage, clearMessage: clearLocationMessage } = useBrowserPosition((point) =>
+    setValues((current) => ({ ...current, lat: point.lat, lng: point.lng })),
+  );
 
   const set =
     <TKey extends keyof AddressValues>(key: TKey) =>
@@ -73,26 +87,6 @@ export function AddressForm({ address, onSaved, onCancel, hideDefaultToggle = fa
     onChange: (event: ChangeEvent<HTMLInputElement>) => set(key)(event.currentTarget.value),
     error: errors.fields[key] || undefined,
   });
-
-  const useMyLocation = () => {
-    if (!('geolocation' in navigator)) {
-      setLocationMessage('This browser cannot share its location.');
-      return;
-    }
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        setValues((current) => ({ ...current, lat: position.coords.latitude, lng: position.coords.longitude }));
-        setLocationMessage(null);
-      },
-      () => {
-        setLocating(false);
-        setLocationMessage('Location not shared. The delivery fee will use the farthest distance band.');
-      },
-      { timeout: 10_000 },
-    );
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -113,7 +107,17 @@ export function AddressForm({ address, onSaved, onCancel, hideDefaultToggle = fa
     });
   };
 
-  const hasPosition = values.lat !== null && values.lng !== null;
+  const pin = pointOf(values.lat, values.lng);
+  const placePin = (point: MapPoint | null) => {
+    setValues((current) => ({ ...current, lat: point?.lat ?? null, lng: point?.lng ?? null }));
+    clearLocationMessage();
+  };
+  const unchangedPlace = address && address.city === values.city && address.region === values.region;
+  const locationStatus = pin
+    ? `Pin placed (${pin.lat.toFixed(4)}, ${pin.lng.toFixed(4)}): the delivery fee follows the distance.`
+    : address && unchangedPlace && address.locatedBy !== null
+      ? describeAddressLocation(address).text
+      : 'Without a pin we place the address at its town or region when we know it; otherwise the checkout asks for a pin.';
 
   return (
     <form onSubmit={submit} noValidate aria-label={address ? 'Edit address' : 'New address'}>
@@ -130,22 +134,36 @@ export function AddressForm({ address, onSaved, onCancel, hideDefaultToggle = fa
           <TextInput label="Postal code (optional)" autoComplete="postal-code" {...text('postalCode')} />
         </SimpleGrid>
         <TextInput label="Label (optional)" placeholder="Home, Work…" {...text('label')} />
-        <Group gap="xs" align="center">
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconCurrentLocation size={16} aria-hidden />}
-            onClick={useMyLocation}
-            loading={locating}
-          >
-            {hasPosition ? 'Update my position' : 'Use my position'}
-          </Button>
-          <Text size="xs" c="dimmed" style={{ flex: '1 1 180px' }}>
-            {hasPosition
-              ? `Position saved (${values.lat?.toFixed(3)}, ${values.lng?.toFixed(3)}): the delivery fee follows the distance.`
-              : 'Optional: lets the farm price delivery by distance.'}
+        <Stack gap={6} role="group" aria-label="Where it is on the map">
+          <Text size="sm" fw={500}>
+            Where is it on the map?
           </Text>
-        </Group>
+          <Group gap="xs">
+            <Button variant="light" size="xs" leftSection={<IconCurrentLocation size={16} aria-hidden />} onClick={locate} loading={locating}>
+              Use my location
+            </Button>
+            <Button variant="light" size="xs" leftSection={<IconMapPin size={16} aria-hidden />} onClick={() => setMapOpen((open) => !open)} aria-expanded={mapOpen}>
+              {mapOpen ? 'Hide the map' : pin ? 'Move the pin' : 'Place a pin on the map'}
+            </Button>
+            {pin && (
+              <Button variant="subtle" size="xs" color="gray" onClick={() => placePin(null)}>
+                Remove the pin
+              </Button>
+            )}
+          </Group>
+          {mapOpen && (
+            <LazyLocationPickerMap
+              value={pin}
+              fallbackCentre={mapCentre ?? pointOf(address?.lat, address?.lng) ?? DEFAULT_MAP_CENTRE}
+              onPick={placePin}
+              label="Map: tap where the delivery should go"
+              height={220}
+            />
+          )}
+          <Text size="xs" c="dimmed" data-testid="address-location-status">
+            {locationStatus}
+          </Text>
+        </Stack>
         {locationMessage && (
           <Text size="xs" c="orange.8">
             {locationMessage}

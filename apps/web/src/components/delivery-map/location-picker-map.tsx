@@ -12,10 +12,12 @@ export interface LocationPickerMapProps {
   /** Working radius drawn around the point, km. */
   radiusKm?: number | null;
   height?: number;
+  /** The map's accessible name. */
+  label?: string;
 }
 
 /** Click or tap the map to choose a point; the circle shows the working radius. Works without tiles too. */
-export function LocationPickerMap({ value, fallbackCentre, onPick, radiusKm = null, height = 240 }: LocationPickerMapProps) {
+export function LocationPickerMap({ value, fallbackCentre, onPick, radiusKm = null, height = 240, label = 'Map: tap to choose your home point' }: LocationPickerMapProps) {
   const containerRef = useRef<HTMLDivElement | null>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markerRef = useRef<L.CircleMarker | null>(null);
@@ -71,7 +73,7 @@ export function LocationPickerMap({ value, fallbackCentre, onPick, radiusKm = nu
     <div
       ref={containerRef}
       role="region"
-      aria-label="Map: tap to choose your home point"
+      aria-label={label}
       data-testid="location-picker-map"
       style={{ height, width: '100%', borderRadius: 12, overflow: 'hidden', background: 'var(--mantine-color-gray-1, #eef1ee)', zIndex: 0, cursor: 'crosshair' }}
     />

@@ -4,6 +4,9 @@ export interface MapPoint {
   lng: number;
 }
 
+/** Where a pin map opens when nothing nearer is known: the demo farms' region (Accra). */
+export const DEFAULT_MAP_CENTRE: MapPoint = { lat: 5.6037, lng: -0.187 };
+
 const EARTH_RADIUS_KM = 6371;
 
 function radians(degrees: number): number {

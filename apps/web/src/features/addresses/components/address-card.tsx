@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMapPin, IconPencil, IconStar, IconTrash } from '@tabler/icons-react';
 import type { TAddress } from '@pulse/contract/addresses';
+import { describeAddressLocation } from '../utils/address-location';
 
 function addressLines(address: TAddress): string[] {
   return [address.line1, address.line2, [address.postalCode, address.city].filter(Boolean).join(' '), address.region].filter(Boolean);
@@ -17,6 +18,7 @@ interface AddressCardProps {
 /** One saved address with what can be done to it. */
 export function AddressCard({ address, onEdit, onDelete, onMakeDefault, makingDefault }: AddressCardProps) {
   const name = address.label || address.recipientName;
+  const location = describeAddressLocation(address);
   return (
     <Paper withBorder radius="lg" p="md" component="li" aria-label={name} data-testid="address-card" style={{ listStyle: 'none' }}>
       <Stack gap="xs">
@@ -42,6 +44,9 @@ export function AddressCard({ address, onEdit, onDelete, onMakeDefault, makingDe
           ))}
           <Text size="sm" c="dimmed">
             {address.phone}
+          </Text>
+          <Text size="xs" c={location.needsPin ? 'orange.9' : 'dimmed'} fw={location.needsPin ? 600 : undefined} mt={4} data-testid="address-location">
+            {location.text}
           </Text>
         </div>
         <Group gap="xs" mt={4}>

@@ -13,10 +13,12 @@ export function formatAddressLine(address: Pick<TAddress, 'line1' | 'line2' | 'c
 interface AddressPickerProps {
   selectedId: string | null;
   onSelect: (addressId: string) => void;
+  /** Where the new address's pin map opens (the delivering farm). */
+  mapCentre?: { lat: number; lng: number } | null;
 }
 
 /** Where the deliveries go: a saved address, or a new one added here with the profile's form. */
-export function AddressPicker({ selectedId, onSelect }: AddressPickerProps) {
+export function AddressPicker({ selectedId, onSelect, mapCentre = null }: AddressPickerProps) {
   const addresses = useAddresses();
   const [adding, setAdding] = useState(false);
   const items = addresses.data?.items ?? [];
@@ -72,6 +74,7 @@ export function AddressPicker({ selectedId, onSelect }: AddressPickerProps) {
               New address
             </Text>
             <AddressForm
+              mapCentre={mapCentre}
               onSaved={(address) => {
                 setAdding(false);
                 onSelect(address.id);

@@ -140,6 +140,7 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
           ))}
           {wantsDelivery && (
             <AddressPicker
+              mapCentre={pinMapCentre}
               selectedId={addressId}
               onSelect={(id) => {
                 setAddressId(id);

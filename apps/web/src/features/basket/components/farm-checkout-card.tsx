@@ -2,7 +2,7 @@ import { Alert, Badge, Group, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, T
 import { IconBuildingStore, IconClock, IconTruckDelivery, IconWalk } from '@tabler/icons-react';
 import type { TBasketSellerGroup } from '@pulse/contract/baskets';
 import { formatDateTime, formatMoney, formatTimeRange } from '../../../lib/format';
-import type { TFulfilment } from '@pulse/contract/orders';
+import type { TDeliveryRefusal, TFulfilment } from '@pulse/contract/orders';
 import { useSellerSlots, type QuoteSeller } from '../api/checkout';
 import type { FarmChoice } from '../utils/checkout-plan';
 
@@ -16,6 +16,18 @@ interface FarmCheckoutCardProps {
 }
 
 const METHOD_LABELS: Readonly<Record<TFulfilment, string>> = { pickup: 'Pickup at the farm', delivery: 'Delivery' };
+
+/** Why this farm cannot deliver, in the buyer's words. */
+export function deliveryRefusalText(shopName: string, refusal: TDeliveryRefusal | null): string {
+  switch (refusal) {
+    case 'address_not_located':
+      return 'This address is not on the map yet, so the delivery fee is unknown. Place a pin for it below, or choose another address or pickup.';
+    case 'no_delivery_times':
+      return `${shopName} has no delivery times open right now. Choose pickup at the farm.`;
+    default:
+      return `${shopName} does not deliver to this address (too far). Choose pickup at the farm or another address.`;
+  }
+}
 
 function SlotPicker({ sellerUserId, shopName, method, slotId, onSlot }: { sellerUserId: string; shopName: string; method: TFulfilment; slotId: string | null; onSlot: (slotId: string) => void }) {
   const slots = useSellerSlots(sellerUserId, method);
@@ -114,8 +126,8 @@ export function FarmCheckoutCard({ group, currency, choice, quote, onFulfilment,
                 {quote.distanceKm !== null && ` · ${quote.distanceKm.toFixed(1)} km`}
               </Badge>
             ) : (
-              <Alert color="orange" variant="light" w="100%">
-                {group.shopName} does not deliver to this address (too far). Choose pickup at the farm or another address.
+              <Alert color="orange" variant="light" w="100%" data-testid="delivery-refusal">
+                {deliveryRefusalText(group.shopName, quote.deliveryRefusal)}
               </Alert>
             )}
           </Group>
