@@ -1,0 +1,41 @@
+import { expect, test, type Locator } from '@playwright/test';
+
+/**
+ * The product listing of the demo marketplace as a visitor finds it (issue 16): sold-out products
+ * after the available ones in the default order, and ratings from the seeded reviews on the cards.
+ * Demo server (project "demo"); reads only.
+ */
+
+/** The cards in the order a person reads them, each with whether it says "Sold out". */
+async function readCards(cards: Locator): Promise<Array<{ title: string; soldOut: boolean }>> {
+  return cards.evaluateAll((elements) =>
+    elements.map((element) => ({
+      title: element.querySelector('[data-testid="product-card-title"]')?.textContent ?? '',
+      soldOut: /\bSold out\b/.test(element.textContent ?? ''),
+    })),
+  );
+}
+
+test('the first card of the default listing is for sale, and a quarter of the first page carries ratings', async ({ page }) => {
+  await page.goto('/product-listing');
+  const cards = page.getByTestId('product-card');
+  await expect(cards.first()).toBeVisible();
+  const firstPage = await readCards(cards);
+  expect(firstPage[0]?.soldOut, `the first card (${firstPage[0]?.title}) is for sale`).toBe(false);
+
+  // Ratings from the seeded reviews: not every card says "No ratings yet".
+  const rated = await cards.getByRole('img', { name: /^Rated [\d.]+ out of 5 from \d+ ratings?$/ }).count();
+  expect(rated, `cards with a rating among the first ${firstPage.length}`).toBeGreaterThanOrEqual(Math.ceil(firstPage.length / 4));
+});
+
+test('in a category that fits one page, every available product comes before the first sold-out one', async ({ page }) => {
+  // Dairy and eggs holds the demo's sold-out goat milk (the first card of the old default order).
+  await page.goto('/product-listing?category=dairy_and_eggs');
+  const cards = page.getByTestId('product-card');
+  await expect(cards.filter({ hasText: 'Sold out' }).first()).toBeVisible();
+  const dairy = await readCards(cards);
+  const firstSoldOut = dairy.findIndex((card) => card.soldOut);
+  const availableAfter = dairy.slice(firstSoldOut).filter((card) => !card.soldOut).map((card) => card.title);
+  expect(firstSoldOut, 'the first sold-out card follows available ones').toBeGreaterThan(0);
+  expect(availableAfter, 'available products listed after a sold-out one').toEqual([]);
+});
