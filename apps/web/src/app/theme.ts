@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { DEFAULT_THEME, createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import type { AppThemeName } from '../shell/app-theme';
 
 // Ten shades each, lightest first; shade 7 is what filled buttons use, shade 9 text in the mode's
@@ -11,6 +11,24 @@ const gold: MantineColorsTuple = ['#fff9e0', '#fff1ca', '#ffe199', '#ffd063', '#
 
 export const APP_THEME_COLORS = { green, orange, gold } as const;
 
+/** Mantine's palette with darker shades 7-9 (filled fills under white text, hover, light-variant text). */
+function withDarkerShades(name: 'red' | 'blue' | 'cyan' | 'teal' | 'yellow', shades: [string, string, string]): MantineColorsTuple {
+  return [...DEFAULT_THEME.colors[name].slice(0, 7), ...shades] as unknown as MantineColorsTuple;
+}
+
+/**
+ * Mantine's own red, blue, cyan and teal take white text at shade 7 with 3.1-4.2:1 (count badges,
+ * status badges, buttons) and its light badges (shade 9 on shade 1) reach 2.7-4.5:1: darker 7-9 give
+ * 5.0-6.1:1 filled and 6.2-7.2:1 light. Yellow keeps its light fills, which take dark text.
+ */
+const STATE_COLORS = {
+  red: withDarkerShades('red', ['#c92a2a', '#b02525', '#a51d1d']),
+  blue: withDarkerShades('blue', ['#1864ab', '#155a9a', '#114b82']),
+  cyan: withDarkerShades('cyan', ['#0b7285', '#0a6374', '#085565']),
+  teal: withDarkerShades('teal', ['#087f5b', '#076e4f', '#066145']),
+  yellow: withDarkerShades('yellow', ['#f59f00', '#f08c00', '#8a5a00']),
+};
+
 /**
  * Mantine's "dimmed" text (gray 6, 3.3:1 on white) is too faint to read for many people: a darker
  * grey (6.1:1 on white, 5.8:1 on the page background, 5.4:1 on the light tints).
@@ -21,6 +39,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#5c636a',
+    // Form errors in red 6 are 3.3:1 on white.
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
     '--mantine-color-gold-text': 'var(--mantine-color-gold-9)',
     ...(theme.primaryColor === 'gold' ? { '--mantine-color-anchor': 'var(--mantine-color-gold-9)' } : {}),
   },
@@ -29,7 +49,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
 
 export function createAppTheme(themeName: AppThemeName): MantineThemeOverride {
   return createTheme({
-    colors: { green, orange, gold },
+    colors: { ...STATE_COLORS, green, orange, gold },
     primaryColor: themeName,
     primaryShade: { light: 7, dark: 6 },
     // Gold is light: filled buttons need dark text to stay readable.
