@@ -1,13 +1,15 @@
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TProductListResponse, TProductSummary } from '@pulse/contract/products';
-import type { NewProductRow } from '../../db/schema/products';
+import { products, type NewProductRow } from '../../db/schema/products';
 import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { INVALID_CURSOR_MESSAGE } from './product-cursor';
 import { insertProductImages, insertProductRows } from './products-repository';
+import { clearCatalogueCaches } from './products-response-cache';
 import { searchCacheFor } from './products-search-cache';
 import { DISTANCE_SORT_NEEDS_POINT_MESSAGE, RADIUS_NEEDS_POINT_MESSAGE } from './products-service';
-import { registerSeller, uploadImage, type TestUser } from './products-test-helpers';
+import { createProductAs, registerSeller, uploadImage, type TestUser } from './products-test-helpers';
 
 let testApp: TestApp;
 let sellerA: TestUser;
@@ -125,16 +127,17 @@ async function allPages(query: string, limit: number): Promise<{ items: TProduct
 }
 
 describe('GET /api/products listing', () => {
-  it('lists active products only, newest first, with card fields', async () => {
+  it('lists active products only, newest first with the sold-out ones last, with card fields', async () => {
     const page = await list('');
     expect(page.items.map((item) => item.title)).toEqual([
       'Heirloom Tomatoes',
       'Wildflower Honey',
       'Strawberries',
-      'Free-range Eggs',
       // Same created_at: id descending breaks the tie.
       ...['Oat Flakes', 'Barley', 'Rye Grain'].sort((x, y) => (ids[y]! > ids[x]! ? 1 : -1)),
       'Basil Bunch',
+      // Sold out (all 5 reserved): after every product one can buy, though newer than most.
+      'Free-range Eggs',
     ]);
     expect(page.nextCursor).toBeNull();
     expect(page.items[0]).toEqual({
@@ -296,6 +299,55 @@ describe('keyset pagination', () => {
     const otherSort = await testApp.app.inject({ method: 'GET', url: `/api/products?sort=price_asc&cursor=${first.nextCursor}` });
     expect(otherSort.statusCode).toBe(400);
     expect(otherSort.json().error.message).toBe(INVALID_CURSOR_MESSAGE);
+  });
+});
+
+describe('sold-out products in the default order', () => {
+  it('come after the available ones on the first page even when newest; the other sorts and the stock filters keep their order', async () => {
+    const seller = await registerSeller(testApp, 'Late Harvest Farm');
+    const [soldOutId, freshId] = await insertProductRows(testApp.app.db, [
+      row(seller.user.id, 'Newest But Gone', { stockQuantity: 0, priceMinor: 90, createdAt: new Date('2026-11-20T08:00:00Z') }),
+      row(seller.user.id, 'Fresh Okra', { stockQuantity: 8, priceMinor: 95, createdAt: new Date('2026-11-19T08:00:00Z') }),
+    ]);
+    // Written behind the API's back: the anonymous pages cached by earlier tests must go.
+    clearCatalogueCaches(testApp.app.db);
+    try {
+      const first = await list('limit=3');
+      expect(first.items.map((item) => item.id)).toEqual([freshId, ids['Heirloom Tomatoes'], ids['Wildflower Honey']]);
+      const everything = await titles('limit=60');
+      expect(everything.slice(-2)).toEqual(['Newest But Gone', 'Free-range Eggs']);
+      // Chosen sorts and an explicit stock filter are as they were: price first, newest first.
+      expect((await titles('sort=price_asc&limit=2'))[0]).toBe('Newest But Gone');
+      expect(await titles('inStock=false')).toEqual(['Newest But Gone', 'Free-range Eggs']);
+      // A search ranks by relevance, sold out or not.
+      expect(await titles('q=newest')).toEqual(['Newest But Gone']);
+    } finally {
+      await testApp.app.db.delete(products).where(inArray(products.id, [soldOutId!, freshId!]));
+      clearCatalogueCaches(testApp.app.db);
+    }
+  });
+
+  it('moves a restocked product up on the next anonymous request, with a new ETag (the catalogue caches forget the old order)', async () => {
+    const seller = await registerSeller(testApp, 'Restock Farm');
+    const product = await createProductAs(testApp, seller, { title: 'Restocked Yams', stockQuantity: 4 });
+    try {
+      const emptied = await testApp.app.inject({ method: 'PATCH', url: '/api/seller/products', headers: bearer(seller.token), payload: { updates: [{ productId: product.id, stockQuantity: 0 }] } });
+      expect(emptied.statusCode).toBe(200);
+      const before = await testApp.app.inject({ method: 'GET', url: '/api/products?limit=60' });
+      const items = before.json<TProductListResponse>().items;
+      // The newest product, but sold out: first of the sold-out ones, after every available one.
+      expect(items.findIndex((item) => item.id === product.id)).toBe(items.filter((item) => item.availableQuantity > 0).length);
+      expect(items.at(-1)?.availableQuantity).toBe(0);
+      const restocked = await testApp.app.inject({ method: 'PATCH', url: '/api/seller/products', headers: bearer(seller.token), payload: { updates: [{ productId: product.id, stockQuantity: 9 }] } });
+      expect(restocked.statusCode).toBe(200);
+      const after = await testApp.app.inject({ method: 'GET', url: '/api/products?limit=60', headers: { 'if-none-match': String(before.headers.etag) } });
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect(after.json<TProductListResponse>().items[0]?.id).toBe(product.id);
+    } finally {
+      await testApp.app.db.delete(products).where(eq(products.id, product.id));
+      clearCatalogueCaches(testApp.app.db);
+    }
   });
 });
 

@@ -274,7 +274,8 @@ export type ListSort = 'relevance' | 'newest' | 'price_asc' | 'price_desc' | 'di
 
 /** Where the previous page stopped: the sort key of its last row and that row's id. */
 export type ListAfter =
-  | { sort: 'newest'; created: string; id: string }
+  /** `soldOut`: the row was sold out (the public listing's newest order lists those after the others). */
+  | { sort: 'newest'; created: string; id: string; soldOut?: boolean }
   | { sort: 'price_asc' | 'price_desc'; price: number; id: string }
   | { sort: 'relevance'; score: number; id: string }
   | { sort: 'distance'; distance: number; id: string };
@@ -418,6 +419,44 @@ export async function listProductRecords(db: Db, filter: ListFilter, sort: ListS
       from products p
       where ${sql.join(conditions, sql` and `)}
       order by ${order}
+      limit ${limit}`,
+  );
+  return rows.map(mapListRecord);
+}
+
+/**
+ * The public newest order, sold-out products last: products with something available (stock above
+ * the reserved quantity) newest first, then the sold-out ones newest first, `limit` rows after
+ * `after`, in ONE statement. Each part is a keyset scan of the newest index like
+ * listProductRecords; the sold-out part runs only when the available part did not fill the page
+ * (a one-time filter on the CTE's count), so a catalogue with few sold-out products is not scanned
+ * for them on every page. A cursor inside the sold-out part reads that part alone.
+ */
+export async function listNewestAvailableFirstRecords(
+  db: Db,
+  filter: ListFilter,
+  after: Extract<ListAfter, { sort: 'newest' }> | null,
+  limit: number,
+): Promise<ProductListRecord[]> {
+  if (after?.soldOut) return listProductRecords(db, { ...filter, inStock: false }, 'newest', after, limit);
+  const { conditions, distance } = listSql({ ...filter, inStock: undefined }, true);
+  const keyset = after ? [sql`(p.created_at, p.id) < (${after.created}::timestamptz, ${after.id}::uuid)`] : [];
+  const columns = sql`${LIST_COLUMNS}, p.created_at as sort_created, ${distance} as distance_km, null::float8 as score`;
+  const newest = sql`order by p.created_at desc nulls last, p.id desc nulls last limit ${limit}`;
+  const rows = await (filter.search || filter.point ? rowsOf : preparedRowsOf)(
+    db,
+    sql`with available as (
+        select ${columns}, 0 as sold_out_group from products p
+        where ${sql.join([...conditions, sql`p.stock_quantity > p.reserved_quantity`, ...keyset], sql` and `)}
+        ${newest})
+      select l.*, ${productThumbUrlSql(sql`l.id`)} as thumb_url from (
+        select * from available
+        union all
+        (select ${columns}, 1 as sold_out_group from products p
+          where ${sql.join([...conditions, sql`p.stock_quantity <= p.reserved_quantity`, sql`(select count(*) from available) < ${limit}`], sql` and `)}
+          ${newest})
+      ) l
+      order by l.sold_out_group, l.sort_created desc, l.id desc
       limit ${limit}`,
   );
   return rows.map(mapListRecord);

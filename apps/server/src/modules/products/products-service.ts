@@ -23,6 +23,7 @@ import {
   findOwnedUploadIds,
   findOwnProductForUpdate,
   findProductDetails,
+  listNewestAvailableFirstRecords,
   listProductRecords,
   lockOwnProducts,
   NO_DISTANCE_KEY,
@@ -222,10 +223,14 @@ export function searchTokens(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
 }
 
-function cursorAfter(record: ProductListRecord, sort: TProductSort): ListAfter {
+function isSoldOut(record: Pick<ProductListRecord, 'stockQuantity' | 'reservedQuantity'>): boolean {
+  return record.stockQuantity <= record.reservedQuantity;
+}
+
+function cursorAfter(record: ProductListRecord, sort: TProductSort, availableFirst = false): ListAfter {
   switch (sort) {
     case 'newest':
-      return { sort, created: record.createdKey, id: record.id };
+      return { sort, created: record.createdKey, id: record.id, soldOut: availableFirst && isSoldOut(record) };
     case 'price_asc':
     case 'price_desc':
       return { sort, price: record.priceMinor, id: record.id };
@@ -296,6 +301,7 @@ async function listPage(
   currency: string,
   cacheSearch = false,
   extra: ListExtra = {},
+  soldOutLast = false,
 ): Promise<TProductListResponse> {
   const text = normaliseSearchText(query.q ?? '');
   const tokens = searchTokens(text);
@@ -326,12 +332,16 @@ async function listPage(
     const cached = await cachedSearchPage(db, filter, after, query.limit, currency);
     if (cached) return cached;
   }
-  const records = await listProductRecords(db, filter, sort, after, query.limit + 1);
+  // Whether the shopper filtered by stock or not: one group only, the plain newest order.
+  const availableFirst = soldOutLast && sort === 'newest' && filter.inStock === undefined;
+  const records = availableFirst
+    ? await listNewestAvailableFirstRecords(db, filter, after?.sort === 'newest' ? after : null, query.limit + 1)
+    : await listProductRecords(db, filter, sort, after, query.limit + 1);
   const page = records.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map((record) => toSummary(record, currency)),
-    nextCursor: records.length > query.limit && last ? encodeCursor(cursorAfter(last, sort)) : null,
+    nextCursor: records.length > query.limit && last ? encodeCursor(cursorAfter(last, sort, availableFirst)) : null,
   };
 }
 
@@ -341,9 +351,12 @@ export interface ListExtra {
   harvestedSince?: string | undefined;
 }
 
-/** GET /api/products: public, active products only (the assistant's search_products tool adds `extra`). */
+/**
+ * GET /api/products: public, active products only (the assistant's search_products tool adds
+ * `extra`). In the newest order (the default without a search) sold-out products come last.
+ */
 export function listProducts(db: Db, query: ListQuery, currency: string, extra: ListExtra = {}): Promise<TProductListResponse> {
-  return listPage(db, query, ['active'], query.sellerUserId, currency, true, extra);
+  return listPage(db, query, ['active'], query.sellerUserId, currency, true, extra, true);
 }
 
 /** GET /api/seller/products: the seller's own products in every status (or the one asked for). */
