@@ -1,4 +1,4 @@
-import { formatMoney } from './format';
+import { formatMoney } from './format-core';
 import type { TProductUnit } from '@pulse/contract/products';
 
 const PLURAL_UNITS: Readonly<Record<TProductUnit, string>> = {

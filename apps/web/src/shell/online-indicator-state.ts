@@ -1,4 +1,4 @@
-import { formatMoment, type FormatOptions } from '../lib/format';
+import { formatMoment, type FormatOptions } from '../lib/format-core';
 
 /** What the connection indicator shows: nothing, the offline banner, or a short "Back online". */
 export type OnlineIndicatorState = 'online' | 'offline' | 'back-online';

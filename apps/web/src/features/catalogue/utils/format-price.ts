@@ -1,6 +1,6 @@
 import type { TProductUnit } from '@pulse/contract/products';
 import { formatQuantity } from '../../../lib/product-units';
-import { currencyDigits } from '../../../lib/format';
+import { currencyDigits } from '../../../lib/format-core';
 
 /** "12 kg left", or "Sold out" when nothing is available. */
 export function formatStock(availableQuantity: number, unit: TProductUnit): string {
