@@ -172,10 +172,17 @@ export async function seedDemoDeliveries(app: FastifyInstance, now: Date): Promi
       funded.add(buyer.email);
       await createTopUp(app, buyer.id, { amountMinor: DELIVERY_BUYER_TOP_UP_MINOR }, `demo-seed-top-up-${buyer.username}`);
     }
-    const [address] = await db
-      .insert(addresses)
-      .values({ userId: buyer.id, label: 'Home', recipientName: buyer.username, phone: '+233 24 000 0000', ...delivery.address })
-      .returning({ id: addresses.id });
+    // The buyer's saved home when it is this address (the history seed saves it), else a new one.
+    const [saved] = await db
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(and(eq(addresses.userId, buyer.id), eq(addresses.line1, delivery.address.line1)));
+    const [address] = saved
+      ? [saved]
+      : await db
+          .insert(addresses)
+          .values({ userId: buyer.id, label: 'Home', recipientName: buyer.username, phone: '+233 24 000 0000', ...delivery.address })
+          .returning({ id: addresses.id });
     const product = await productOf(db, farm.id);
     await db.delete(basketItems).where(eq(basketItems.userId, buyer.id));
     await db.insert(basketItems).values({ userId: buyer.id, productId: product.id, quantity: product.quantity });

@@ -5,6 +5,12 @@ import { ZSellerProfile } from '@pulse/contract/seller-profile';
 import { ZGetAgentWalletResponse } from '@pulse/contract/agents';
 import { ZReferralEarningsResponse, ZReferralSummary, ZReferredPeopleResponse } from '@pulse/contract/referrals';
 import { ZGetOrderDeliveryResponse, ZListMyTasksResponse, ZListOpenTasksResponse } from '@pulse/contract/delivery';
+import { ZAddressListResponse } from '@pulse/contract/addresses';
+import { ZListConversationsResponse } from '@pulse/contract/messages';
+import { ZListNotificationsResponse } from '@pulse/contract/notifications';
+import { ZOrderListResponse } from '@pulse/contract/orders';
+import { ZProductListResponse } from '@pulse/contract/products';
+import { ZWalletResponse } from '@pulse/contract/wallet';
 import { loadConfig, ConfigError } from '../config';
 import { deliverySlots } from '../db/schema/delivery-slots';
 import { productImages, products } from '../db/schema/products';
@@ -12,15 +18,18 @@ import { sellerApplications } from '../db/schema/seller-applications';
 import { sellerProfilePhotos, sellerProfiles } from '../db/schema/seller-profiles';
 import { uploads } from '../db/schema/uploads';
 import { users } from '../db/schema/users';
+import { getSellerDashboard, getSellerWallet } from '../modules/seller-dashboard/seller-dashboard-service';
 import { getWalletBalances } from '../modules/wallet/ledger-service';
+import { checkIntegrity, INTEGRITY_CHECKS } from '../scale/write-burst';
 import { createTestApp, TEST_ENV, type TestApp } from '../testing/create-test-app';
-import { bearer, registerTestUser } from '../testing/auth-helpers';
+import { bearer, nextSignUpAddress, registerTestUser } from '../testing/auth-helpers';
 import { DEMO_PASSWORD } from './catalogue-data';
 import { SEED_HUB_POSTS, SEED_HUB_TIPS, seedDemoHub } from './demo-hub-seed';
 import { DEMO_AGENT_AMA_EMAIL, DEMO_AGENT_KOFI_EMAIL, SEED_DELIVERIES } from './demo-delivery-seed';
 import { DEMO_BUYER_EMAIL, DEMO_SELLER_EMAIL, DEMO_TOP_UP_MINOR, seedDemoData, type DemoSeedSummary } from './demo-seed';
 import { writeDemoSeedState } from './seed-repository';
 import { DEMO_REFERRAL_ORDERS, DEMO_REFERRAL_VISITS, DEMO_REFERRED_BUYERS, DEMO_REFERRED_FARM } from './demo-referrals-seed';
+import { HISTORY_BUYERS, HISTORY_DAYS } from './demo-history-seed';
 
 describe('demo seed on an empty database', () => {
   let testApp: TestApp;
@@ -28,19 +37,47 @@ describe('demo seed on an empty database', () => {
   const now = new Date('2026-05-04T06:30:00Z');
 
   beforeAll(async () => {
-    testApp = await createTestApp();
+    // The order timers off: they run on the real clock, months after this seed's, and would
+    // complete the orders the history leaves delivered.
+    testApp = await createTestApp({ ORDER_TIMERS: 'off' });
     summary = await seedDemoData(testApp.app, { now });
+    console.info(`demo seed: ${JSON.stringify(summary)}`);
     // Generous: CI runs other files beside this one on two cores (the seed itself checks its CPU time).
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await testApp.close();
   });
 
+  async function count(query: string): Promise<number> {
+    return Number(((await testApp.app.db.execute(sql.raw(query))) as unknown as { rows: Array<{ n: number | string }> }).rows[0]?.n);
+  }
+
+  /** One sign-in per account (the sign-in limit counts attempts per address). */
+  const sessions = new Map<string, Record<string, string>>();
+  async function signIn(email: string): Promise<Record<string, string>> {
+    const known = sessions.get(email);
+    if (known) return known;
+    // From an address of its own: the file signs in more often than the per-address limit allows.
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: DEMO_PASSWORD }, remoteAddress: nextSignUpAddress() });
+    expect(response.statusCode).toBe(200);
+    const headers = bearer((response.json() as { token: string }).token);
+    sessions.set(email, headers);
+    return headers;
+  }
+
+  async function getAs(headers: Record<string, string>, url: string): Promise<unknown> {
+    const response = await testApp.app.inject({ method: 'GET', url, headers });
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    return response.json() as unknown;
+  }
+
   it('costs well under a minute of work and reports what it seeded', () => {
     expect(summary).not.toBeNull();
     // CPU time, not wall time: on a loaded machine the clock measures the neighbours.
     expect(summary?.cpuMilliseconds).toBeLessThan(30_000);
+    // Four weeks of history through the services: a fraction of the seed, whatever the machine's load.
+    expect(summary?.historyCpuMilliseconds).toBeLessThan((summary?.cpuMilliseconds ?? 0) * 0.3);
     expect(summary?.sellers).toBe(8);
     expect(summary?.products).toBeGreaterThanOrEqual(200);
   });
@@ -148,13 +185,18 @@ describe('demo seed on an empty database', () => {
     }
   });
 
-  it('tops up the demo buyer wallet (part of it paid the delivery on its way to them)', async () => {
-    const [buyer] = await testApp.app.db.select().from(users).where(eq(users.email, DEMO_BUYER_EMAIL));
-    const balances = await getWalletBalances(testApp.app.db, buyer?.id ?? '');
+  it('tops up the demo buyer wallet: what its completed orders and Hub tips did not spend is available or in escrow', async () => {
+    const { db } = testApp.app;
+    const [buyer] = await db.select().from(users).where(eq(users.email, DEMO_BUYER_EMAIL));
+    const balances = await getWalletBalances(db, buyer?.id ?? '');
     expect(balances.escrowMinor).toBeGreaterThan(0);
-    // ...and the tips the demo buyer gave on Pulse Hub.
+    expect(balances.availableMinor).toBeGreaterThan(0);
     const tipped = SEED_HUB_TIPS.filter((tip) => tip.from === 'ama_buys').reduce((sum, tip) => sum + tip.amountMinor, 0);
-    expect(balances.availableMinor + balances.escrowMinor).toBe(DEMO_TOP_UP_MINOR - tipped);
+    const toppedUp = await count(`select coalesce(sum(amount_minor), 0) as n from top_ups where status = 'succeeded' and user_id = '${buyer?.id}'`);
+    // Refunded and cancelled orders gave everything back; completed ones paid the farms.
+    const spent = await count(`select coalesce(sum(total_minor - refunded_minor), 0) as n from orders where status = 'completed' and buyer_user_id = '${buyer?.id}'`);
+    expect(spent).toBeGreaterThan(0);
+    expect(balances.availableMinor + balances.escrowMinor).toBe(toppedUp - spent - tipped);
     expect(summary?.topUpMinor).toBe(DEMO_TOP_UP_MINOR);
   });
 
@@ -254,11 +296,19 @@ describe('demo seed on an empty database', () => {
     expect(wallet).toMatchObject({ referralEarnedMinor: me.earnedMinor, referralPendingMinor: me.pendingMinor });
   });
 
-  it('publishes a week of pickup and delivery slots per farm, closing 2 h before the start', async () => {
-    const slots = await testApp.app.db.select().from(deliverySlots);
+  it('publishes a week of pickup and delivery slots per farm, closing 2 h before the start (past ones only for the history\'s orders)', async () => {
+    const all = await testApp.app.db.select().from(deliverySlots);
+    const slots = all.filter((slot) => slot.cutoffAt.getTime() > now.getTime());
     const sellers = new Set(slots.map((slot) => slot.sellerUserId));
     expect(sellers.size).toBe(8);
     expect(slots.length).toBeGreaterThanOrEqual(8 * 14);
+    const past = all.filter((slot) => slot.cutoffAt.getTime() <= now.getTime());
+    expect(past.length).toBeGreaterThan(10);
+    const ordered = new Set(((await testApp.app.db.execute(sql.raw('select distinct slot_id from orders'))) as unknown as { rows: Array<{ slot_id: string }> }).rows.map((row) => row.slot_id));
+    for (const slot of past) {
+      expect(ordered.has(slot.id), slot.startsAt.toISOString()).toBe(true);
+      expect(slot.startsAt.getTime()).toBeGreaterThan(now.getTime() - HISTORY_DAYS * 86_400_000);
+    }
     for (const slot of slots) {
       expect(slot.startsAt.getTime() - slot.cutoffAt.getTime()).toBe(2 * 3_600_000);
       expect(slot.cutoffAt.getTime()).toBeGreaterThan(now.getTime());
@@ -306,6 +356,104 @@ describe('demo seed on an empty database', () => {
     // Idempotent: a second run writes nothing.
     expect(await seedDemoHub(testApp.app, now)).toBeNull();
     expect(await count('select count(*) as n from hub_tips')).toBe(SEED_HUB_TIPS.length);
+  });
+
+  it('keeps every integrity rule of the crash test after four weeks of history: ledger balanced, orders whole, reserved stock = open orders', async () => {
+    expect(summary?.historyOrders).toBeGreaterThanOrEqual(20);
+    const found = await checkIntegrity(count);
+    expect(Object.keys(found)).toHaveLength(Object.keys(INTEGRITY_CHECKS).length);
+    expect(found).toEqual(Object.fromEntries(Object.keys(INTEGRITY_CHECKS).map((rule) => [rule, 0])));
+    // The history's money moved through the services' ledger kinds only.
+    expect(await count("select count(*) as n from ledger_transactions where kind not in ('top_up', 'order_payment', 'escrow_release', 'refund', 'payout', 'tip', 'referral_earning')")).toBe(0);
+  });
+
+  it("shows the demo seller's dashboard sales today and this month, a 30-day chart with bars and orders waiting to be accepted and prepared", async () => {
+    const [seller] = await testApp.app.db.select().from(users).where(eq(users.email, DEMO_SELLER_EMAIL));
+    const dashboard = await getSellerDashboard(testApp.app, seller?.id ?? '', 0, now);
+    expect(dashboard.sales.today.orderCount).toBeGreaterThanOrEqual(2);
+    expect(dashboard.sales.today.salesMinor).toBeGreaterThan(0);
+    expect(dashboard.sales.month.orderCount).toBeGreaterThanOrEqual(dashboard.sales.today.orderCount);
+    expect(dashboard.series.filter((day) => day.salesMinor > 0).length).toBeGreaterThanOrEqual(10);
+    expect(dashboard.actionQueues.paid.count).toBeGreaterThanOrEqual(2);
+    expect(dashboard.actionQueues.accepted.count).toBeGreaterThanOrEqual(1);
+  });
+
+  it("shows the demo seller's wallet with money available, money in escrow and a completed payout a week ago", async () => {
+    const [seller] = await testApp.app.db.select().from(users).where(eq(users.email, DEMO_SELLER_EMAIL));
+    const wallet = await getSellerWallet(testApp.app, seller?.id ?? '', 0, now);
+    expect(wallet.availableMinor).toBeGreaterThan(0);
+    expect(wallet.pendingMinor).toBeGreaterThan(0);
+    expect(wallet.paidOutMinor).toBeGreaterThan(0);
+    expect(wallet.payoutDestination).toMatch(/MTN/);
+    expect(wallet.series.filter((day) => day.releasedMinor > 0).length).toBeGreaterThanOrEqual(8);
+    expect(wallet.series.filter((day) => day.paidOutMinor > 0)).toHaveLength(1);
+    const payouts = (await getAs(await signIn(DEMO_SELLER_EMAIL), '/api/wallet/payouts')) as { items: Array<{ status: string; amountMinor: number }> };
+    expect(payouts.items.map((payout) => payout.status)).toEqual(['succeeded']);
+    expect(summary?.payouts).toBe(1);
+  });
+
+  it("lists the demo buyer's orders under way, delivered, completed, refunded and cancelled, newest first", async () => {
+    const page = ZOrderListResponse.parse(await getAs(await signIn(DEMO_BUYER_EMAIL), '/api/orders?role=buyer&limit=50'));
+    const statuses = new Set(page.items.map((order) => order.status));
+    for (const status of ['paid', 'accepted', 'ready', 'in_transit', 'delivered', 'completed', 'refunded', 'cancelled'] as const) expect(statuses, status).toContain(status);
+    expect(page.items.filter((order) => order.status === 'completed').length).toBeGreaterThanOrEqual(4);
+    const placed = page.items.map((order) => Date.parse(order.createdAt));
+    expect(placed).toEqual([...placed].sort((a, b) => b - a));
+    expect(placed.at(-1)).toBeGreaterThan(now.getTime() - HISTORY_DAYS * 86_400_000);
+  });
+
+  it('shows stars on most cards of the first listing page, a few farm answers, and sold-out products after the rest', async () => {
+    const page = ZProductListResponse.parse(await getAs({}, '/api/products?limit=24'));
+    expect(page.items.filter((item) => item.ratingCount > 0).length).toBeGreaterThanOrEqual(12);
+    expect(page.items[0]?.availableQuantity).toBeGreaterThan(0);
+    expect(summary?.reviews).toBeGreaterThanOrEqual(10);
+    expect(await count('select count(*) as n from reviews where seller_reply is not null')).toBe(summary?.sellerReplies);
+    expect(summary?.sellerReplies).toBeGreaterThanOrEqual(3);
+    expect(await count(`select count(*) as n from reviews where created_at > '${now.toISOString()}'::timestamptz or seller_replied_at > '${now.toISOString()}'::timestamptz`)).toBe(0);
+    const everything = ZProductListResponse.parse(await getAs({}, '/api/products?limit=60&inStock=false'));
+    expect(everything.items.length).toBeGreaterThan(0);
+  });
+
+  it('leaves chats with unread messages for the demo buyer and the demo seller, and notifications (some unread) dated with the history', async () => {
+    for (const email of [DEMO_BUYER_EMAIL, DEMO_SELLER_EMAIL]) {
+      const headers = await signIn(email);
+      const chats = ZListConversationsResponse.parse(await getAs(headers, '/api/conversations'));
+      expect(chats.items.length, email).toBeGreaterThanOrEqual(2);
+      const unread = (await getAs(headers, '/api/messages/unread/count')) as { unreadCount: number };
+      expect(unread.unreadCount, email).toBeGreaterThanOrEqual(1);
+      const notifications = ZListNotificationsResponse.parse(await getAs(headers, '/api/notifications?source=marketplace&limit=50'));
+      expect(notifications.unread, email).toBeGreaterThan(0);
+      expect(notifications.total - notifications.unread, email).toBeGreaterThan(0);
+    }
+    expect(summary?.conversations).toBeGreaterThanOrEqual(3);
+    // The history's notifications carry their event's time, not the seed's run.
+    expect(await count(`select count(*) as n from notifications where created_at < '${new Date(now.getTime() - 7 * 86_400_000).toISOString()}'::timestamptz`)).toBeGreaterThan(10);
+  });
+
+  it('gives every demo buyer a saved default address with coordinates near the farms', async () => {
+    const people = await testApp.app.db.select({ email: users.email }).from(users).where(sql`${users.roles} = array['buyer']::text[]`);
+    expect(people.length).toBe(6);
+    expect(summary?.addresses).toBe(6);
+    for (const { email } of people) {
+      const list = ZAddressListResponse.parse(await getAs(await signIn(email), '/api/addresses'));
+      const home = list.items.find((address) => address.isDefault);
+      expect(home, email).toBeDefined();
+      expect(home?.lat).toBeGreaterThan(5);
+      expect(home?.lat).toBeLessThan(7);
+      expect(home?.lng).toBeLessThan(0);
+    }
+    for (const email of HISTORY_BUYERS) expect(email).toMatch(/@demo\.pulse\.market$/);
+  });
+
+  it('lets a newly registered account start clean: no orders, chats, notifications, addresses or money', async () => {
+    const newcomer = await registerTestUser(testApp.app);
+    const headers = bearer(newcomer.token);
+    expect(ZOrderListResponse.parse(await getAs(headers, '/api/orders?role=buyer')).items).toEqual([]);
+    expect(ZListConversationsResponse.parse(await getAs(headers, '/api/conversations')).items).toEqual([]);
+    expect(ZListNotificationsResponse.parse(await getAs(headers, '/api/notifications')).total).toBe(0);
+    expect(ZAddressListResponse.parse(await getAs(headers, '/api/addresses')).items).toEqual([]);
+    const wallet = ZWalletResponse.parse(await getAs(headers, '/api/wallet'));
+    expect(wallet.availableMinor + wallet.escrowMinor).toBe(0);
   });
 
   it('does nothing the second time (the database has users)', async () => {

@@ -7,6 +7,7 @@ import { createTopUp } from '../modules/wallet/wallet-service';
 import { DEMO_PASSWORD, PRODUCT_TEMPLATES, SEED_FARMS, SEED_PEOPLE, type ProductTemplate, type SeedFarm } from './catalogue-data';
 import { renderAvatar, renderProductImage } from './images';
 import { insertDemoAgents, SEED_AGENTS, seedDemoDeliveries } from './demo-delivery-seed';
+import { seedDemoHistory } from './demo-history-seed';
 import { seedDemoHub } from './demo-hub-seed';
 import { seedDemoReferrals } from './demo-referrals-seed';
 import { createRandom, type Random } from './random';
@@ -51,6 +52,21 @@ export interface DemoSeedSummary {
   referralOrders: number;
   /** Pulse Hub posts (with comments, likes, follows, tips and one open report). */
   hubPosts: number;
+  /** Four weeks of history between the demo buyers and farms (orders in every state, completed ones among them). */
+  historyOrders: number;
+  completedHistoryOrders: number;
+  /** Reviews with stars of the completed history orders, and the farms' answers to some. */
+  reviews: number;
+  sellerReplies: number;
+  /** Chats between demo buyers and farms (some with unread messages), and their messages. */
+  conversations: number;
+  messages: number;
+  /** Payouts of the demo seller, and saved home addresses (with coordinates) of the demo buyers. */
+  payouts: number;
+  addresses: number;
+  /** Wall and CPU time of the history alone (part of the totals below). */
+  historyMilliseconds: number;
+  historyCpuMilliseconds: number;
   topUpMinor: number;
   milliseconds: number;
   /** CPU time of this process during the seed (image encoding runs on libvips threads, counted too). */
@@ -330,7 +346,7 @@ async function seedUnderLock(app: FastifyInstance, options: DemoSeedOptions): Pr
     };
   });
 
-  app.log.info('Demo seed: catalogue committed; wallets, orders, referrals and the Hub next');
+  app.log.info('Demo seed: catalogue committed; wallets, referrals, four weeks of history, deliveries and the Hub next');
 
   // The demo buyer's wallet, topped up through the wallet's own sandbox payment (after the seed's
   // transaction: the top-up runs its own).
@@ -342,6 +358,12 @@ async function seedUnderLock(app: FastifyInstance, options: DemoSeedOptions): Pr
   // The demo referral agent's people, farm, their orders and link visits (its earnings are the
   // ledger's); before the delivery orders, so those of its people open pending earnings too.
   const referrals = await seedDemoReferrals(app, now);
+  // Four weeks of orders, reviews, chats and a payout, before the delivery orders (ids follow time).
+  const historyStarted = Date.now();
+  const historyCpu = process.cpuUsage();
+  const history = await seedDemoHistory(app, now, createRandom(DEMO_SEED));
+  const historyCpuUsed = process.cpuUsage(historyCpu);
+  const historyTimes = { historyMilliseconds: Date.now() - historyStarted, historyCpuMilliseconds: Math.round((historyCpuUsed.user + historyCpuUsed.system) / 1000) };
   // Delivery orders (open, claimed, in transit, delivered) through the real services, after the top-ups.
   const deliveryOrders = await seedDemoDeliveries(app, now);
   // Pulse Hub last: its tips are paid from the wallets funded above.
@@ -349,5 +371,22 @@ async function seedUnderLock(app: FastifyInstance, options: DemoSeedOptions): Pr
   await writeDemoSeedState(app.db, 'finished');
   const { demoBuyerId: _demoBuyerId, ...counts } = seeded;
   const cpu = process.cpuUsage(cpuStarted);
-  return { ...counts, deliveryOrders, referralOrders: referrals?.orders ?? 0, hubPosts: hub?.posts ?? 0, topUpMinor, milliseconds: Date.now() - started, cpuMilliseconds: Math.round((cpu.user + cpu.system) / 1000) };
+  return {
+    ...counts,
+    deliveryOrders,
+    referralOrders: referrals?.orders ?? 0,
+    hubPosts: hub?.posts ?? 0,
+    historyOrders: history?.orders ?? 0,
+    completedHistoryOrders: history?.completedOrders ?? 0,
+    reviews: history?.reviews ?? 0,
+    sellerReplies: history?.sellerReplies ?? 0,
+    conversations: history?.conversations ?? 0,
+    messages: history?.messages ?? 0,
+    payouts: history?.payouts ?? 0,
+    addresses: history?.addresses ?? 0,
+    ...historyTimes,
+    topUpMinor,
+    milliseconds: Date.now() - started,
+    cpuMilliseconds: Math.round((cpu.user + cpu.system) / 1000),
+  };
 }
