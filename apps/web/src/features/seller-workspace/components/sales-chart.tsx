@@ -26,6 +26,7 @@ export function SalesChart({ series, currency }: { series: TSalesDay[]; currency
         gridAxis="x"
         withYAxis={false}
         xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
+        role="img"
         aria-label="Sales per day, last 30 days"
       />
     </Paper>

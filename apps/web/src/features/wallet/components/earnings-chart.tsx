@@ -29,6 +29,7 @@ export function EarningsChart({ series, currency }: { series: TSellerWalletDay[]
         withYAxis={false}
         withLegend
         xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
+        role="img"
         aria-label="Released earnings and payouts per day, last 30 days"
       />
     </Paper>
