@@ -146,3 +146,17 @@ test.describe('sign in and log out', () => {
     await expect(getShell(page).basketBadge).toHaveText('5');
   });
 });
+
+test.describe('try the demo', () => {
+  // This server runs with SEED_DEMO=false (the demo project walks the seeded case).
+  test('without demo data the login page offers no demo accounts', async ({ page }) => {
+    const providers = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/providers');
+    await page.goto('/login');
+    const answer = await providers;
+    expect(answer.status()).toBe(200);
+    expect((await answer.json()) as { demoAccounts: unknown[] }).toMatchObject({ demoAccounts: [] });
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Try the demo' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Demo (buyer|seller|Pulse Agent)\b/ })).toHaveCount(0);
+  });
+});

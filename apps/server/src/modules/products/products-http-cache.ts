@@ -26,12 +26,12 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
  * Weak because the same content goes out in three codings (identity, gzip, br) and a strong
  * validator would have to differ between them (RFC 9110, 8.8.1); the hash itself is SHA-256.
  */
-function entityTag(body: Buffer): string {
+export function entityTag(body: Buffer): string {
   return `W/"${createHash('sha256').update(body).digest('base64url')}"`;
 }
 
 /** If-None-Match uses the weak comparison: `W/` is ignored on both sides; `*` matches anything. */
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   const opaque = etag.replace(/^W\//, '');
@@ -46,7 +46,7 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
  * visitor and keep the service worker's saved answers from matching (decision 019: its warm-up
  * asks without the page's bearer header).
  */
-function varyOnAcceptEncoding(reply: FastifyReply): void {
+export function varyOnAcceptEncoding(reply: FastifyReply): void {
   const current = reply.getHeader('vary');
   const value = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
   if (/(^|,)\s*accept-encoding\s*(,|$)/i.test(value)) return;
@@ -54,7 +54,7 @@ function varyOnAcceptEncoding(reply: FastifyReply): void {
 }
 
 /** The body in the client's preferred coding, compressed once per cache entry (as @fastify/compress would per request). */
-function encodedBody(response: CachedResponse, acceptEncoding: string | undefined): { encoding: ApiEncoding | null; payload: Buffer } {
+export function encodedBody(response: CachedResponse, acceptEncoding: string | undefined): { encoding: ApiEncoding | null; payload: Buffer } {
   const encoding = response.body.length < COMPRESSION_THRESHOLD_BYTES ? null : negotiateEncoding(acceptEncoding);
   if (encoding === null) return { encoding, payload: response.body };
   response.encoded[encoding] ??= compressBody(response.body, encoding);

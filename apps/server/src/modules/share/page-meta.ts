@@ -1,0 +1,160 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { formatMoney } from '@pulse/contract/money';
+import { ZId } from '@pulse/contract/ids';
+import type { Db } from '../../db/client';
+import { hubPostImages } from '../../db/schema/hub';
+import { uploads } from '../../db/schema/uploads';
+import { NotFoundError } from '../../errors/domain-errors';
+import { findPostForViewer } from '../hub/hub-post-lookup';
+import { getProductForViewer } from '../products/products-service';
+import { getPublicShop } from '../seller-profile/seller-profile-service';
+import { buildUploadUrl } from '../uploads/uploads-service';
+
+/**
+ * The title, description and picture a shared link shows (decision 032): what the server puts
+ * in the HTML of a product page, a farm shop and a Hub post, for link previews (Open Graph,
+ * Twitter cards) and crawlers. Everything here is what a visitor may see anyway: a product the
+ * catalogue API shows a visitor, a shop of an approved seller who is not suspended, a Hub post
+ * every signed-in member sees (not hidden, not deleted, author not suspended). Anything else
+ * (unknown, hidden, a draft, an unapproved shop, a malformed id) gets the generic app meta.
+ */
+export interface PageMeta {
+  /** og:title and the start of <title> ("{title} - {app name}"). */
+  title: string;
+  description: string;
+  /** Absolute URL of the page (og:url, the canonical link). */
+  url: string;
+  type: 'website' | 'article';
+  image: { url: string; width: number | null; height: number | null; alt: string } | null;
+}
+
+/** Link previews cut around 200 characters; search engines show about 160. */
+const DESCRIPTION_LENGTH = 200;
+
+/** Whitespace collapsed, then cut at a word boundary (when one is not too far back) with an ellipsis. */
+export function summarise(text: string, length = DESCRIPTION_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= length) return flat;
+  const cut = flat.slice(0, length);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > length / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+/** An address the app hands out (/uploads/..., or already absolute) as an absolute URL under PUBLIC_URL. */
+export function absoluteUrl(publicUrl: string, address: string): string {
+  return new URL(address, `${publicUrl}/`).href;
+}
+
+/** A valid id in lower case, or null: a malformed id must not reach a uuid column. */
+function parseId(value: string | null | undefined): string | null {
+  const parsed = ZId.safeParse(value);
+  return parsed.success ? parsed.data.toLowerCase() : null;
+}
+
+/** A path segment as an id (percent-decoded; a broken escape is no id). */
+function parseIdSegment(segment: string | undefined): string | null {
+  try {
+    return parseId(decodeURIComponent(segment ?? ''));
+  } catch {
+    return null;
+  }
+}
+
+/** NotFoundError (unknown, hidden, not public) becomes null; anything else is a real failure. */
+async function unlessNotFound<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+async function productMeta(app: FastifyInstance, productId: string): Promise<PageMeta | null> {
+  const product = await unlessNotFound(getProductForViewer(app.db, productId, null, app.config.currency));
+  if (!product) return null;
+  const price = `${formatMoney(product.priceMinor, product.currency)} per ${product.unit}`;
+  const from = [product.seller.shopName, product.region].filter((part) => part.trim() !== '').join(', ');
+  const lead = `${price}${from ? ` from ${from}` : ''}${product.status === 'sold_out' ? ' (sold out)' : ''}.`;
+  const image = product.images[0];
+  return {
+    title: product.title,
+    description: summarise(`${lead} ${product.description}`),
+    url: `${app.config.publicUrl}/product-details/${product.id}`,
+    type: 'website',
+    image: image ? { url: absoluteUrl(app.config.publicUrl, image.url), width: image.width, height: image.height, alt: product.title } : null,
+  };
+}
+
+async function shopMeta(app: FastifyInstance, sellerId: string): Promise<PageMeta | null> {
+  const shop = await unlessNotFound(getPublicShop(app.db, sellerId));
+  if (!shop) return null;
+  const region = shop.region.trim() === '' ? '' : ` in ${shop.region}`;
+  const intro = `${shop.shopName}${region}: ${shop.productCount} ${shop.productCount === 1 ? 'product' : 'products'} on ${app.config.appName}.`;
+  const photo = shop.photos[0];
+  const image = photo
+    ? { url: absoluteUrl(app.config.publicUrl, photo.url), width: photo.width, height: photo.height, alt: shop.shopName }
+    : shop.profilePictureUrl
+      ? { url: absoluteUrl(app.config.publicUrl, shop.profilePictureUrl), width: null, height: null, alt: shop.shopName }
+      : null;
+  return {
+    title: shop.shopName,
+    description: summarise(shop.story.trim() === '' ? intro : `${intro} ${shop.story}`),
+    url: `${app.config.publicUrl}/product-listing?seller=${shop.userId}`,
+    type: 'website',
+    image,
+  };
+}
+
+async function firstPostImage(db: Db, postId: string): Promise<{ storageKey: string; width: number; height: number } | null> {
+  const [row] = await db
+    .select({ storageKey: uploads.storageKey, width: uploads.width, height: uploads.height })
+    .from(hubPostImages)
+    .innerJoin(uploads, eq(uploads.id, hubPostImages.uploadId))
+    .where(eq(hubPostImages.postId, postId))
+    .orderBy(asc(hubPostImages.position))
+    .limit(1);
+  return row ?? null;
+}
+
+async function postMeta(app: FastifyInstance, postId: string): Promise<PageMeta | null> {
+  // As a visitor: a hidden post, or one of a suspended author, is visible to its author only.
+  const found = await findPostForViewer(app.db, postId, null);
+  if (!found) return null;
+  const { post, author } = found;
+  const image = await firstPostImage(app.db, post.id);
+  const title = `${author.username} on Pulse Hub`;
+  return {
+    title,
+    description: summarise(post.text) || title,
+    url: `${app.config.publicUrl}/pulse/${post.id}`,
+    type: 'article',
+    image: image ? { url: absoluteUrl(app.config.publicUrl, buildUploadUrl(image.storageKey)), width: image.width, height: image.height, alt: title } : null,
+  };
+}
+
+/**
+ * The meta of a page address (path and query as the browser sent them), or null for the generic
+ * app meta. Routes as in apps/web/src/app/route-table.ts: /product-details/{id}, the listing with
+ * ?seller={id} (/ and /product-listing are the same screen), /pulse/{id}.
+ */
+export async function findPageMeta(app: FastifyInstance, url: string): Promise<PageMeta | null> {
+  const parsed = new URL(url, 'http://page.invalid');
+  const path = parsed.pathname.replace(/\/+$/, '') || '/';
+  const product = /^\/product-details\/([^/]+)$/.exec(path);
+  if (product) {
+    const id = parseIdSegment(product[1]);
+    return id ? productMeta(app, id) : null;
+  }
+  const post = /^\/pulse\/([^/]+)$/.exec(path);
+  if (post) {
+    const id = parseIdSegment(post[1]);
+    return id ? postMeta(app, id) : null;
+  }
+  if (path === '/' || path === '/product-listing') {
+    const sellerId = parseId(parsed.searchParams.get('seller'));
+    return sellerId ? shopMeta(app, sellerId) : null;
+  }
+  return null;
+}
