@@ -29,12 +29,17 @@ function locateIn(gazetteer: Gazetteer, address: { city: string; region: string 
 
 /**
  * Where an address without a pin is, from the product's gazetteer (the towns and regions of its
- * farms and addresses, the assistant's too): the town first, else the region. A miss reads the
- * gazetteer again once (a town seen since the cached copy was read), so a new farm's town counts at
- * once. Null: the server cannot place it; delivery to it waits for the buyer's pin.
+ * farms and addresses, the assistant's too): the town first, else the region. On save
+ * (`refreshOnMiss`) a miss reads the gazetteer again once (a town seen since the cached copy was
+ * read), so a new farm's town counts at once; the checkout's frequent quotes use the cached copy
+ * only. Null: the server cannot place it; delivery to it waits for the buyer's pin.
  */
-export async function locateAddress(db: Db, address: { city: string; region: string }): Promise<AddressLocation | null> {
+export async function locateAddress(
+  db: Db,
+  address: { city: string; region: string },
+  { refreshOnMiss }: { refreshOnMiss: boolean },
+): Promise<AddressLocation | null> {
   const cached = locateIn(await loadGazetteer(db), address);
-  if (cached) return cached;
+  if (cached || !refreshOnMiss) return cached;
   return locateIn(await refreshGazetteer(db), address);
 }

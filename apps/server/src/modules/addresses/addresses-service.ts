@@ -49,7 +49,7 @@ export function toAddressJson(row: AddressRow): TAddress {
  */
 async function valuesOf(db: Db, input: AddressInput): Promise<AddressValues> {
   const pinned = input.lat !== null && input.lng !== null;
-  const location = pinned ? { lat: input.lat, lng: input.lng, locatedBy: 'pin' as const } : await locateAddress(db, input);
+  const location = pinned ? { lat: input.lat, lng: input.lng, locatedBy: 'pin' as const } : await locateAddress(db, input, { refreshOnMiss: true });
   return {
     label: input.label,
     recipientName: input.recipientName,

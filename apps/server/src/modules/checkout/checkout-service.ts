@@ -132,7 +132,7 @@ async function placeAddressIfKnown(db: Db, userId: string, addressId: string | n
   if (!addressId) return;
   const address = await getAddressForUser(db, userId, addressId.toLowerCase());
   if (!address || (address.lat !== null && address.lng !== null)) return;
-  const location = await locateAddress(db, address);
+  const location = await locateAddress(db, address, { refreshOnMiss: false });
   if (location) await setAddressLocation(db, address.id, location);
 }
 
