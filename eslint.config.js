@@ -24,10 +24,10 @@ export default tseslint.config(
     },
   },
   {
-    // One date and money format (decision 031): only lib/format-core.ts builds Intl formatters;
-    // everything else formats through lib/format.ts.
+    // One date and money format (decision 031): only lib/format.ts and its first-page part
+    // lib/format-core.ts build Intl formatters; everything else formats through lib/format.ts.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/lib/format-core.ts'],
+    ignores: ['apps/web/src/lib/format.ts', 'apps/web/src/lib/format-core.ts'],
     rules: {
       'no-restricted-globals': ['error', { name: 'Intl', message: 'Format dates, times, numbers and money with apps/web/src/lib/format.ts.' }],
       'no-restricted-properties': [

@@ -3,7 +3,8 @@
 /** Intl formatters are costly to build: one per locale list and currency, kept. */
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function currencyFormat(currency: string, locale: string | readonly string[] | undefined): Intl.NumberFormat {
+/** The cached currency formatter of a locale (undefined: the runtime's default). */
+export function currencyFormat(currency: string, locale?: string | readonly string[]): Intl.NumberFormat {
   const key = JSON.stringify([locale ?? null, currency]);
   let formatter = formatters.get(key);
   if (!formatter) {
@@ -16,6 +17,10 @@ function currencyFormat(currency: string, locale: string | readonly string[] | u
 /** Formats minor units in the deployment's currency, e.g. 1250 -> "$12.50". */
 export function formatMoney(minor: number, currency = 'USD', locale?: string | readonly string[]): string {
   const formatter = currencyFormat(currency, locale);
-  const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
-  return formatter.format(minor / 10 ** digits);
+  return formatter.format(minor / 10 ** currencyDigits(currency));
+}
+
+/** Digits after the decimal point of the currency's minor unit: 2 for USD, 0 for JPY. */
+export function currencyDigits(currency: string): number {
+  return currencyFormat(currency, 'en').resolvedOptions().maximumFractionDigits ?? 2;
 }

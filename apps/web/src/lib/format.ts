@@ -1,11 +1,10 @@
 import {
-  calendarDaysBetween,
+  cached,
   dateTimeFormat,
   formatDateTime,
   formatFields,
   formatTime,
-  numberFormat,
-  relativeTimeFormat,
+  localesOf,
   timeOptions,
   toTime,
   WEEKDAY_DAY_MONTH,
@@ -22,7 +21,6 @@ import {
  */
 
 export {
-  calendarDaysBetween,
   currencyDigits,
   formatDateTime,
   formatMoment,
@@ -32,6 +30,28 @@ export {
   type DateInput,
   type FormatOptions,
 } from './format-core';
+
+/** A cached Intl.NumberFormat in the person's locale (or `format.locale`). */
+function numberFormat(options: Intl.NumberFormatOptions, format?: Pick<FormatOptions, 'locale'>): Intl.NumberFormat {
+  return cached('number', localesOf(format), options, (tags) => new Intl.NumberFormat(tags, options));
+}
+
+/** A cached Intl.RelativeTimeFormat in the person's locale ("5 min ago", "yesterday"). */
+function relativeTimeFormat(options: Intl.RelativeTimeFormatOptions, format?: Pick<FormatOptions, 'locale'>): Intl.RelativeTimeFormat {
+  return cached('relative', localesOf(format), options, (tags) => new Intl.RelativeTimeFormat(tags, options));
+}
+
+/** The calendar day of a moment in a zone, as a whole number of days since 1970 (for counting days apart). */
+function dayNumber(time: number, timeZone: string | undefined): number {
+  const parts = dateTimeFormat({ year: 'numeric', month: 'numeric', day: 'numeric', timeZone }, { locale: 'en-US' }).formatToParts(time);
+  const read = (type: 'year' | 'month' | 'day') => Number(parts.find((part) => part.type === type)?.value);
+  return Date.UTC(read('year'), read('month') - 1, read('day')) / 86_400_000;
+}
+
+/** Whole calendar days from `value` to `now` in the viewer's zone: 0 the same day, 1 the day before. */
+export function calendarDaysBetween(value: DateInput, now: DateInput, options?: Pick<FormatOptions, 'timeZone'>): number {
+  return dayNumber(toTime(now), options?.timeZone) - dayNumber(toTime(value), options?.timeZone);
+}
 
 const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 const DAY_MONTH: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
