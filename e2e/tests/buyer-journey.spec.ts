@@ -25,12 +25,14 @@ async function searchAndAdd(page: Page, query: string, title: string) {
   await page.goto('/');
 }
 
-async function chooseDelivery(page: Page, shopName: string) {
+/** Picks the farm's first delivery window and returns it as checkout writes it. */
+async function chooseDelivery(page: Page, shopName: string): Promise<string> {
   const card = page.getByRole('region', { name: `${shopName} checkout` });
   await card.getByRole('radio', { name: 'Delivery', exact: true }).click();
   const firstSlot = card.getByRole('radiogroup', { name: 'Delivery time' }).getByRole('radio').first();
   await firstSlot.click();
   await expect(firstSlot).toHaveAttribute('aria-checked', 'true');
+  return (await firstSlot.getAttribute('aria-label')) ?? '';
 }
 
 test('a buyer finds produce with a typo, buys from two farms with delivery and follows an order to a refund', async ({ page }) => {
@@ -57,7 +59,9 @@ test('a buyer finds produce with a typo, buys from two farms with delivery and f
 
     await page.goto('/basket');
     await page.getByRole('button', { name: 'Checkout', exact: true }).click();
-    await chooseDelivery(page, ORDERS_SHOPS.farmA.name);
+    const slotWindow = await chooseDelivery(page, ORDERS_SHOPS.farmA.name);
+    // en-US, Playwright's default locale: "Wed, Nov 25, 2:00 – 5:00 PM" (12-hour, the day once).
+    expect(slotWindow).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2}(\s[AP]M)?\s–\s\d{1,2}:\d{2}\s[AP]M$/);
     await chooseDelivery(page, ORDERS_SHOPS.farmB.name);
     // The saved default address is already chosen.
     const address = page.getByRole('region', { name: 'Delivery address' });
@@ -73,6 +77,8 @@ test('a buyer finds produce with a typo, buys from two farms with delivery and f
     const status = page.getByTestId('order-status');
     const timeline = page.getByTestId('order-timeline');
     await expect(status).toHaveText('Paid');
+    // The order page writes the window exactly as checkout did (one format helper).
+    await expect(page.getByText(slotWindow, { exact: true }).first()).toBeVisible();
     const code = (await page.getByTestId('confirmation-code').innerText()).trim();
     await expect(page.getByText('Give this code to the driver on hand-over.').first()).toBeVisible();
 

@@ -76,7 +76,8 @@ test.describe('offline reading (service worker caches)', () => {
     await expect(page.getByTestId('product-price')).toHaveText(`${usd(product.priceMinor)} / ${product.unit}`);
     const indicator = getOnlineIndicator(page);
     await expect(indicator).toContainText(OFFLINE_TEXT);
-    await expect(indicator).toContainText(/Showing saved data from (\d{1,2} \w{3}, )?\d{2}:\d{2}\./);
+    // en-US (Playwright's default locale) has a 12-hour clock: "7:05 PM", or "Wed, Nov 25, 7:05 PM" for an earlier day.
+    await expect(indicator).toContainText(/Showing saved data from ([A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, )?\d{1,2}:\d{2}\s[AP]M\./);
 
     await context.setOffline(false);
     await expect(indicator).toHaveText('Back online');

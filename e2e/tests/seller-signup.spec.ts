@@ -90,7 +90,8 @@ test.describe('seller sign-up', () => {
     await expect(page).toHaveURL(/\/seller-application-status$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Seller Application Status' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'We are reviewing your application' })).toBeVisible();
-    await expect(page.getByText(/^Submitted on \d{1,2} \w+ \d{4}/)).toBeVisible();
+    // The browser runs in Playwright's default locale, en-US: "Nov 26, 2026" (lib/format.ts follows the locale).
+    await expect(page.getByText(/^Submitted on [A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeVisible();
     await expect(page.getByText('Green Valley Farm')).toBeVisible();
     expect(posts).toBe(1);
 
