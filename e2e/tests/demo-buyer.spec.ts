@@ -15,7 +15,8 @@ test('the demo buyer has active, completed and refunded orders on the orders das
     await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
     const cards = page.getByTestId('order-card');
     await expect(cards.first(), `an order under the ${tab ?? 'active'} tab`).toBeVisible();
-    return cards.getByTestId('order-status').allInnerTexts();
+    // The badge's text, not its upper-case rendering.
+    return cards.getByTestId('order-status').allTextContents();
   };
 
   const active = await statusesOf(null);
