@@ -31,6 +31,8 @@ export const BASKET_USERS = {
   walletBuyer: { email: 'wallet@basket.e2e.example', username: 'wallet_page_buyer' },
   /** addresses.spec.ts */
   addressBuyer: { email: 'addresses@basket.e2e.example', username: 'address_book_buyer' },
+  /** addresses.spec.ts: coordinates from the town, and a pin for a place the server does not know. */
+  pinBuyer: { email: 'pins@basket.e2e.example', username: 'address_pin_buyer' },
 } as const;
 
 export const BASKET_SHOPS = {

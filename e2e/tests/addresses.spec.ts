@@ -3,8 +3,9 @@ import { BASKET_USERS } from '../support/fixtures-basket';
 import { getShell } from '../support/shell';
 import { signInThroughApi } from '../support/sign-in';
 
-async function fillAddress(page: Page, values: { label: string; recipient: string; phone: string; street: string; city: string }) {
+async function fillAddress(page: Page, values: { label: string; recipient: string; phone: string; street: string; city: string; region?: string }) {
   const dialog = page.getByRole('dialog', { name: 'New address' });
+  if (values.region) await dialog.getByLabel('Region (optional)').fill(values.region);
   await dialog.getByLabel('Recipient').fill(values.recipient);
   await dialog.getByLabel('Phone').fill(values.phone);
   await dialog.getByLabel('Street and number').fill(values.street);
@@ -61,5 +62,32 @@ test.describe('addresses', () => {
     await expect(card(page, 'Office')).toHaveCount(0);
     // The remaining address becomes the default.
     await expect(card(page, 'Home')).toContainText('Default');
+  });
+
+  test('a known town places the address; an unknown one asks for a pin, placed on the map', async ({ page }) => {
+    await signInThroughApi(page, BASKET_USERS.pinBuyer, '/profile/addresses');
+    await expect(page.getByText('No saved addresses yet')).toBeVisible();
+
+    // Kumasi is a town of the market (farms and addresses there): no pin needed.
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await fillAddress(page, { label: 'Town', recipient: 'Yaw Darko', phone: '+233 24 222 3344', street: '5 Adum Road', city: 'Kumasi', region: 'Ashanti' });
+    await expect(card(page, 'Town').getByTestId('address-location')).toHaveText('Placed at Kumasi (approximate). A pin gives an exact delivery fee.');
+
+    // A place no farm or address names (basket-checkout.spec.ts pins its own unknown town, so not that one):
+    // not on the map until the buyer pins it.
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await fillAddress(page, { label: 'Hideout', recipient: 'Yaw Darko', phone: '+233 24 222 3344', street: '1 Quiet Lane', city: 'Asuboi Ridge' });
+    await expect(card(page, 'Hideout').getByTestId('address-location')).toHaveText('Not on the map yet: place a pin so farms can price delivery.');
+
+    await card(page, 'Hideout').getByRole('button', { name: 'Edit Hideout' }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit address' });
+    await editDialog.getByRole('button', { name: 'Place a pin on the map' }).click();
+    await editDialog.getByRole('region', { name: 'Map: tap where the delivery should go' }).click();
+    await expect(editDialog.getByTestId('address-location-status')).toContainText('Pin placed (');
+    await editDialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(editDialog).toBeHidden();
+    await expect(card(page, 'Hideout').getByTestId('address-location')).toHaveText('Pin on the map: delivery is priced by distance.');
+    await page.reload();
+    await expect(card(page, 'Hideout').getByTestId('address-location')).toHaveText('Pin on the map: delivery is priced by distance.');
   });
 });

@@ -7,8 +7,8 @@ import { signInThroughApi } from '../support/sign-in';
 import { getToast } from '../support/toasts';
 
 const { yams, cabbage, watercress, shortHoney } = BASKET_PRODUCTS;
-/** DELIVERY_FEE_BANDS default: an address without a position pays the farthest band. */
-const FARTHEST_BAND_FEE_MINOR = 1200;
+/** DELIVERY_FEE_BANDS default: up to 5 km from the farm costs the first band. */
+const FIRST_BAND_FEE_MINOR = 300;
 
 function farmCheckout(page: Page, shopName: string) {
   return page.getByRole('region', { name: `${shopName} checkout` });
@@ -25,7 +25,7 @@ async function chooseFulfilment(page: Page, shopName: string, method: 'Pickup at
 }
 
 test.describe('checkout', () => {
-  test('delivery to a new address and pickup, topping up inline: one order per farm, badge 0, wallet down by the total', async ({ page }) => {
+  test('delivery to a new address the server cannot place (a pin is asked for, then the first band) and pickup, topping up inline: one order per farm, badge 0, wallet down by the total', async ({ page }) => {
     await signInThroughApi(page, BASKET_USERS.checkoutBuyer, '/home');
     await addToBasketThroughApi(page, 'yams', 2);
     await addToBasketThroughApi(page, 'watercress', 3);
@@ -43,12 +43,28 @@ test.describe('checkout', () => {
     await addressSection.getByLabel('Recipient').fill('Abena Owusu');
     await addressSection.getByLabel('Phone').fill('+233 20 555 0199');
     await addressSection.getByLabel('Street and number').fill('7 Oxford Street');
-    await addressSection.getByLabel('Town or city').fill('Accra');
+    // A town no farm or address of the market names: the server cannot place it.
+    await addressSection.getByLabel('Town or city').fill('Abokobi Hills');
     await addressSection.getByRole('button', { name: 'Save address' }).click();
     await expect(addressSection.getByRole('radio', { name: /Abena Owusu, 7 Oxford Street/ })).toHaveAttribute('aria-checked', 'true');
 
+    // Not charged the top band: the checkout asks for a pin and Pay waits.
     const subtotal = 2 * yams.priceMinor + 3 * watercress.priceMinor;
-    const total = subtotal + FARTHEST_BAND_FEE_MINOR;
+    const pinRequest = page.getByRole('region', { name: 'Place a pin for this address' });
+    await expect(pinRequest).toContainText('We could not find 7 Oxford Street, Abokobi Hills on the map');
+    await expect(farmCheckout(page, BASKET_SHOPS.farmA.name).getByTestId('delivery-refusal')).toContainText('This address is not on the map yet');
+    await expect(page.getByTestId('checkout-blockers')).toHaveText('Place a pin for the delivery address.');
+    await expect(page.getByTestId('checkout-total')).toHaveText(usd(subtotal));
+    await expect(page.getByRole('button', { name: /^Pay / })).toBeDisabled();
+
+    // The map opens at the delivering farm (no tiles needed): a pin at its centre is in the first band.
+    await pinRequest.getByRole('region', { name: 'Map: tap where the delivery should go' }).click();
+    await expect(pinRequest.getByTestId('pin-request-status')).toHaveText(/^Pin at 5\.60\d\d, -0\.18\d\d\.$/);
+    await pinRequest.getByRole('button', { name: 'Save this pin' }).click();
+    await expect(pinRequest).toBeHidden();
+    await expect(farmCheckout(page, BASKET_SHOPS.farmA.name).getByText(`Delivery fee ${usd(FIRST_BAND_FEE_MINOR)}`)).toBeVisible();
+
+    const total = subtotal + FIRST_BAND_FEE_MINOR;
     await expect(page.getByTestId('checkout-total')).toHaveText(usd(total));
     await expect(page.getByTestId('checkout-wallet-balance')).toHaveText(usd(0));
     const pay = page.getByRole('button', { name: `Pay ${usd(total)}` });
