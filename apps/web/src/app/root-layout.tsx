@@ -1,4 +1,4 @@
-import { Suspense, lazy, useRef } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useDisclosure } from '@mantine/hooks';
 import { FullScreenLoading } from '../components/full-screen-loading';
@@ -15,10 +15,13 @@ import { LazySideMenu } from '../shell/lazy-side-menu';
 import { TopBar } from '../shell/top-bar';
 import { InstallPrompt } from '../shell/install-prompt';
 import { UpdateBanner } from '../shell/update-banner';
-import { useKeepClear } from '../shell/use-keep-clear';
 import { useAuthRedirects } from './use-auth-redirects';
 import { useRouteChrome } from './use-route-chrome';
 import classes from './root-layout.module.css';
+
+// The pages of the first load (the product listing) mark nothing to keep clear: the watcher loads
+// with the first other page, so it stays out of the first-load budget (decision 030).
+const KeepClearWatcher = lazy(() => import('../shell/keep-clear-watcher').then((module) => ({ default: module.KeepClearWatcher })));
 
 const SignedInLiveUpdates = lazy(() => import('./signed-in-live-updates').then((module) => ({ default: module.SignedInLiveUpdates })));
 
@@ -39,7 +42,7 @@ function AppFrame() {
   const { route, showBars, showAssistant, showAppSwitch } = useRouteChrome();
   const floatingArea = useRef<HTMLDivElement>(null);
   const hasFloating = showAssistant || showAppSwitch;
-  const steppedAside = useKeepClear(floatingArea, !isLoading && hasFloating);
+  const [steppedAside, setSteppedAside] = useState(false);
   useAuthRedirects();
 
   if (isLoading) return <FullScreenLoading />;
@@ -60,6 +63,11 @@ function AppFrame() {
       {showBars && <BottomBar />}
       {hasFloating && (
         <div ref={floatingArea} className={classes.floating} data-stepped-aside={steppedAside ? 'true' : undefined} data-testid="floating-buttons">
+          {!route.firstLoadStyles && (
+            <Suspense fallback={null}>
+              <KeepClearWatcher area={floatingArea} onChange={setSteppedAside} />
+            </Suspense>
+          )}
           {showAssistant && <AssistantWidget className={classes.floatingButton} />}
           {showAppSwitch && <AppSwitch className={classes.floatingButton} />}
         </div>

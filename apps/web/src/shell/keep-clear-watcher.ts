@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 
 /**
  * What the floating buttons must never cover: a page marks its total and its main action
@@ -14,18 +14,12 @@ export function rectanglesMeet(a: DOMRectReadOnly, b: DOMRectReadOnly, clearance
 }
 
 /**
- * Whether a marked element of the page lies under the floating buttons' place (`area`: their
- * container, which does not move when they step aside). Checked once per frame after a scroll,
- * a resize or a change of the page.
+ * Tells `onChange` whether a marked element of the page lies under the floating buttons' place
+ * (`area`: their container, which does not move when they step aside). Checked once per frame
+ * after a scroll, a resize or a change of the page; false again when it stops watching.
  */
-export function useKeepClear(area: RefObject<HTMLElement | null>, enabled: boolean): boolean {
-  const [covering, setCovering] = useState(false);
-
+export function KeepClearWatcher({ area, onChange }: { area: RefObject<HTMLElement | null>; onChange: (covering: boolean) => void }) {
   useEffect(() => {
-    if (!enabled) {
-      setCovering(false);
-      return;
-    }
     let frame = 0;
     const check = () => {
       frame = 0;
@@ -33,7 +27,7 @@ export function useKeepClear(area: RefObject<HTMLElement | null>, enabled: boole
       if (!areaElement) return;
       const areaRect = areaElement.getBoundingClientRect();
       const marked = document.querySelectorAll(`[${KEEP_CLEAR_ATTRIBUTE}]`);
-      setCovering(
+      onChange(
         Array.from(marked).some((element) => {
           const rect = element.getBoundingClientRect();
           return rect.width > 0 && rect.height > 0 && rectanglesMeet(rect, areaRect, CLEARANCE);
@@ -58,8 +52,9 @@ export function useKeepClear(area: RefObject<HTMLElement | null>, enabled: boole
       window.removeEventListener('resize', schedule);
       mutations.disconnect();
       resizes.disconnect();
+      onChange(false);
     };
-  }, [area, enabled]);
+  }, [area, onChange]);
 
-  return covering;
+  return null;
 }
