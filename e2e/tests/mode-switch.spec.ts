@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { APP_URL, FIXTURE_USERS } from '../support/fixtures';
 import { signInThroughApi, signInThroughForm } from '../support/sign-in';
 import { chooseMenuItem, getShell, openSideMenu, readBottomBarItems } from '../support/shell';
@@ -9,6 +9,44 @@ async function readTheme(page: Page): Promise<string | null> {
 
 async function readStoredMode(page: Page): Promise<string | null> {
   return page.evaluate(() => sessionStorage.getItem('userMode'));
+}
+
+/** A colour as the browser computes it (rgb(...)), from any CSS value, e.g. one of the theme's variables. */
+async function resolveColour(page: Page, value: string): Promise<string> {
+  return page.evaluate((cssValue) => {
+    const probe = document.createElement('span');
+    probe.style.color = cssValue;
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  }, value);
+}
+
+/** What a person sees in the mode's colour: the logo mark, the app switch, a price, the active tab, the "All" chip. */
+async function readModeColours(page: Page) {
+  const shell = getShell(page);
+  const price = page.getByTestId('product-card-price').first();
+  await expect(price).toBeVisible();
+  const read = (locator: Locator, property: 'color' | 'backgroundColor' | 'stopColor') =>
+    locator.evaluate((element, name) => getComputedStyle(element)[name], property);
+  return {
+    logoMark: await read(shell.topBar.getByRole('img', { name: 'Pulse Market' }).locator('stop').first(), 'stopColor'),
+    appSwitch: await read(shell.appSwitch, 'backgroundColor'),
+    price: await read(price, 'color'),
+    allChip: await read(page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'All' }), 'color'),
+  };
+}
+
+async function expectModeColours(page: Page, colour: 'green' | 'orange') {
+  await expect
+    .poll(() => readModeColours(page), { message: `the listing in ${colour}` })
+    .toEqual({
+      logoMark: await resolveColour(page, `var(--mantine-color-${colour}-4)`),
+      appSwitch: await resolveColour(page, `var(--mantine-color-${colour}-7)`),
+      price: await resolveColour(page, `var(--mantine-color-${colour}-9)`),
+      allChip: await resolveColour(page, `var(--mantine-color-${colour}-9)`),
+    });
 }
 
 async function expectMenuItems(page: Page, names: string[]) {
@@ -27,7 +65,7 @@ test.describe('buyer and seller mode', () => {
     const shell = getShell(page);
     await expect(shell.topBarTitle).toHaveText('Products');
     expect(await readTheme(page)).toBe('green');
-    await expectMenuItems(page, ['Home', 'Start Selling', 'Switch to Seller', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+    await expectMenuItems(page, ['Home', 'Start Selling', 'Switch to Seller', 'Wallet', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
 
     await chooseMenuItem(page, 'Switch to Seller');
     await expect(page).toHaveURL(/\/seller-dashboard$/);
@@ -115,14 +153,14 @@ test.describe('buyer and seller mode', () => {
 
   test('a buyer without the seller role has no switch item; Pulse Agent leads to the agent portal', async ({ page }) => {
     await signInThroughApi(page, FIXTURE_USERS.emptyBasketBuyer, '/');
-    await expectMenuItems(page, ['Home', 'Start Selling', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+    await expectMenuItems(page, ['Home', 'Start Selling', 'Wallet', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
     await chooseMenuItem(page, 'Pulse Agent');
     await expect(page).toHaveURL(/\/pulse-agents$/);
   });
 
   test("an agent's Pulse Agent item leads to the agent dashboard", async ({ page }) => {
     await signInThroughApi(page, FIXTURE_USERS.agent, '/');
-    await expectMenuItems(page, ['Home', 'Start Selling', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+    await expectMenuItems(page, ['Home', 'Start Selling', 'Wallet', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
     await chooseMenuItem(page, 'Pulse Agent');
     await expect(page).toHaveURL(/\/agent-dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Agent Dashboard' })).toBeVisible();
@@ -140,5 +178,39 @@ test.describe('buyer and seller mode', () => {
       await chooseMenuItem(page, item);
       await expect(page).toHaveURL(url);
     }
+  });
+
+  test('seller mode is orange throughout (button, logo mark, prices, app switch, active tab), buyer mode green, Pulse Hub gold', async ({ page }) => {
+    // Five pages and two mode switches: more than the default 30 s on a loaded machine.
+    test.setTimeout(90_000);
+    await signInThroughApi(page, FIXTURE_USERS.approvedSeller, '/product-listing');
+    await expectModeColours(page, 'green');
+
+    await chooseMenuItem(page, 'Switch to Seller');
+    await expect(page).toHaveURL(/\/seller-dashboard$/);
+    const addProduct = page.getByRole('link', { name: 'Add a product' });
+    await expect(addProduct).toBeVisible();
+    const orangeFill = await resolveColour(page, 'var(--mantine-color-orange-7)');
+    await expect.poll(() => addProduct.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(orangeFill);
+    await expect(getShell(page).appSwitch).toHaveCSS('background-color', orangeFill);
+    const activeTab = getShell(page).bottomBar.getByRole('link', { name: 'Dashboard' });
+    await expect(activeTab).toHaveAttribute('aria-current', 'page');
+    await expect(activeTab).toHaveCSS('color', await resolveColour(page, 'var(--mantine-color-orange-9)'));
+    // Not the buyer's green any more: a real difference a person sees, not just another variable.
+    expect(orangeFill).not.toBe(await resolveColour(page, 'var(--mantine-color-green-7)'));
+
+    await page.goto('/product-listing');
+    await expectModeColours(page, 'orange');
+
+    // Pulse Hub stays gold in seller mode.
+    await page.goto('/hub/feed');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pulse Hub' })).toBeVisible();
+    await expect(getShell(page).appSwitch).toHaveCSS('background-color', await resolveColour(page, 'var(--mantine-color-gold-7)'));
+
+    await page.goto('/product-listing');
+    await chooseMenuItem(page, 'Switch to Buyer');
+    await expect(page).toHaveURL(/\/buyer-dashboard$/);
+    await page.goto('/product-listing');
+    await expectModeColours(page, 'green');
   });
 });

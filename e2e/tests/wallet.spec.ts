@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { readWalletThroughApi, usd } from '../support/basket-api';
+import { readWalletThroughApi, topUpThroughApi, usd } from '../support/basket-api';
+import { FIXTURE_USERS } from '../support/fixtures';
 import { BASKET_USERS } from '../support/fixtures-basket';
+import { chooseMenuItem } from '../support/shell';
 import { signInThroughApi } from '../support/sign-in';
 import { getToast } from '../support/toasts';
 
@@ -37,5 +39,28 @@ test.describe('wallet', () => {
     await expect(form.getByRole('alert')).toContainText('declined');
     await expect(page.getByTestId('wallet-available')).toHaveText(usd(5000));
     expect((await readWalletThroughApi(page)).availableMinor).toBe(5000);
+  });
+
+  test('a buyer finds the wallet on the dashboard and in the side menu, with the balance shown', async ({ page }) => {
+    // The spare mode buyer: no other spec reads its wallet.
+    await signInThroughApi(page, FIXTURE_USERS.modeBuyer, '/buyer-dashboard');
+    await topUpThroughApi(page, 1234);
+    const { availableMinor } = await readWalletThroughApi(page);
+    expect(availableMinor).toBeGreaterThanOrEqual(1234);
+
+    await page.reload();
+    const card = page.getByTestId('dashboard-wallet-card');
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('dashboard-wallet-available')).toHaveText(usd(availableMinor));
+    await card.click();
+    await expect(page).toHaveURL(/\/wallet$/);
+    await expect(page.getByTestId('wallet-available')).toHaveText(usd(availableMinor));
+
+    // From a page with the bars: the bottom bar has no Wallet in buyer mode, the side menu does.
+    await page.goto('/product-listing');
+    await chooseMenuItem(page, 'Wallet');
+    await expect(page).toHaveURL(/\/wallet$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
+    await expect(page.getByTestId('wallet-available')).toHaveText(usd(availableMinor));
   });
 });

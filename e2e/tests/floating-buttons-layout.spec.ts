@@ -1,0 +1,148 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { addToBasketThroughApi } from '../support/basket-api';
+import { FIXTURE_USERS } from '../support/fixtures';
+import { getShell } from '../support/shell';
+import { signInThroughApi } from '../support/sign-in';
+
+/**
+ * The floating buttons (app switch, assistant) never sit over what a page asks a person to read or
+ * press: the basket's total and its Checkout button, the checkout's total and Pay button, and the
+ * last card of a long page scrolled to its end. Runs on the phone and the desktop (layout spec).
+ */
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function boxesMeet(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** The floating buttons a person can see now, with their boxes. */
+async function visibleFloatingButtons(page: Page): Promise<Array<{ name: string; box: Box }>> {
+  const { appSwitch, assistantWidget } = getShell(page);
+  const found: Array<{ name: string; box: Box }> = [];
+  for (const [name, button] of [
+    ['app switch', appSwitch],
+    ['assistant', assistantWidget],
+  ] as const) {
+    if (!(await button.isVisible())) continue;
+    const box = await button.boundingBox();
+    if (box) found.push({ name, box });
+  }
+  return found;
+}
+
+/**
+ * Nothing floats over `target`: no visible floating button's box meets it, and the topmost element
+ * near each of its corners is the target itself (what a tap there would reach).
+ */
+async function expectNothingOver(page: Page, target: Locator, what: string) {
+  await expect(async () => {
+    const box = await target.boundingBox();
+    if (!box) throw new Error(`${what} has no box`);
+    for (const button of await visibleFloatingButtons(page)) {
+      expect(boxesMeet(box, button.box), `the ${button.name} over ${what}`).toBe(false);
+    }
+    const cornersReachable = await target.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      // Inside rounded corners (cards and buttons clip their corners for hit testing too).
+      const inset = Math.min(10, rect.width / 4, rect.height / 4);
+      const corners: Array<[number, number]> = [
+        [rect.left + inset, rect.top + inset],
+        [rect.right - inset, rect.top + inset],
+        [rect.left + inset, rect.bottom - inset],
+        [rect.right - inset, rect.bottom - inset],
+      ];
+      return corners.map(([x, y]) => {
+        const hit = document.elementFromPoint(x, y);
+        return hit !== null && (hit === element || element.contains(hit));
+      });
+    });
+    expect(cornersReachable, `${what}: its four corners can be tapped`).toEqual([true, true, true, true]);
+  }).toPass({ timeout: 5_000 });
+}
+
+/** Scrolls so that `target` sits at the bottom edge of the screen, where the floating buttons are. */
+async function scrollToBottomEdge(target: Locator) {
+  await target.evaluate((element) => element.scrollIntoView({ block: 'end', behavior: 'instant' }));
+}
+
+async function scrollPageToEnd(page: Page) {
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+}
+
+test.describe('floating buttons keep clear of content', () => {
+  test('the basket total and Checkout, then the checkout total and Pay, are never under a floating button', async ({ page }) => {
+    // Two steps, each scrolled to several places: more than the default 30 s on a loaded machine.
+    test.setTimeout(90_000);
+    // The spare mode buyer (wallet.spec.ts only reads its wallet): lines from the basket lane's two farms.
+    await signInThroughApi(page, FIXTURE_USERS.modeBuyer, '/home');
+    for (const key of ['yams', 'watercress', 'tilapia'] as const) await addToBasketThroughApi(page, key, 1);
+    await page.goto('/basket');
+    await expect(page.getByRole('heading', { level: 1, name: 'Basket' })).toBeVisible();
+    await expect(getShell(page).appSwitch).toBeAttached();
+    const total = page.getByTestId('basket-total');
+    const checkout = page.getByRole('button', { name: 'Checkout', exact: true });
+    await expect(total).toBeVisible();
+
+    for (const [label, target] of [
+      ['the basket total', total],
+      ['the Checkout button', checkout],
+    ] as const) {
+      await scrollToBottomEdge(target);
+      await expectNothingOver(page, target, `${label} at the bottom of the screen`);
+    }
+    await scrollPageToEnd(page);
+    await expectNothingOver(page, total, 'the basket total with the page scrolled to its end');
+    await expectNothingOver(page, checkout, 'the Checkout button with the page scrolled to its end');
+
+    // Stepping aside lasts only while the total is in their corner: with it at the top, they are back.
+    await total.evaluate((element) => element.scrollIntoView({ block: 'start', behavior: 'instant' }));
+    await expect(getShell(page).appSwitch).toBeVisible();
+
+    await checkout.click();
+    await expect(page).toHaveURL(/step=checkout/);
+    const checkoutTotal = page.getByTestId('checkout-total');
+    const pay = page.getByRole('button', { name: /^Pay / });
+    await expect(pay).toBeVisible();
+    for (const [label, target] of [
+      ['the checkout total', checkoutTotal],
+      ['the Pay button', pay],
+    ] as const) {
+      await scrollToBottomEdge(target);
+      await expectNothingOver(page, target, `${label} at the bottom of the screen`);
+    }
+    await scrollPageToEnd(page);
+    await expectNothingOver(page, pay, 'the Pay button with the page scrolled to its end');
+
+  });
+
+  test('the last cards of the product listing, scrolled to its end, are clear of the assistant and the app switch', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/product-listing');
+    const cards = page.getByTestId('product-card');
+    await expect(cards.first()).toBeVisible();
+    const { assistantWidget, appSwitch } = getShell(page);
+    await expect(assistantWidget).toBeVisible();
+    await expect(appSwitch).toBeVisible();
+
+    // Every page of the listing, until there is no "Load more".
+    await expect(async () => {
+      await scrollPageToEnd(page);
+      await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0, { timeout: 1_000 });
+    }).toPass({ timeout: 75_000 });
+    await scrollPageToEnd(page);
+
+    const count = await cards.count();
+    const columns = await page.evaluate(() => {
+      const all = [...document.querySelectorAll('[data-testid="product-card"]')];
+      const lastTop = all.at(-1)?.getBoundingClientRect().top;
+      return all.filter((card) => card.getBoundingClientRect().top === lastTop).length;
+    });
+    // The whole last row: the card under the buttons is the rightmost one.
+    for (let index = count - columns; index < count; index++) {
+      await expectNothingOver(page, cards.nth(index), `product card ${index + 1} of ${count}, the last row`);
+    }
+    await expect(assistantWidget).toBeVisible();
+    await expect(appSwitch).toBeVisible();
+  });
+});
