@@ -21,6 +21,8 @@ function card(page: Page, name: string) {
 
 test.describe('addresses', () => {
   test('field messages, the first address as default, switching the default and deleting', async ({ page }) => {
+    // A long walk (several dialogs and saves, a map): three times the 30 s budget on a loaded 2-core CI machine.
+    test.slow();
     await signInThroughApi(page, BASKET_USERS.addressBuyer, '/profile/addresses');
     await expect(getShell(page).topBar).toBeVisible();
     await expect(page.getByText('No saved addresses yet')).toBeVisible();
@@ -65,6 +67,8 @@ test.describe('addresses', () => {
   });
 
   test('a known town places the address; an unknown one asks for a pin, placed on the map', async ({ page }) => {
+    // A long walk (several dialogs and saves, a map): three times the 30 s budget on a loaded 2-core CI machine.
+    test.slow();
     await signInThroughApi(page, BASKET_USERS.pinBuyer, '/profile/addresses');
     await expect(page.getByText('No saved addresses yet')).toBeVisible();
 

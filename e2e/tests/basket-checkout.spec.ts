@@ -26,6 +26,8 @@ async function chooseFulfilment(page: Page, shopName: string, method: 'Pickup at
 
 test.describe('checkout', () => {
   test('delivery to a new address the server cannot place (a pin is asked for, then the first band) and pickup, topping up inline: one order per farm, badge 0, wallet down by the total', async ({ page }) => {
+    // A long walk (several dialogs and saves, a map): three times the 30 s budget on a loaded 2-core CI machine.
+    test.slow();
     await signInThroughApi(page, BASKET_USERS.checkoutBuyer, '/home');
     await addToBasketThroughApi(page, 'yams', 2);
     await addToBasketThroughApi(page, 'watercress', 3);
