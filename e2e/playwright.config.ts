@@ -119,12 +119,16 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Times are measured in bench/, not asserted here: a walk through ten pages may take 30 s on a
+  // slow or busy 2-core machine (CI's failed at 30 s in walks that take 5-14 s on an idle one).
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: resolve(artifacts, 'html-report'), open: 'never' }]],
   use: {
     baseURL: APP_URL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a third of the suite's CPU (its screencast runs in every test,
+    // passed or not) and CI keeps only what it prints: on only when asked, E2E_TRACE=1.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },

@@ -18,6 +18,8 @@ export const FIXTURE_USERS = {
   /** Spare accounts for specs that change server-side state (revoked sessions, logout). */
   sessionBuyer: { email: 'buyer.session@e2e.example', username: 'session_buyer' },
   modeBuyer: { email: 'buyer.mode@e2e.example', username: 'mode_buyer' },
+  /** The desktop run of floating-buttons-layout.spec.ts (the phone run uses modeBuyer): runs in parallel, each its own basket. */
+  desktopLayoutBuyer: { email: 'buyer.desktop-layout@e2e.example', username: 'desktop_layout_buyer' },
   /** Real-time specs (tests/realtime-*.spec.ts): each pair or person belongs to one spec, so workers never share counts. */
   liveSender: { email: 'live.sender@e2e.example', username: 'live_sender' },
   liveReceiver: { email: 'live.receiver@e2e.example', username: 'live_receiver' },

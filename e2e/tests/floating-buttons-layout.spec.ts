@@ -71,11 +71,13 @@ async function scrollPageToEnd(page: Page) {
 }
 
 test.describe('floating buttons keep clear of content', () => {
-  test('the basket total and Checkout, then the checkout total and Pay, are never under a floating button', async ({ page }) => {
-    // Two steps, each scrolled to several places: more than the default 30 s on a loaded machine.
+  test('the basket total and Checkout, then the checkout total and Pay, are never under a floating button', async ({ page }, testInfo) => {
+    // Two steps, each scrolled to several places: more than the default on a loaded machine.
     test.setTimeout(90_000);
-    // The spare mode buyer (wallet.spec.ts only reads its wallet): lines from the basket lane's two farms.
-    await signInThroughApi(page, FIXTURE_USERS.modeBuyer, '/home');
+    // The phone and desktop runs go side by side: one basket each (the spare mode buyer on the phone,
+    // wallet.spec.ts only reads its wallet). Lines from the basket lane's two farms.
+    const buyer = testInfo.project.name === 'desktop' ? FIXTURE_USERS.desktopLayoutBuyer : FIXTURE_USERS.modeBuyer;
+    await signInThroughApi(page, buyer, '/home');
     for (const key of ['yams', 'watercress', 'tilapia'] as const) await addToBasketThroughApi(page, key, 1);
     await page.goto('/basket');
     await expect(page.getByRole('heading', { level: 1, name: 'Basket' })).toBeVisible();
