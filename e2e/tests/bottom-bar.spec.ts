@@ -29,6 +29,18 @@ test.describe('bottom bar of a signed-in user', () => {
     const shell = getShell(page);
     await expect(shell.notificationsBadge).toHaveText('99+');
     await expect(shell.messagesBadge).toHaveText('7');
+    // The counts sit at the icons' corners: at most a quarter of an icon lies under its badge.
+    for (const [name, badge] of [
+      ['Notifications', shell.notificationsBadge],
+      ['Messages', shell.messagesBadge],
+    ] as const) {
+      const icon = await shell.bottomBar.getByRole('link', { name }).locator('svg').boundingBox();
+      const badgeBox = await badge.boundingBox();
+      if (!icon || !badgeBox) throw new Error(`the ${name} icon or its badge has no box`);
+      const overlapWidth = Math.max(0, Math.min(icon.x + icon.width, badgeBox.x + badgeBox.width) - Math.max(icon.x, badgeBox.x));
+      const overlapHeight = Math.max(0, Math.min(icon.y + icon.height, badgeBox.y + badgeBox.height) - Math.max(icon.y, badgeBox.y));
+      expect((overlapWidth * overlapHeight) / (icon.width * icon.height), `the share of the ${name} icon under its badge`).toBeLessThanOrEqual(0.25);
+    }
   });
 
   test('a user with nothing unread sees no badges', async ({ page }) => {

@@ -87,6 +87,9 @@ test.describe('floating buttons keep clear of content', () => {
     await expect(total).toBeVisible();
 
     for (const [label, target] of [
+      // A line's total and remove button mid-page, as on a phone's first screen of a three-line basket.
+      ['a line total', page.getByLabel(/^Line total of /).last()],
+      ['a line\'s remove button', page.getByRole('button', { name: /^Remove / }).last()],
       ['the basket total', total],
       ['the Checkout button', checkout],
     ] as const) {

@@ -30,7 +30,7 @@ export function BasketGroup({ group, currency }: { group: TBasketSellerGroup; cu
         <Text size="sm" c="dimmed">
           Subtotal
         </Text>
-        <Text fw={700} className={classes.amount} aria-label={`Subtotal of ${group.shopName}`}>
+        <Text fw={700} className={classes.amount} aria-label={`Subtotal of ${group.shopName}`} data-keep-clear>
           {formatMoney(group.subtotalMinor, currency)}
         </Text>
       </div>

@@ -59,7 +59,7 @@ export function BasketLine({ item, currency }: { item: TBasketItem; currency: st
       </div>
       <div className={classes.controls}>
         <QuantityStepper value={item.quantity} min={min} max={max} label={item.title} onChange={changeQuantity} disabled={!canStep || isRemoving} />
-        <Text fw={700} className={classes.lineTotal} aria-label={`Line total of ${item.title}`}>
+        <Text fw={700} className={classes.lineTotal} aria-label={`Line total of ${item.title}`} data-keep-clear>
           {formatMoney(item.lineTotalMinor, currency)}
         </Text>
       </div>
@@ -71,6 +71,7 @@ export function BasketLine({ item, currency }: { item: TBasketItem; currency: st
           size={36}
           radius="xl"
           aria-label={`Remove ${item.title}`}
+          data-keep-clear
           onClick={() => void remove()}
           loading={isRemoving}
         >

@@ -31,7 +31,7 @@ export function OrderCard({ order, onReorder, reordering }: { order: TOrderSumma
             >
               {order.shopName}
             </Text>
-            <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+            <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-keep-clear>
               {formatMoney(order.totalMinor, order.currency)}
             </Text>
           </Group>

@@ -51,7 +51,7 @@ export function QueueOrderCard({ order }: { order: TOrderSummary }) {
               {order.buyerUsername} · {describeContents(order)}
             </Text>
           </Stack>
-          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+          <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-keep-clear>
             {formatMoney(paidMinor, order.currency)}
           </Text>
         </Group>

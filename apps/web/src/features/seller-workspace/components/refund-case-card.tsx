@@ -39,7 +39,7 @@ export function RefundCaseCard({ refundCase }: { refundCase: TRefundCase }) {
               {refundCase.itemCount > 1 ? ` and ${refundCase.itemCount - 1} more` : ''}
             </Text>
           </Stack>
-          <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="refund-amount">
+          <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="refund-amount" data-keep-clear>
             {formatMoney(refund.amountMinor, refundCase.currency)}
           </Text>
         </Group>

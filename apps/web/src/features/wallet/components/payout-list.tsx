@@ -40,7 +40,7 @@ export function PayoutList() {
                 </Text>
               </Stack>
               <Stack gap={2} align="flex-end">
-                <Text fw={700} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                <Text fw={700} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-keep-clear>
                   {formatMoney(payout.amountMinor, payout.currency)}
                 </Text>
                 <Badge size="xs" variant="light" color={STATUS[payout.status].color}>
