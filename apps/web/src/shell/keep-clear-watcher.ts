@@ -6,6 +6,12 @@ import { useEffect, type RefObject } from 'react';
  */
 export const KEEP_CLEAR_ATTRIBUTE = 'data-keep-clear';
 
+/**
+ * What the buttons step aside for: what a page marks, and every form field (a field half under a
+ * button cannot be read or tapped). Mantine's fields carry mantine-Input-input (FileInput's too).
+ */
+const KEEP_CLEAR_SELECTOR = `[${KEEP_CLEAR_ATTRIBUTE}], .mantine-Input-input, input:not([type="hidden"]):not([type="file"]), textarea, select`;
+
 /** Room kept between a marked element and the buttons, in px. */
 const CLEARANCE = 8;
 
@@ -26,9 +32,11 @@ export function KeepClearWatcher({ area, onChange }: { area: RefObject<HTMLEleme
       const areaElement = area.current;
       if (!areaElement) return;
       const areaRect = areaElement.getBoundingClientRect();
-      const marked = document.querySelectorAll(`[${KEEP_CLEAR_ATTRIBUTE}]`);
+      const marked = document.querySelectorAll(KEEP_CLEAR_SELECTOR);
       onChange(
         Array.from(marked).some((element) => {
+          // The buttons' own fields (the assistant's panel) are not under them.
+          if (areaElement.contains(element)) return false;
           const rect = element.getBoundingClientRect();
           return rect.width > 0 && rect.height > 0 && rectanglesMeet(rect, areaRect, CLEARANCE);
         }),

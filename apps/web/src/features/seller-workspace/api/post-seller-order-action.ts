@@ -36,14 +36,21 @@ export function isOrderChanged(error: unknown): boolean {
   return isApiError(error) && error.status === 409;
 }
 
+/** Steps an order takes once: after one succeeded, the same step on it is not sent again from here. */
+const ONCE_PER_ORDER: ReadonlySet<TOrderActionInput['action']> = new Set(['accept', 'mark_ready', 'hand_over']);
+
 /**
  * One request per intent: a second call for the same order while one is in flight is dropped
- * (a double click), and a retry after a lost answer reuses the attempt's Idempotency-Key.
+ * (a double click), and a retry after a lost answer reuses the attempt's Idempotency-Key. A step
+ * taken once (accept, mark ready, hand over) is dropped when asked again while the screen still
+ * shows its button: the second click of a double click can come after the first one's answer,
+ * before the list has refreshed, and would only earn a "the order changed" error.
  */
 export function useSellerOrderAction() {
   const queryClient = useQueryClient();
   const attempt = useIdempotentAttempt();
   const inFlight = useRef(new Set<string>());
+  const taken = useRef(new Set<string>());
   const mutation = useMutation({
     mutationFn: (request: SellerOrderActionRequest) => postSellerOrderAction(request, attempt.keyFor(request)),
     onSuccess: (order) => {
@@ -62,10 +69,13 @@ export function useSellerOrderAction() {
   const { mutateAsync } = mutation;
   const run = useCallback(
     async (request: SellerOrderActionRequest): Promise<TOrderDetails | null> => {
-      if (inFlight.current.has(request.orderId)) return null;
+      const step = `${request.orderId}:${request.input.action}`;
+      if (inFlight.current.has(request.orderId) || taken.current.has(step)) return null;
       inFlight.current.add(request.orderId);
       try {
-        return await mutateAsync(request);
+        const order = await mutateAsync(request);
+        if (ONCE_PER_ORDER.has(request.input.action)) taken.current.add(step);
+        return order;
       } finally {
         inFlight.current.delete(request.orderId);
       }
