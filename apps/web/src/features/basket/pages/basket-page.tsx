@@ -120,14 +120,14 @@ export function BasketPage({ route }: PageProps) {
                     </Stack>
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, md: 4 }}>
-                    <Paper withBorder radius="lg" p="md" className={classes.summary}>
+                    <Paper withBorder radius="lg" p="md" className={classes.summary} data-testid="basket-summary">
                       <Stack gap="sm">
                         {data.groups.map((group) => (
                           <Group key={group.sellerUserId} justify="space-between" wrap="nowrap">
                             <Text size="sm" c="dimmed" truncate>
                               {group.shopName}
                             </Text>
-                            <Text size="sm" className={classes.amount}>
+                            <Text size="sm" className={classes.amount} data-keep-clear>
                               {formatMoney(group.subtotalMinor, data.currency)}
                             </Text>
                           </Group>
