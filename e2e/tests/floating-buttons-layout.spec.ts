@@ -6,8 +6,10 @@ import { signInThroughApi } from '../support/sign-in';
 
 /**
  * The floating buttons (app switch, assistant) never sit over what a page asks a person to read or
- * press: the basket's total and its Checkout button, the checkout's total and Pay button, and the
- * last card of a long page scrolled to its end. Runs on the phone and the desktop (layout spec).
+ * press. On pages with bars they stand in the bottom bar's band, over no content at all; elsewhere
+ * they step aside for the basket's total and its Checkout button, the checkout's total and Pay
+ * button, and leave the last content of a page scrolled to its end clear. Runs on the phone and the
+ * desktop (layout spec).
  */
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -87,6 +89,47 @@ async function scrollPageToEnd(page: Page) {
 }
 
 test.describe('floating buttons keep clear of content', () => {
+  test('on the product listing the buttons stand in the bottom bar\'s band, beside its items, over no card', async ({ page }) => {
+    // A signed-in buyer: the longest bar (Orders, Products, Messages, Notifications). Read only.
+    await signInThroughApi(page, FIXTURE_USERS.emptyBasketBuyer, '/product-listing');
+    const { appSwitch, assistantWidget, bottomBar } = getShell(page);
+    await expect(page.getByTestId('product-card').nth(3)).toBeVisible();
+    await expect(appSwitch).toBeVisible();
+    await expect(assistantWidget).toBeVisible();
+    const links = bottomBar.getByRole('link');
+    await expect(links).toHaveText(['Orders', 'Products', 'Messages', 'Notifications']);
+
+    // At rest and scrolled: the cards pass under the bar, the buttons never leave it.
+    for (const scrollTop of [0, 400, 900]) {
+      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), scrollTop);
+      const bar = await bottomBar.boundingBox();
+      if (!bar) throw new Error('the bottom bar has no box');
+      const buttons = await visibleFloatingButtons(page);
+      expect(buttons.map((button) => button.name).sort(), `both buttons show at ${scrollTop} px`).toEqual(['app switch', 'assistant']);
+      for (const button of buttons) {
+        expect(button.box.y, `the ${button.name}'s top within the bar at ${scrollTop} px`).toBeGreaterThanOrEqual(bar.y);
+        expect(button.box.y + button.box.height, `the ${button.name}'s bottom within the bar`).toBeLessThanOrEqual(bar.y + bar.height);
+        // What a tap on the button's centre reaches is the button: nothing of the page is over it, and it over nothing of the page.
+        const hitsButton = await page.evaluate(
+          ({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid="floating-buttons"]') !== null,
+          { x: button.box.x + button.box.width / 2, y: button.box.y + button.box.height / 2 },
+        );
+        expect(hitsButton, `the ${button.name} can be tapped`).toBe(true);
+      }
+    }
+
+    // The bar's items keep their own room: none under a button, every label whole.
+    const buttons = await visibleFloatingButtons(page);
+    for (const link of await links.all()) {
+      const name = (await link.textContent()) ?? '';
+      const box = await link.boundingBox();
+      if (!box) throw new Error(`${name} has no box`);
+      for (const button of buttons) expect(boxesMeet(box, button.box), `the ${button.name} over ${name}`).toBe(false);
+      const whole = await link.locator('span', { hasText: name }).last().evaluate((label) => label.scrollWidth <= label.clientWidth);
+      expect(whole, `the label "${name}" is whole`).toBe(true);
+    }
+  });
+
   test('the basket total and Checkout, then the checkout total and Pay, are never under a floating button', async ({ page }, testInfo) => {
     // Two steps, each scrolled to several places: more than the default on a loaded machine.
     test.setTimeout(90_000);

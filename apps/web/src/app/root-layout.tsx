@@ -19,8 +19,8 @@ import { useAuthRedirects } from './use-auth-redirects';
 import { useRouteChrome } from './use-route-chrome';
 import classes from './root-layout.module.css';
 
-// The pages of the first load (the product listing) mark nothing to keep clear: the watcher loads
-// with the first other page, so it stays out of the first-load budget (decision 030).
+// Pages with bars have the buttons in the bottom bar's band, over no content: the watcher loads with
+// the first page without bars, so it stays out of the first-load budget (decisions 030, 035).
 const KeepClearWatcher = lazy(() => import('../shell/keep-clear-watcher').then((module) => ({ default: module.KeepClearWatcher })));
 
 const SignedInLiveUpdates = lazy(() => import('./signed-in-live-updates').then((module) => ({ default: module.SignedInLiveUpdates })));
@@ -63,7 +63,7 @@ function AppFrame() {
       {showBars && <BottomBar />}
       {hasFloating && (
         <div ref={floatingArea} className={classes.floating} data-stepped-aside={steppedAside ? 'true' : undefined} data-testid="floating-buttons">
-          {!route.firstLoadStyles && (
+          {!showBars && !route.firstLoadStyles && (
             <Suspense fallback={null}>
               <KeepClearWatcher area={floatingArea} onChange={setSteppedAside} />
             </Suspense>
