@@ -319,10 +319,45 @@ describe('sold-out products in the default order', () => {
       // Chosen sorts and an explicit stock filter are as they were: price first, newest first.
       expect((await titles('sort=price_asc&limit=2'))[0]).toBe('Newest But Gone');
       expect(await titles('inStock=false')).toEqual(['Newest But Gone', 'Free-range Eggs']);
-      // A search ranks by relevance, sold out or not.
+      // A search finds sold-out matches too.
       expect(await titles('q=newest')).toEqual(['Newest But Gone']);
     } finally {
       await testApp.app.db.delete(products).where(inArray(products.id, [soldOutId!, freshId!]));
+      clearCatalogueCaches(testApp.app.db);
+    }
+  });
+
+  it('come after the available ones in a search too, each group by relevance, across pages and from the cached ranking', async () => {
+    const seller = await registerSeller(testApp, 'Okra Valley Farm');
+    // The sold-out one is the best match (the word in its title); the others say it in their description.
+    const inserted = await insertProductRows(testApp.app.db, [
+      row(seller.user.id, 'Okra', { stockQuantity: 0, description: 'Okra, okra, okra.' }),
+      row(seller.user.id, 'Garden Greens', { stockQuantity: 5, description: 'Spinach with a little okra.' }),
+      row(seller.user.id, 'Soup Basket', { stockQuantity: 3, reservedQuantity: 3, description: 'Palm nut soup things and okra.' }),
+      row(seller.user.id, 'Stew Pack', { stockQuantity: 2, description: 'Tomatoes, onions and okra.' }),
+    ]);
+    clearCatalogueCaches(testApp.app.db);
+    try {
+      const all = await titles('q=okra');
+      expect(all.slice(0, 2).sort()).toEqual(['Garden Greens', 'Stew Pack']);
+      // Sold out (no stock, or all of it held by orders), in relevance order: the title match first.
+      expect(all.slice(2)).toEqual(['Okra', 'Soup Basket']);
+      // Page by page (the cursor carries the lowered score), then again from the cached ranking.
+      for (let round = 0; round < 2; round += 1) {
+        const paged: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: TProductListResponse = await list(`q=okra&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+          paged.push(...page.items.map((item) => item.title));
+          cursor = page.nextCursor;
+        } while (cursor);
+        expect(paged, `round ${round + 1}`).toEqual(all);
+      }
+      // Asked for sold-out or available ones only, or another order: relevance alone, as before.
+      expect(await titles('q=okra&inStock=false')).toEqual(['Okra', 'Soup Basket']);
+      expect((await titles('q=okra&sort=price_asc')).length).toBe(4);
+    } finally {
+      await testApp.app.db.delete(products).where(inArray(products.id, inserted.map((id) => id!)));
       clearCatalogueCaches(testApp.app.db);
     }
   });

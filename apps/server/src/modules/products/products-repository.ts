@@ -296,7 +296,19 @@ export interface ListFilter {
   harvestedSince?: string | undefined;
   /** Statuses to include (public listing: active only). */
   statuses: ProductRow['status'][];
+  /**
+   * Relevance order with sold-out products after every available one (the public listing's search,
+   * unless the shopper filtered by stock): their score is lowered by SOLD_OUT_SCORE_PENALTY.
+   */
+  soldOutLast?: boolean | undefined;
 }
+
+/**
+ * Taken off a sold-out product's relevance score when `soldOutLast`: more than any score reaches
+ * (ts_rank and word_similarity are each at most 1), so the keyset (score, id) order and the cached
+ * ranking put every sold-out match after the available ones, each group in relevance order.
+ */
+export const SOLD_OUT_SCORE_PENALTY = 100;
 
 const PRODUCT_STATUSES: ReadonlySet<string> = new Set(productStatus.enumValues);
 
@@ -337,6 +349,7 @@ function listSql(filter: ListFilter, withSearch: boolean, byIds = false): ListSq
     const text = filter.search.text;
     conditions.push(sql`(p.search_vector @@ to_tsquery('simple', ${tsquery}) or ${text} <% p.title)`);
     score = sql`(ts_rank(p.search_vector, to_tsquery('simple', ${tsquery}))::float8 + word_similarity(${text}, p.title)::float8)`;
+    if (filter.soldOutLast) score = sql`(${score} - case when p.stock_quantity <= p.reserved_quantity then ${SOLD_OUT_SCORE_PENALTY}::float8 else 0::float8 end)`;
   }
   if (filter.category) conditions.push(sql`p.category = ${filter.category}`);
   if (filter.minPrice !== undefined) conditions.push(sql`p.price_minor >= ${filter.minPrice}`);

@@ -54,5 +54,6 @@ export function searchCacheKey(filter: ListFilter): string {
     filter.point ?? null,
     filter.radiusKm ?? null,
     filter.harvestedSince ?? null,
+    filter.soldOutLast ?? false,
   ]);
 }

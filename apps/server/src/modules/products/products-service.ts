@@ -327,13 +327,14 @@ async function listPage(
     radiusKm: query.radiusKm,
     harvestedSince: extra.harvestedSince,
     statuses,
+    // Whether the shopper filtered by stock or not: one group only, the plain order.
+    soldOutLast: soldOutLast && query.inStock === undefined,
   };
   if (cacheSearch && sort === 'relevance' && search) {
     const cached = await cachedSearchPage(db, filter, after, query.limit, currency);
     if (cached) return cached;
   }
-  // Whether the shopper filtered by stock or not: one group only, the plain newest order.
-  const availableFirst = soldOutLast && sort === 'newest' && filter.inStock === undefined;
+  const availableFirst = filter.soldOutLast === true && sort === 'newest';
   const records = availableFirst
     ? await listNewestAvailableFirstRecords(db, filter, after?.sort === 'newest' ? after : null, query.limit + 1)
     : await listProductRecords(db, filter, sort, after, query.limit + 1);
@@ -353,7 +354,8 @@ export interface ListExtra {
 
 /**
  * GET /api/products: public, active products only (the assistant's search_products tool adds
- * `extra`). In the newest order (the default without a search) sold-out products come last.
+ * `extra`). In the newest and the relevance order (the defaults without and with a search)
+ * sold-out products come last.
  */
 export function listProducts(db: Db, query: ListQuery, currency: string, extra: ListExtra = {}): Promise<TProductListResponse> {
   return listPage(db, query, ['active'], query.sellerUserId, currency, true, extra, true);
