@@ -76,7 +76,9 @@ test.describe('layout', () => {
     // One full page load per route, a dozen or more in a row: more than the default 30 s on 2 cores.
     test.setTimeout(120_000);
     for (const [path, heading] of PUBLIC_PLACEHOLDERS) {
-      await page.goto(path);
+      const response = await page.goto(path);
+      // An address that is no page is the app all the same, with 404 for crawlers and link checkers.
+      expect(response?.status(), `${path}: status`).toBe(path === '/no-such-page' ? 404 : 200);
       await expect(page.getByRole('heading', { level: 1, name: heading, exact: true }), path).toBeVisible();
       await expectNoHorizontalScroll(page, path);
     }

@@ -82,7 +82,7 @@ describe('web app serving', () => {
 
   it('answers deep links with the app shell so the app’s router can take over', async () => {
     const root = await testApp.app.inject({ method: 'GET', url: '/', headers: html });
-    for (const url of ['/order/abc', '/hub/feed', '/product-details/123?tab=reviews']) {
+    for (const url of ['/order/abc', '/hub/feed', '/chat/123?tab=reviews']) {
       const response = await testApp.app.inject({ method: 'GET', url, headers: html });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');

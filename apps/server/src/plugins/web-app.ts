@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TApiErrorResponse } from '@pulse/contract/errors';
-import { findPageMeta } from '../modules/share/page-meta';
+import { findPage } from '../modules/share/page-meta';
 import { cachedBody, createPageShell, sendPage, type PageShell } from '../modules/share/page-shell';
 import { shareRoutes } from '../modules/share/share-routes';
 
@@ -67,8 +67,8 @@ export const webAppPlugin = fp<{ webDistDir: string; sitemapUrlLimit?: number }>
       : null;
 
     async function answerPage(request: FastifyRequest, reply: FastifyReply, pageShell: PageShell) {
-      const meta = await findPageMeta(app, request.url);
-      return sendPage(request, reply, meta ? cachedBody(pageShell.render(meta)) : pageShell.generic);
+      const { meta, status } = await findPage(app, request.url);
+      return sendPage(request, reply, meta ? cachedBody(pageShell.render(meta)) : pageShell.generic, status);
     }
 
     if (shell) {

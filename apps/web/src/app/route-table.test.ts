@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PAGE_PATHS, isPagePath } from '@pulse/contract/pages';
 import { findRoute } from './find-route';
 import { EMPTY_STATE_CONTENT } from '../components/empty-state-content';
 import { ROUTE_TABLE } from './route-table';
@@ -63,6 +64,14 @@ describe('route table', () => {
     const route = findRoute(path);
     expect(route.id).not.toBe('not-found');
     expect(route.access).toBe('signed-in');
+  });
+
+  it('has one route for each page address the server knows (PAGE_PATHS), and they agree on every path', () => {
+    const paths = ROUTE_TABLE.map((route) => route.path).filter((path) => path !== '*');
+    expect([...paths].sort()).toEqual([...PAGE_PATHS].sort());
+    for (const path of [...PUBLIC_PATHS, ...SIGNED_IN_PATHS, '/no/such/page', '/product-details', '/Basket/', '/admin/users', '/hubs']) {
+      expect(isPagePath(path), path).toBe(findRoute(path).id !== 'not-found');
+    }
   });
 
   it('answers unknown paths with "Page not found"', () => {

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatMoney } from '@pulse/contract/money';
 import { ZId } from '@pulse/contract/ids';
+import { isPagePath } from '@pulse/contract/pages';
 import type { Db } from '../../db/client';
 import { hubPostImages } from '../../db/schema/hub';
 import { uploads } from '../../db/schema/uploads';
@@ -134,27 +135,39 @@ async function postMeta(app: FastifyInstance, postId: string): Promise<PageMeta 
   };
 }
 
+/** What the server answers for a page address: its meta (null: the generic app meta) and its status. */
+export interface PageAnswer {
+  meta: PageMeta | null;
+  /**
+   * 404 for an address that is no page of the app (PAGE_PATHS), and for a product page or a Hub
+   * post a visitor may not see (unknown, hidden, a draft, a malformed id): the app still loads and
+   * shows its own answer (a signed-in owner still sees their draft), but a crawler does not index it.
+   */
+  status: 200 | 404;
+}
+
 /**
- * The meta of a page address (path and query as the browser sent them), or null for the generic
- * app meta. Routes as in apps/web/src/app/route-table.ts: /product-details/{id}, the listing with
- * ?seller={id} (/ and /product-listing are the same screen), /pulse/{id}.
+ * The meta and status of a page address (path and query as the browser sent them). Routes as in
+ * apps/web/src/app/route-table.ts: /product-details/{id}, the listing with ?seller={id} (/ and
+ * /product-listing are the same screen; an unknown shop still shows the listing), /pulse/{id}.
  */
-export async function findPageMeta(app: FastifyInstance, url: string): Promise<PageMeta | null> {
+export async function findPage(app: FastifyInstance, url: string): Promise<PageAnswer> {
   const parsed = new URL(url, 'http://page.invalid');
   const path = parsed.pathname.replace(/\/+$/, '') || '/';
+  const known = (meta: PageMeta | null): PageAnswer => ({ meta, status: meta ? 200 : 404 });
   const product = /^\/product-details\/([^/]+)$/.exec(path);
   if (product) {
     const id = parseIdSegment(product[1]);
-    return id ? productMeta(app, id) : null;
+    return known(id ? await productMeta(app, id) : null);
   }
   const post = /^\/pulse\/([^/]+)$/.exec(path);
   if (post) {
     const id = parseIdSegment(post[1]);
-    return id ? postMeta(app, id) : null;
+    return known(id ? await postMeta(app, id) : null);
   }
   if (path === '/' || path === '/product-listing') {
     const sellerId = parseId(parsed.searchParams.get('seller'));
-    return sellerId ? shopMeta(app, sellerId) : null;
+    return { meta: sellerId ? await shopMeta(app, sellerId) : null, status: 200 };
   }
-  return null;
+  return { meta: null, status: isPagePath(parsed.pathname) ? 200 : 404 };
 }

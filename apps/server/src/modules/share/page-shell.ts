@@ -112,18 +112,23 @@ export function createPageShell(template: string, options: PageShellOptions): Pa
 
 /**
  * Sends a body kept with its ETag: a 304 to a matching If-None-Match, else the body in the
- * coding the client prefers (compressed once per kept body), varying on Accept-Encoding.
+ * coding the client prefers (compressed once per kept body), varying on Accept-Encoding. With
+ * status 404, the body without an ETag (nothing to revalidate).
  */
 export function sendCachedBody(
   request: FastifyRequest,
   reply: FastifyReply,
   response: CachedResponse,
-  headers: { type: string; cacheControl: string },
+  headers: { type: string; cacheControl: string; status?: 200 | 404 },
 ): FastifyReply {
   reply.header('cache-control', headers.cacheControl);
-  reply.header('etag', response.etag);
   varyOnAcceptEncoding(reply);
-  if (matchesIfNoneMatch(request.headers['if-none-match'], response.etag)) return reply.code(304).send();
+  if (headers.status === 404) {
+    reply.code(404);
+  } else {
+    reply.header('etag', response.etag);
+    if (matchesIfNoneMatch(request.headers['if-none-match'], response.etag)) return reply.code(304).send();
+  }
   reply.type(headers.type);
   const { encoding, payload } = encodedBody(response, request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
@@ -132,10 +137,11 @@ export function sendCachedBody(
 
 /**
  * Sends a page: `no-cache` with an ETag, so the browser asks again every time (a 304 when nothing
- * changed) and a renamed product never shows its old title from a cache.
+ * changed) and a renamed product never shows its old title from a cache. A 404 (an address that is
+ * no page) is the app all the same, without an ETag: nothing to revalidate.
  */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedResponse): FastifyReply {
-  return sendCachedBody(request, reply, page, { type: 'text/html; charset=utf-8', cacheControl: 'no-cache' });
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedResponse, status: 200 | 404 = 200): FastifyReply {
+  return sendCachedBody(request, reply, page, { type: 'text/html; charset=utf-8', cacheControl: 'no-cache', status });
 }
 
 /** A body with its ETag, ready for sendCachedBody. */

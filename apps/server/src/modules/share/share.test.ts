@@ -181,25 +181,46 @@ describe('page meta for link previews', () => {
     expect(meta.get('twitter:card')).toBe('summary_large_image');
   });
 
-  it('answers unknown, malformed, hidden and not public ids with the generic meta, leaking nothing', async () => {
+  it('answers unknown, malformed, hidden and not public ids with the generic meta, leaking nothing; 404 where the page shows nothing public', async () => {
     const cases = [
-      ['unknown product', `/product-details/${crypto.randomUUID()}`],
-      ['malformed product id', "/product-details/1'%20or%20'1'='1"],
-      ['paused product', `/product-details/${pausedProductId}`],
-      ['unknown shop', `/product-listing?seller=${crypto.randomUUID()}`],
-      ['never approved seller', `/product-listing?seller=${pendingSellerId}`],
-      ['suspended seller', `/product-listing?seller=${suspendedSeller.user.id}`],
-      ['malformed seller id', '/product-listing?seller=1%20or%201=1'],
-      ['hidden Hub post', `/pulse/${hiddenPostId}`],
-      ['unknown Hub post', `/pulse/${crypto.randomUUID()}`],
-      ['another page', '/about-us'],
+      ['unknown product', `/product-details/${crypto.randomUUID()}`, 404],
+      ['malformed product id', "/product-details/1'%20or%20'1'='1", 404],
+      ['paused product', `/product-details/${pausedProductId}`, 404],
+      // The listing is there all the same, without the shop's own meta.
+      ['unknown shop', `/product-listing?seller=${crypto.randomUUID()}`, 200],
+      ['never approved seller', `/product-listing?seller=${pendingSellerId}`, 200],
+      ['suspended seller', `/product-listing?seller=${suspendedSeller.user.id}`, 200],
+      ['malformed seller id', '/product-listing?seller=1%20or%201=1', 200],
+      ['hidden Hub post', `/pulse/${hiddenPostId}`, 404],
+      ['unknown Hub post', `/pulse/${crypto.randomUUID()}`, 404],
+      ['another page', '/about-us', 200],
     ] as const;
-    for (const [name, url] of cases) {
+    for (const [name, url, status] of cases) {
       const response = await page(url);
-      expect(response.statusCode, name).toBe(200);
+      expect(response.statusCode, name).toBe(status);
+      expect(response.headers['content-type'], name).toBe('text/html; charset=utf-8');
       expectGenericMeta(response.body);
       for (const secret of ['Secret winter squash', 'Closed Down Farm', 'hidden by a moderator']) expect(response.body, name).not.toContain(secret);
     }
+  });
+
+  it('answers an address that is no page of the app with the app and 404, for browsers and crawlers alike', async () => {
+    for (const [url, headers] of [
+      ['/no-such-page', {}],
+      ['/product-details', curl],
+      ['/admin/users', {}],
+      ['/basket/extra?x=1', curl],
+    ] as const) {
+      const response = await page(url, headers);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.headers.etag, url).toBeUndefined();
+      // The app itself: it loads and shows its own "Page not found".
+      expectGenericMeta(response.body);
+      expect(response.body, url).toContain('<div id="root">');
+    }
+    // Pages under other spellings React Router accepts are pages.
+    for (const url of ['/Basket', '/hub/feed/', '/hub/anything/else']) expect((await page(url)).statusCode, url).toBe(200);
   });
 
   it('sends the generic meta at / with an absolute icon from PUBLIC_URL', async () => {
