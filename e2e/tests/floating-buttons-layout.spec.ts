@@ -84,6 +84,39 @@ async function expectClearAtBottomEdge(page: Page, targets: ReadonlyArray<readon
   }
 }
 
+/** Whether the app switch is wholly on screen, or stepped aside to a tab at the screen's edge. */
+async function appSwitchOnScreen(page: Page): Promise<'whole' | 'tab' | 'gone'> {
+  const box = await getShell(page).appSwitch.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  if (!box || box.x >= width) return 'gone';
+  return box.x + box.width <= width ? 'whole' : 'tab';
+}
+
+/**
+ * Text, pictures and controls of the page (not the floating buttons) drawn within `box`, found
+ * by walking the whole page: every line of text, every image, svg, button, link and field.
+ */
+async function contentWithin(page: Page, box: Box): Promise<string[]> {
+  return page.evaluate((area) => {
+    const meets = (rect: DOMRect) =>
+      rect.width > 0 && rect.height > 0 && rect.left < area.x + area.width && area.x < rect.right && rect.top < area.y + area.height && area.y < rect.bottom;
+    const floating = document.querySelector('[data-testid="floating-buttons"]');
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim() || floating?.contains(node)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      if (Array.from(range.getClientRects()).some(meets)) found.push(`text "${node.textContent.trim().slice(0, 40)}"`);
+    }
+    for (const element of Array.from(document.querySelectorAll('img, svg, button, a, input, textarea, select'))) {
+      if (floating?.contains(element) || element.closest('svg') !== element && element.tagName.toLowerCase() === 'svg') continue;
+      if (meets(element.getBoundingClientRect())) found.push(element.tagName.toLowerCase());
+    }
+    return found;
+  }, box);
+}
+
 async function scrollPageToEnd(page: Page) {
   await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
 }
@@ -160,7 +193,7 @@ test.describe('floating buttons keep clear of content', () => {
 
     // Stepping aside lasts only while the total is in their corner: with it at the top, they are back.
     await total.evaluate((element) => element.scrollIntoView({ block: 'start', behavior: 'instant' }));
-    await expect(getShell(page).appSwitch).toBeVisible();
+    await expect.poll(() => appSwitchOnScreen(page), { message: 'the app switch back wholly on screen' }).toBe('whole');
 
     await checkout.click();
     await expect(page).toHaveURL(/step=checkout/);
@@ -173,6 +206,49 @@ test.describe('floating buttons keep clear of content', () => {
     ]);
     await scrollPageToEnd(page);
     await expectNothingOver(page, pay, 'the Pay button with the page scrolled to its end');
+  });
+
+  test('on a page without bars the app switch gives way to any text under it, waits as a tab at the edge, and comes back', async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    // On the desktop the text column ends well before the button: it never has to give way there.
+    const textReachesButton = testInfo.project.name !== 'desktop';
+    // A long page of text, read by a visitor: the app switch alone floats there.
+    await page.goto('/terms-of-service');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const { appSwitch } = getShell(page);
+    await expect(appSwitch).toBeAttached();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(height, 'the page is longer than the screen').toBeGreaterThan(400);
+
+    const seen = new Set<string>();
+    for (const fraction of [0, 0.2, 0.4, 0.6, 0.8, 1]) {
+      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), Math.round(height * fraction));
+      // One frame to notice, 180 ms to slide: settled when the position stops changing.
+      await expect
+        .poll(async () => {
+          const first = await appSwitch.boundingBox();
+          await page.waitForTimeout(250);
+          return JSON.stringify(first) === JSON.stringify(await appSwitch.boundingBox());
+        })
+        .toBe(true);
+      const place = await appSwitchOnScreen(page);
+      seen.add(place);
+      expect(place, `at ${fraction * 100}% of the page`).not.toBe('gone');
+      const box = await appSwitch.boundingBox();
+      if (!box) throw new Error('the app switch has no box');
+      expect(await contentWithin(page, box), `content under the app switch at ${fraction * 100}% (${place})`).toEqual([]);
+    }
+    // The paragraphs did reach its corner (on a phone), and at the end of the page it is back.
+    expect([...seen].sort()).toEqual(textReachesButton ? ['tab', 'whole'] : ['whole']);
+    expect(await appSwitchOnScreen(page)).toBe('whole');
+    if (!textReachesButton) return;
+
+    // The tab can be tapped: back at the top, over the text, it opens the menu, wholly on screen.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect.poll(() => appSwitchOnScreen(page)).toBe('tab');
+    await appSwitch.click();
+    await expect(page.getByRole('menu').getByText('Switch App', { exact: true })).toBeVisible();
+    await expect.poll(() => appSwitchOnScreen(page)).toBe('whole');
   });
 
   test('the last cards of the product listing, scrolled to its end, are clear of the assistant and the app switch', async ({ page }) => {

@@ -15,14 +15,58 @@ const KEEP_CLEAR_SELECTOR = `[${KEEP_CLEAR_ATTRIBUTE}], .mantine-Input-input, in
 /** Room kept between a marked element and the buttons, in px. */
 const CLEARANCE = 8;
 
-export function rectanglesMeet(a: DOMRectReadOnly, b: DOMRectReadOnly, clearance = 0): boolean {
+/** Elements that are content wherever they are drawn: pictures and controls. */
+const DRAWN_CONTENT = new Set(['IMG', 'PICTURE', 'SVG', 'VIDEO', 'CANVAS', 'BUTTON', 'A', 'INPUT', 'TEXTAREA', 'SELECT', 'LABEL']);
+
+/** Points sampled across the buttons' place, per side (a 4 x 4 grid). */
+const SAMPLES_PER_SIDE = 4;
+
+type Box = Pick<DOMRectReadOnly, 'left' | 'right' | 'top' | 'bottom'>;
+
+export function rectanglesMeet(a: Box, b: Box, clearance = 0): boolean {
   return a.left < b.right + clearance && b.left < a.right + clearance && a.top < b.bottom + clearance && b.top < a.bottom + clearance;
 }
 
+/** Whether any of `element`'s own lines of text (not its children's) is drawn within `area`. */
+function ownTextMeets(element: Element, area: Box): boolean {
+  for (const node of Array.from(element.childNodes)) {
+    if (node.nodeType !== Node.TEXT_NODE || (node.textContent ?? '').trim() === '') continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if (Array.from(range.getClientRects()).some((line) => line.width > 0 && rectanglesMeet(line, area))) return true;
+  }
+  return false;
+}
+
 /**
- * Tells `onChange` whether a marked element of the page lies under the floating buttons' place
- * (`area`: their container, which does not move when they step aside). Checked once per frame
- * after a scroll, a resize or a change of the page; false again when it stops watching.
+ * Whether the page draws content under `area` (the buttons' place): the topmost element of the page
+ * at a grid of points there (the buttons themselves left out) is a picture or a control, or has
+ * text of its own in the area. A card's or a page's bare background is not content.
+ */
+export function contentUnder(area: Box, floating: Element): boolean {
+  const seen = new Set<Element>();
+  const width = area.right - area.left;
+  const height = area.bottom - area.top;
+  for (let row = 0; row < SAMPLES_PER_SIDE; row += 1) {
+    for (let column = 0; column < SAMPLES_PER_SIDE; column += 1) {
+      const x = area.left + (width * (column + 0.5)) / SAMPLES_PER_SIDE;
+      const y = area.top + (height * (row + 0.5)) / SAMPLES_PER_SIDE;
+      const element = document.elementsFromPoint(x, y).find((candidate) => !floating.contains(candidate));
+      if (!element || seen.has(element)) continue;
+      seen.add(element);
+      // An SVG's shapes and a link's or button's inner spans count as the picture or control.
+      const drawn = element.closest('svg, button, a, label') ?? element;
+      if (DRAWN_CONTENT.has(drawn.tagName.toUpperCase()) || ownTextMeets(element, area)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Tells `onChange` whether content of the page lies under the floating buttons' place (`area`:
+ * their container, which does not move when they step aside): a marked element or a form field
+ * near it, or any text, picture or control under it. Checked once per frame after a scroll, a
+ * resize or a change of the page; false again when it stops watching.
  */
 export function KeepClearWatcher({ area, onChange }: { area: RefObject<HTMLElement | null>; onChange: (covering: boolean) => void }) {
   useEffect(() => {
@@ -33,14 +77,13 @@ export function KeepClearWatcher({ area, onChange }: { area: RefObject<HTMLEleme
       if (!areaElement) return;
       const areaRect = areaElement.getBoundingClientRect();
       const marked = document.querySelectorAll(KEEP_CLEAR_SELECTOR);
-      onChange(
-        Array.from(marked).some((element) => {
-          // The buttons' own fields (the assistant's panel) are not under them.
-          if (areaElement.contains(element)) return false;
-          const rect = element.getBoundingClientRect();
-          return rect.width > 0 && rect.height > 0 && rectanglesMeet(rect, areaRect, CLEARANCE);
-        }),
-      );
+      const markedNear = Array.from(marked).some((element) => {
+        // The buttons' own fields (the assistant's panel) are not under them.
+        if (areaElement.contains(element)) return false;
+        const rect = element.getBoundingClientRect();
+        return rect.width > 0 && rect.height > 0 && rectanglesMeet(rect, areaRect, CLEARANCE);
+      });
+      onChange(markedNear || (areaRect.width > 0 && contentUnder(areaRect, areaElement)));
     };
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(check);
