@@ -37,11 +37,20 @@ interface ActionLimit {
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
+/**
+ * Sign-in per address (decision 027): many people share one address behind a mobile carrier's
+ * NAT, so the strict LOGIN_RATE_LIMIT applies per e-mail only. Per address, failed attempts may
+ * reach this many times it (modules/auth/login-rate-limit.ts), and all attempts, successful ones
+ * included, this many times it: a ceiling for floods that no town signing in by hand reaches.
+ */
+export const LOGIN_ADDRESS_FAILURES_FACTOR = 10;
+export const LOGIN_ADDRESS_ATTEMPTS_FACTOR = 100;
+
 function actionLimits(config: Config): Record<RateLimitedAction, ActionLimit> {
   const limits = config.rateLimits;
   return {
     login: {
-      max: config.loginRateLimit,
+      max: config.loginRateLimit * LOGIN_ADDRESS_ATTEMPTS_FACTOR,
       windowMs: config.loginRateWindowSeconds * 1000,
       hook: 'onRequest',
       refusal: 'Too many sign-in attempts.',

@@ -11,12 +11,12 @@ import { requireUser } from '../../plugins/auth';
 import { rateLimitFor } from '../../plugins/rate-limits';
 import { endSession, registerUser, startSession, verifyCredentials } from './auth-service';
 import { listDemoAccounts } from './demo-accounts';
-import { createLoginEmailRateLimit } from './login-rate-limit';
+import { createLoginRateLimits } from './login-rate-limit';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { getUserJson } from './user-json';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limitLoginAttemptsPerEmail = createLoginEmailRateLimit(app);
+  const loginLimits = createLoginRateLimits(app);
 
   app.post(
     '/api/auth/register',
@@ -37,7 +37,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { body: ZLoginRequest, response: { 200: ZAuthResponse } },
       config: { rateLimit: rateLimitFor(app.config, 'login') },
-      preHandler: limitLoginAttemptsPerEmail,
+      preHandler: loginLimits.limitLoginAttempts,
+      onError: loginLimits.countFailedLogin,
     },
     async (request, reply) => {
       const user = await verifyCredentials(app.db, request.body.email, request.body.password);

@@ -31,16 +31,36 @@ describe('sign-in rate limit', () => {
     expect(locked.json()).toEqual({ error: { code: 'rate_limited', message: 'Too many sign-in attempts. Try again in 15 minutes.' } });
   });
 
-  it('locks one IP after N attempts across e-mails, counting successful ones too', async () => {
-    const first = await registerTestUser(testApp.app);
+  it('stops a brute force on one e-mail from one address too', async () => {
+    const victim = await registerTestUser(testApp.app);
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await attemptLogin(victim.user.email, `wrong-guess-${attempt}`, '10.1.0.1')).statusCode).toBe(401);
+    expect((await attemptLogin(victim.user.email, 'wrong-guess-4', '10.1.0.1')).statusCode).toBe(429);
+    expect((await attemptLogin(victim.user.email, victim.password, '10.1.0.1')).statusCode).toBe(429);
+  });
+
+  it('lets a whole town behind one address sign in: successful sign-ins do not use up the address', async () => {
+    // 11 people, far more than LOGIN_RATE_LIMIT (3 here), each signing in once or twice.
+    const town = await Promise.all(Array.from({ length: 11 }, () => registerTestUser(testApp.app)));
     const ip = '10.1.1.1';
-    expect((await attemptLogin(first.user.email, first.password, ip)).statusCode).toBe(200);
-    expect((await attemptLogin('someone@example.com', 'guess-guess-1', ip)).statusCode).toBe(401);
-    expect((await attemptLogin('someone-else@example.com', 'guess-guess-2', ip)).statusCode).toBe(401);
-    const locked = await attemptLogin(first.user.email, first.password, ip);
+    for (const person of town) expect((await attemptLogin(person.user.email, person.password, ip)).statusCode).toBe(200);
+    // A few typos among them do not lock the others out either.
+    expect((await attemptLogin(town[0]!.user.email, 'typo-typo-1', ip)).statusCode).toBe(401);
+    expect((await attemptLogin(town[1]!.user.email, 'typo-typo-2', ip)).statusCode).toBe(401);
+    for (const person of town) expect((await attemptLogin(person.user.email, person.password, ip)).statusCode).toBe(200);
+  });
+
+  it('locks an address after 10 x LOGIN_RATE_LIMIT failed attempts across e-mails, and only that address', async () => {
+    const ip = '10.1.2.1';
+    // 30 wrong passwords, each for another e-mail, so no e-mail counter is the one that stops it.
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      expect((await attemptLogin(`stuffed-${attempt}@example.com`, 'guess-guess-1', ip)).statusCode).toBe(401);
+    }
+    const person = await registerTestUser(testApp.app);
+    const locked = await attemptLogin(person.user.email, person.password, ip);
     expect(locked.statusCode).toBe(429);
-    expect(locked.headers['retry-after']).toBeDefined();
-    expect(locked.json().error.code).toBe('rate_limited');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(locked.json().error).toEqual({ code: 'rate_limited', message: expect.stringMatching(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/) as unknown });
+    expect((await attemptLogin(person.user.email, person.password, '10.1.2.2')).statusCode).toBe(200);
   });
 
   it('leaves other IPs and e-mails alone', async () => {
