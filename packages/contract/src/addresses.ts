@@ -46,6 +46,7 @@ export const ZAddressInput = z.object({
   phone: z
     .string({ message: 'Enter a phone number' })
     .trim()
+    .max(21, { message: 'Enter a phone number, digits with an optional leading +' })
     .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, { message: 'Enter a phone number, digits with an optional leading +' }),
   line1: required('the street and number', 200),
   line2: z.string().trim().max(200, { message: 'Too long (200 characters at most)' }).default(''),

@@ -77,9 +77,10 @@ export const ZAgentApplicationInput = z
     phone: z
       .string({ message: 'Enter a phone number' })
       .trim()
+      .max(21, { message: 'Enter a phone number, digits with an optional leading +' })
       .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, { message: 'Enter a phone number, digits with an optional leading +' }),
     payout: ZPayoutDetailsInput,
-    idDocumentUploadId: z.uuid({ message: 'Upload a photo of your ID document' }),
+    idDocumentUploadId: z.uuid({ message: 'Upload a photo of your ID document' }).max(36, { message: 'Upload a photo of your ID document' }),
     termsAccepted: z.literal(true, { message: 'Accept the terms to apply' }),
   })
   .superRefine((value, context) => {

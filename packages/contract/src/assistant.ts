@@ -52,7 +52,7 @@ export type TAssistantIntent = z.infer<typeof ZAssistantIntent>;
 
 /** A place from the gazetteer (towns and regions of the farms and addresses) or the browser's position. */
 export const ZAssistantPlace = z.object({
-  name: z.string(),
+  name: z.string().max(200),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
 });
@@ -61,7 +61,7 @@ export type TAssistantPlace = z.infer<typeof ZAssistantPlace>;
 /** The details of a product request; null = not said. Prices in minor units of the deployment's currency. */
 export const ZAssistantFilters = z.object({
   /** Product words for the catalogue's own (typo-tolerant) search, e.g. "tomatoes". */
-  query: z.string().nullable(),
+  query: z.string().max(ASSISTANT_MESSAGE_HARD_LIMIT).nullable(),
   category: ZProductCategory.nullable(),
   organic: z.boolean().nullable(),
   minPriceMinor: ZMinor.nullable(),
@@ -72,7 +72,7 @@ export const ZAssistantFilters = z.object({
   near: ZAssistantPlace.nullable(),
   nearMe: z.boolean(),
   /** "harvested this week" = 7. */
-  harvestedWithinDays: z.number().int().positive().nullable(),
+  harvestedWithinDays: z.number().int().positive().max(365).nullable(),
   sort: ZProductSort.nullable(),
 });
 export type TAssistantFilters = z.infer<typeof ZAssistantFilters>;

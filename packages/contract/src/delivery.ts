@@ -205,6 +205,7 @@ const code = (what: string) =>
   z
     .string({ message: `Enter the ${what}` })
     .trim()
+    .max(6, { message: `Enter the 6-digit ${what}` })
     .regex(/^[0-9]{6}$/, { message: `Enter the 6-digit ${what}` });
 
 /** POST /api/delivery/tasks/{id}/pickup : the code the farm sees on its order's delivery page. */

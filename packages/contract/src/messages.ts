@@ -73,7 +73,7 @@ export type TCreateConversationResponse = TConversationSummary;
 
 export const ZListConversationsQuery = z.object({
   /** Opaque; the `nextCursor` of the previous page. */
-  cursor: z.string().min(1).optional(),
+  cursor: z.string().min(1).max(500).optional(),
   limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX_LIMIT).default(MESSAGES_PAGE_DEFAULT_LIMIT),
 });
 export type TListConversationsQuery = z.infer<typeof ZListConversationsQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId } from './ids';
+import { ISO_DATE_TIME_MAX_LENGTH, ZId } from './ids';
 import { ZMinor } from './money';
 import { ZProductUnit } from './products';
 import { ZReview } from './reviews';
@@ -20,10 +20,18 @@ export const ORDER_STATUSES = [
 ] as const;
 export const ZOrderStatus = z.enum(ORDER_STATUSES);
 
+/** Longest `?status=` list: every status once with its comma fits well within it. */
+const STATUS_LIST_MAX_LENGTH = 300;
+/** A basket bought in one checkout holds goods of at most this many farms (one order each). */
+export const CHECKOUT_MAX_SELLERS = 100;
+/** Final weights name each line of one order once; no real order comes near this many lines. */
+export const ORDER_MAX_ITEMS = 1000;
+
 /** A `?status=a,b` query parameter: each part must be one of `values`; absent or empty means all. */
 function commaSeparatedList<T extends string>(values: readonly T[], what: string) {
   return z
     .string()
+    .max(STATUS_LIST_MAX_LENGTH, { message: `Too many ${what} values` })
     .optional()
     .transform((value, context) => {
       if (!value) return undefined;
@@ -197,7 +205,8 @@ export const ZFinalWeightsInput = z.object({
         finalQuantity: z.number({ message: 'Enter the weighed quantity' }).nonnegative({ message: 'Cannot be negative' }),
       }),
     )
-    .min(1),
+    .min(1)
+    .max(ORDER_MAX_ITEMS, { message: `At most ${ORDER_MAX_ITEMS} items` }),
 });
 export type TFinalWeightsInput = z.infer<typeof ZFinalWeightsInput>;
 
@@ -216,9 +225,9 @@ export type TDeliverySlot = z.infer<typeof ZDeliverySlot>;
 export const ZDeliverySlotInput = z
   .object({
     method: ZFulfilment,
-    startsAt: z.iso.datetime({ message: 'Enter a start time' }),
-    endsAt: z.iso.datetime({ message: 'Enter an end time' }),
-    cutoffAt: z.iso.datetime({ message: 'Enter a cut-off time' }),
+    startsAt: z.iso.datetime({ message: 'Enter a start time' }).max(ISO_DATE_TIME_MAX_LENGTH, { message: 'Enter a start time' }),
+    endsAt: z.iso.datetime({ message: 'Enter an end time' }).max(ISO_DATE_TIME_MAX_LENGTH, { message: 'Enter an end time' }),
+    cutoffAt: z.iso.datetime({ message: 'Enter a cut-off time' }).max(ISO_DATE_TIME_MAX_LENGTH, { message: 'Enter a cut-off time' }),
     capacity: z.number().int().min(1).max(10_000).nullable().default(null),
   })
   .refine((slot) => Date.parse(slot.endsAt) > Date.parse(slot.startsAt), { message: 'The slot must end after it starts', path: ['endsAt'] })
@@ -236,7 +245,10 @@ export const ZCheckoutSellerChoice = z.object({
 export const ZCheckoutInput = z.object({
   /** Required when any seller's fulfilment is delivery. */
   addressId: ZId.nullable().default(null),
-  sellers: z.array(ZCheckoutSellerChoice).min(1, { message: 'Choose pickup or delivery for each farm' }),
+  sellers: z
+    .array(ZCheckoutSellerChoice)
+    .min(1, { message: 'Choose pickup or delivery for each farm' })
+    .max(CHECKOUT_MAX_SELLERS, { message: `At most ${CHECKOUT_MAX_SELLERS} farms in one checkout` }),
   /** Pay from the wallet at once (default); false leaves the orders awaiting payment. */
   payNow: z.boolean().default(true),
 });
@@ -267,7 +279,10 @@ export const ZCheckoutQuoteSeller = z.object({
 /** POST /api/checkout/quote: what each order would cost (same computation as checkout). */
 export const ZCheckoutQuoteInput = z.object({
   addressId: ZId.nullable().default(null),
-  sellers: z.array(z.object({ sellerUserId: ZId, fulfilment: ZFulfilment })).default([]),
+  sellers: z
+    .array(z.object({ sellerUserId: ZId, fulfilment: ZFulfilment }))
+    .max(CHECKOUT_MAX_SELLERS, { message: `At most ${CHECKOUT_MAX_SELLERS} farms in one checkout` })
+    .default([]),
 });
 export const ZCheckoutQuoteResponse = z.object({
   currency: z.string(),

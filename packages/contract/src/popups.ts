@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId } from './ids';
+import { ISO_DATE_TIME_MAX_LENGTH, ZId } from './ids';
 
 export const ZPopupAudience = z.enum(['all', 'logged_in', 'logged_out']);
 export type TPopupAudience = z.infer<typeof ZPopupAudience>;
@@ -42,7 +42,7 @@ export function isPopupUrl(value: string): boolean {
 }
 
 const ZPopupUrl = z.string().trim().max(POPUP_URL_MAX_LENGTH).refine(isPopupUrl, { message: POPUP_URL_MESSAGE });
-const ZPopupInstant = z.iso.datetime({ offset: true, message: 'Must be a date and time (ISO 8601)' });
+const ZPopupInstant = z.iso.datetime({ offset: true, message: 'Must be a date and time (ISO 8601)' }).max(ISO_DATE_TIME_MAX_LENGTH, { message: 'Must be a date and time (ISO 8601)' });
 
 const popupFields = {
   title: z.string().trim().min(1, { message: 'Required' }).max(POPUP_TITLE_MAX_LENGTH),

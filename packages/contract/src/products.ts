@@ -108,7 +108,7 @@ const productListQueryFields = {
     lng: z.coerce.number({ message: 'Must be a number' }).min(-180).max(180).optional(),
     /** Only products within this many km of lat/lng. */
     radiusKm: z.coerce.number({ message: 'Must be a number' }).positive().max(20_000).optional(),
-    sellerUserId: z.uuid({ message: 'Must be a valid id' }).optional(),
+    sellerUserId: ZId.optional(),
     sort: ZProductSort.optional(),
     cursor: z.string().max(500).optional(),
     limit: z.coerce.number({ message: 'Must be a number' }).int().min(1).max(60).default(24),
@@ -173,7 +173,7 @@ const productFields = {
     .min(0, { message: 'Stock cannot be negative' })
     .max(1_000_000, { message: 'Stock is too high' }),
   minOrderQuantity: z.number().int().min(1, { message: 'The minimum order is at least 1' }).max(10_000),
-  harvestDate: z.iso.date({ message: 'Enter a date like 2026-11-20' }).nullable(),
+  harvestDate: z.iso.date({ message: 'Enter a date like 2026-11-20' }).max(10, { message: 'Enter a date like 2026-11-20' }).nullable(),
   organic: z.boolean(),
   originFarmName: z.string().trim().max(120),
   originRegion: z.string().trim().max(120),

@@ -50,9 +50,16 @@ export const REFERRAL_ALREADY_VOID_MESSAGE = 'This attribution is already void';
 /** Normalised upper case; accepts what people type ("ama-7k2", " AMA-7K2 "). */
 export const ZReferralCode = z
   .string({ message: 'Enter a referral code' })
+  // Room for the spaces people paste around a code; the pipe below holds the code itself to 20.
+  .max(100, { message: 'A referral code is 4 to 20 letters, digits or dashes' })
   .trim()
   .toUpperCase()
-  .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9-]{2,18}[A-Z0-9]$/, { message: 'A referral code is 4 to 20 letters, digits or dashes' }));
+  .pipe(
+    z
+      .string()
+      .max(20, { message: 'A referral code is 4 to 20 letters, digits or dashes' })
+      .regex(/^[A-Z0-9][A-Z0-9-]{2,18}[A-Z0-9]$/, { message: 'A referral code is 4 to 20 letters, digits or dashes' }),
+  );
 
 /** Which side of a sale the referred person is on. */
 export const ZReferralSide = z.enum(['buyer', 'farm']);
@@ -96,7 +103,7 @@ export type TReferralCodeResponse = z.infer<typeof ZReferralCodeResponse>;
  */
 export const ZReferralVisitRequest = z.object({
   code: ZReferralCode,
-  visitorId: z.uuid({ message: 'visitorId must be a UUID' }),
+  visitorId: z.uuid({ message: 'visitorId must be a UUID' }).max(36, { message: 'visitorId must be a UUID' }),
   path: z.string().max(300).default('/'),
 });
 export type TReferralVisitRequest = z.input<typeof ZReferralVisitRequest>;

@@ -46,6 +46,7 @@ export const ZPayoutDetailsInput = z.object({
   accountNumber: z
     .string({ message: 'Enter the account or mobile number' })
     .trim()
+    .max(34, { message: 'Enter the account or mobile number (4 to 34 letters or digits)' })
     .regex(/^[A-Za-z0-9 +-]{4,34}$/, { message: 'Enter the account or mobile number (4 to 34 letters or digits)' }),
   /** The mobile money provider (e.g. M-Pesa) or the bank's name. */
   providerName: requiredText('the provider or bank name', 100),
@@ -81,13 +82,15 @@ export const ZSellerApplicationInput = z
     phone: z
       .string({ message: 'Enter a phone number' })
       .trim()
+      .max(21, { message: 'Enter a phone number, digits with an optional leading +' })
       .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, { message: 'Enter a phone number, digits with an optional leading +' }),
     payout: ZPayoutDetailsInput,
-    idDocumentUploadId: z.uuid({ message: 'Upload a photo of your ID document' }),
+    idDocumentUploadId: z.uuid({ message: 'Upload a photo of your ID document' }).max(36, { message: 'Upload a photo of your ID document' }),
     termsAccepted: z.literal(true, { message: 'Accept the terms to apply' }),
     referralCode: z
       .string()
       .trim()
+      .max(20, { message: 'A referral code is 4 to 20 letters, digits or dashes' })
       .regex(REFERRAL_CODE_PATTERN, { message: 'A referral code is 4 to 20 letters, digits or dashes' })
       .nullable()
       .optional()

@@ -45,7 +45,7 @@ export const ZTopUpInput = z.object({
     .min(TOP_UP_MIN_MINOR, { message: 'The smallest top-up is 1.00' })
     .max(TOP_UP_MAX_MINOR, { message: 'The largest top-up is 10,000.00' }),
   /** Sandbox card outcome for tests and demos: `4000 0000 0000 0002` is declined. */
-  cardNumber: z.string().trim().regex(/^[0-9 ]{12,23}$/, { message: 'Enter a card number' }).optional(),
+  cardNumber: z.string().trim().max(23, { message: 'Enter a card number' }).regex(/^[0-9 ]{12,23}$/, { message: 'Enter a card number' }).optional(),
 });
 export type TTopUpInput = z.infer<typeof ZTopUpInput>;
 

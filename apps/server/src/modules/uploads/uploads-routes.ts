@@ -92,7 +92,7 @@ const uploadsRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/uploads/private/:uploadId',
-    { schema: { params: z.object({ uploadId: z.string() }) }, preValidation: app.authenticate },
+    { schema: { params: z.object({ uploadId: z.string().max(100) }) }, preValidation: app.authenticate },
     async (request, reply) => {
       const { upload, stream, size } = await openUploadForViewer(app, requireUser(request), request.params.uploadId);
       // Checked on every request: no cache may keep it, and a revoked admin or a signed-out
