@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/create-test-app';
 import { ROUTE_TABLE } from '../testing/authorization/route-table';
 import { API_DOCS_PREFIX, OPENAPI_PATH } from './openapi';
+import { OPERATION_SUMMARIES } from './openapi-summaries';
 import type { LoggedRoute } from '../testing/route-log';
 
 /** Every route the app registers, seen through an onRoute hook on the root instance. */
@@ -11,13 +12,23 @@ const registered = vi.hoisted(() => [] as LoggedRoute[]);
 
 vi.mock('fastify', async (importOriginal) => (await import('../testing/route-log')).fastifyWithRouteLog(importOriginal, registered));
 
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: { type?: string; maxLength?: number };
+}
 interface Operation {
   operationId?: string;
+  summary?: string;
   security?: Array<Record<string, string[]>>;
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  parameters?: Parameter[];
+  requestBody?: unknown;
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema?: unknown }> }>;
 }
 interface OpenApiDocument {
   openapi: string;
+  servers?: Array<{ url: string }>;
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
 }
@@ -124,11 +135,80 @@ describe('GET /api/openapi.json', () => {
     });
     expect(operation('GET', '/api/orders')?.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
     expect(operation('GET', '/api/orders')?.responses['401']).toBeDefined();
-    expect(operation('GET', '/api/products')?.security).toBeUndefined();
+    expect(operation('GET', '/api/products')?.security).toEqual([]);
     expect(operation('GET', '/api/products')?.responses['401']).toBeUndefined();
     const login = operation('POST', '/api/auth/login')?.responses['429'] as { headers?: Record<string, unknown> } | undefined;
-    expect(login?.headers?.['retry-after']).toBeDefined();
+    expect(login?.headers?.['Retry-After']).toBeDefined();
     expect(operation('POST', '/api/mcp')?.responses['429']).toBeDefined();
+  });
+
+  it('gives every operation a summary from the table, and the table no line for a route that is gone', () => {
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })));
+    expect(operations.filter(({ op }) => !op.summary?.trim()).map(({ name }) => name)).toEqual([]);
+    const known = new Set(operations.map(({ name }) => name));
+    expect(Object.keys(OPERATION_SUMMARIES).filter((key) => !known.has(documentPath(key)))).toEqual([]);
+  });
+
+  it('names its server and says outright which operations are public (security: [])', () => {
+    expect(document.servers?.map((server) => server.url)).toEqual(['/']);
+    const unsaid = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).filter(([, op]) => op.security === undefined).map(([method]) => `${method} ${path}`));
+    expect(unsaid).toEqual([]);
+    expect(operation('POST', '/api/referrals/visits')?.security).toEqual([]);
+    expect(operation('GET', '/api/health')?.security).toEqual([]);
+  });
+
+  it('documents the rate-limit headers on the answers of every limited operation, as the server sends them', async () => {
+    const problems: string[] = [];
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        if (!op.responses['429']) continue;
+        for (const [status, answer] of Object.entries(op.responses).filter(([code]) => code.startsWith('2') || code === '429')) {
+          const wanted = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', ...(status === '429' ? ['Retry-After'] : [])];
+          const missing = wanted.filter((header) => !answer.headers?.[header]);
+          if (missing.length > 0) problems.push(`${method} ${path} ${status}: ${missing.join(', ')}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(Object.values(document.paths).flatMap((methods) => Object.values(methods)).filter((op) => op.responses['429']).length).toBeGreaterThanOrEqual(9);
+    // What the document promises is what a limited route answers.
+    const answer = await testApp.app.inject({ method: 'POST', url: '/api/referrals/visits', payload: { code: 'NOPE-1', visitorId: '0193a1b2-0000-7000-8000-000000000001' }, remoteAddress: '10.77.0.1' });
+    expect(answer.statusCode).toBe(202);
+    for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(answer.headers[header], header).toBeDefined();
+  });
+
+  it('declares Idempotency-Key as a required header where the server requires it', () => {
+    for (const [method, url] of [
+      ['POST', '/api/wallet/top-ups'],
+      ['POST', '/api/wallet/payouts'],
+      ['POST', '/api/checkout'],
+      ['POST', '/api/hub/posts/:id/tips'],
+    ] as const) {
+      const header = operation(method, url)?.parameters?.find((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key');
+      expect(header, `${method} ${url}`).toMatchObject({ required: true, schema: { type: 'string', maxLength: 200 } });
+    }
+    const optional = operation('POST', '/api/conversations/:id/messages')?.parameters?.find((parameter) => parameter.name === 'Idempotency-Key');
+    expect(optional?.required ?? false).toBe(false);
+  });
+
+  it('bounds every string and array a client sends (the zod contract enforces the same)', () => {
+    const unbounded: string[] = [];
+    const walk = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) return node.forEach((item, index) => walk(item, `${where}/${index}`));
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      const types = [schema.type].flat();
+      if (types.includes('string') && schema.maxLength === undefined && schema.enum === undefined && schema.const === undefined) unbounded.push(where);
+      if (types.includes('array') && schema.maxItems === undefined) unbounded.push(where);
+      for (const [key, value] of Object.entries(schema)) walk(value, `${where}/${key}`);
+    };
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        walk(op.parameters, `${method} ${path} parameters`);
+        walk(op.requestBody, `${method} ${path} body`);
+      }
+    }
+    expect(unbounded).toEqual([]);
   });
 
   it('documents the upload as multipart and the assistant answer as NDJSON', () => {

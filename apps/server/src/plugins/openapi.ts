@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { ZAssistantStreamEvent } from '@pulse/contract/assistant';
 import { SESSION_COOKIE_NAME } from '@pulse/contract/auth';
 import { ZApiErrorResponse } from '@pulse/contract/errors';
+import { UPLOAD_IMAGE_MAX_BYTES } from '@pulse/contract/messages';
+import { OPERATION_SUMMARIES } from './openapi-summaries';
 
 /** The OpenAPI 3.1 document of the whole API (decision 025). */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -97,6 +99,49 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * What a retry-safe write needs: the services refuse a missing or malformed key with 400
+ * (`requireIdempotencyKey`, `parseCheckoutIdempotencyKey`, `parseIdempotencyKey`), so the document
+ * declares it, and a generated client sends it. Printable ASCII, 1 to 200 characters.
+ */
+const IDEMPOTENCY_KEY_ROUTES: Record<string, 'required' | 'optional'> = {
+  'POST /api/wallet/top-ups': 'required',
+  'POST /api/wallet/payouts': 'required',
+  'POST /api/checkout': 'required',
+  'POST /api/hub/posts/:id/tips': 'required',
+  'POST /api/conversations/:id/messages': 'optional',
+};
+const IDEMPOTENCY_KEY_HEADER = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  pattern: '^[\\x21-\\x7e]{1,200}$',
+  description: 'A key the client makes once per intended action (a UUID will do) and sends again on a retry: the same key does the action once.',
+};
+
+/**
+ * The headers @fastify/rate-limit sends on every answer of a limited route (plugins/rate-limits.ts),
+ * and with a 429 also Retry-After (decision 027).
+ */
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': { type: 'integer', minimum: 1, description: 'Requests allowed in the window.' },
+  'X-RateLimit-Remaining': { type: 'integer', minimum: 0, description: 'Requests left in the window.' },
+  'X-RateLimit-Reset': { type: 'integer', minimum: 0, description: 'Seconds until the window starts afresh.' },
+};
+const RETRY_AFTER_HEADER = { 'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait before trying again.' } };
+
+/** Relative: the API is served by the same server as this document, wherever it runs. */
+const SERVER = {
+  url: '/',
+  description: 'This deployment (local, staging or production): the server that serves this document.',
+  // Public, for documentation tools (OWASP API9: say who the server is for).
+  'x-internal': false,
+} as { url: string; description: string };
+
+function isRateLimited(route: RouteOptions): boolean {
+  return Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
+}
+
 type Hook = unknown;
 type RouteSchema = NonNullable<RouteOptions['schema']> & { hide?: boolean; response?: Record<string | number, unknown> };
 
@@ -161,12 +206,18 @@ function addErrorResponses(app: FastifyInstance, route: RouteOptions): void {
 
 const toJson = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' });
 
-const JSON_RPC_MESSAGE = {
+/** The MCP SDK reads the message; what bounds its strings is the body limit every route has. */
+const jsonRpcMessage = (bodyLimitBytes: number) => ({
   type: 'object',
   description: 'A JSON-RPC 2.0 message of the Model Context Protocol (initialize, tools/list, tools/call, ...).',
   required: ['jsonrpc'],
-  properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer'] }, method: { type: 'string' }, params: { type: 'object' } },
-};
+  properties: {
+    jsonrpc: { const: '2.0' },
+    id: { type: ['string', 'integer'], maxLength: bodyLimitBytes, minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+    method: { type: 'string', maxLength: bodyLimitBytes },
+    params: { type: 'object' },
+  },
+});
 
 const JSON_RPC_RESPONSE = {
   type: 'object',
@@ -180,7 +231,7 @@ const JSON_RPC_RESPONSE = {
 };
 
 type Transformed = { schema: Record<string, unknown>; url: string };
-type DocumentShape = (schema: Record<string, unknown>) => void;
+type DocumentShape = (schema: Record<string, unknown>, app: FastifyInstance) => void;
 
 /** What the zod schemas cannot say: multipart bodies, streams, files, the MCP endpoint. */
 const DOCUMENT_SHAPES: Record<string, DocumentShape> = {
@@ -189,7 +240,14 @@ const DOCUMENT_SHAPES: Record<string, DocumentShape> = {
     schema.body = {
       type: 'object',
       required: ['file'],
-      properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'One image (JPEG, PNG, WebP, GIF...).' } },
+      properties: {
+        file: {
+          type: 'string',
+          contentMediaType: 'application/octet-stream',
+          maxLength: UPLOAD_IMAGE_MAX_BYTES,
+          description: `One image (JPEG, PNG, WebP, GIF...), at most ${UPLOAD_IMAGE_MAX_BYTES} bytes.`,
+        },
+      },
     };
   },
   'GET /api/uploads/private/:uploadId': (schema) => {
@@ -204,8 +262,8 @@ const DOCUMENT_SHAPES: Record<string, DocumentShape> = {
       content: { 'application/x-ndjson': { schema: toJson(ZAssistantStreamEvent) } },
     };
   },
-  'POST /api/mcp': (schema) => {
-    schema.body = JSON_RPC_MESSAGE;
+  'POST /api/mcp': (schema, app) => {
+    schema.body = jsonRpcMessage(app.config.bodyLimitBytes);
     const responses = response(schema);
     responses[200] = { 'x-response-description': 'The JSON-RPC answer.', content: { 'application/json': { schema: JSON_RPC_RESPONSE } } };
     responses[202] = { type: 'null', 'x-response-description': 'A notification or response was accepted (no body).' };
@@ -258,23 +316,58 @@ function transformRoute(app: FastifyInstance, input: Parameters<typeof jsonSchem
   if (!isDocumentedRoute(route)) return { schema: { hide: true }, url: input.url };
   const { schema, url } = jsonSchemaTransform(input) as Transformed;
   const method = methodsOf(route).find((name) => name !== 'HEAD') ?? 'GET';
+  const key = `${method} ${route.url}`;
   schema.operationId = operationIdOf(method, url);
   schema.tags = [url.split('/')[2] ?? 'api'];
+  // Missing for a new route: plugins/openapi.test.ts names it.
+  const summary = OPERATION_SUMMARIES[key];
+  if (summary) schema.summary = summary;
 
   const hooks = hooksOf(route);
   if (hooks.includes(app.authenticate)) schema.security = [{ [BEARER]: [] }, { [COOKIE]: [] }];
   else if (hooks.includes(app.identify)) schema.security = [{}, { [BEARER]: [] }, { [COOKIE]: [] }];
+  // Public: said outright, so a reader (and Redocly's security-defined) knows it is not an omission.
+  else schema.security = [];
 
-  DOCUMENT_SHAPES[`${method} ${url}`]?.(schema);
+  const idempotencyKey = IDEMPOTENCY_KEY_ROUTES[key];
+  if (idempotencyKey) {
+    schema.headers = {
+      type: 'object',
+      properties: { 'Idempotency-Key': IDEMPOTENCY_KEY_HEADER },
+      ...(idempotencyKey === 'required' ? { required: ['Idempotency-Key'] } : {}),
+    };
+  }
 
+  DOCUMENT_SHAPES[key]?.(schema, app);
+
+  const limited = isRateLimited(route);
   for (const [status, body] of Object.entries(response(schema))) {
     const code = Number(status);
-    if (code < 400 || !body || typeof body !== 'object') continue;
+    if (!body || typeof body !== 'object') continue;
+    if (code < 400) {
+      if (limited && code < 300) response(schema)[status] = { ...body, headers: { ...RATE_LIMIT_HEADERS } };
+      continue;
+    }
     const described: Record<string, unknown> = { ...body, 'x-response-description': STATUS_DESCRIPTIONS[code] ?? 'Error' };
-    if (code === 429) described.headers = { 'retry-after': { type: 'integer', minimum: 1, description: 'Seconds to wait before trying again.' } };
+    if (code === 429) described.headers = { ...RATE_LIMIT_HEADERS, ...RETRY_AFTER_HEADER };
     response(schema)[status] = described;
   }
   return { schema, url };
+}
+
+/**
+ * The zod registry writes an input and an output variant of each registered schema; the error
+ * shape is only ever an answer, so its input variant is dropped when nothing refers to it.
+ */
+function withoutUnusedSchemas<T>(document: T): T {
+  const schemas = (document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas;
+  if (!schemas) return document;
+  const text = JSON.stringify({ ...document, components: { ...(document as { components: object }).components, schemas: {} } });
+  for (const id of Object.keys(schemas)) {
+    const others = JSON.stringify(Object.fromEntries(Object.entries(schemas).filter(([other]) => other !== id)));
+    if (!text.includes(`"#/components/schemas/${id}"`) && !others.includes(`"#/components/schemas/${id}"`)) delete schemas[id];
+  }
+  return document;
 }
 
 /**
@@ -291,6 +384,7 @@ export const openApiPlugin = fp(
     await app.register(fastifySwagger, {
       openapi: {
         openapi: '3.1.0',
+        servers: [SERVER],
         info: {
           title: 'Pulse API',
           version: '1.0.0',
@@ -306,7 +400,7 @@ export const openApiPlugin = fp(
         },
       },
       transform: (input) => transformRoute(app, input),
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (input) => withoutUnusedSchemas(jsonSchemaTransformObject(input)),
     });
 
     app.get(OPENAPI_PATH, async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()));
