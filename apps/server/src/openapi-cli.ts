@@ -7,9 +7,21 @@ import { loadConfig, MEMORY_DATA_DIR } from './config';
 import { createDb } from './db/client';
 import { migrate } from './db/migrate';
 
-/** The OpenAPI document the server serves at /api/openapi.json: the app on an empty in-memory database, never listening. */
+/**
+ * The OpenAPI document the server serves at /api/openapi.json: the app on a fresh in-memory
+ * database (never the configured one: DATABASE_URL and REDIS_URL are ignored), never listening.
+ */
 async function servedDocument(): Promise<unknown> {
-  const config = loadConfig({ ...process.env, DATA_DIR: MEMORY_DATA_DIR, LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: '/nonexistent-web-dist' });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: MEMORY_DATA_DIR,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ORDER_TIMERS: 'off',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+  });
   const database = await createDb(config);
   try {
     await migrate(database);
