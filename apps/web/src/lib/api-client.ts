@@ -3,9 +3,10 @@ import { API_URL } from '../config/env';
 import { ApiError } from './api-error';
 import { describeApiFailure, type ApiFailure } from './error-catalogue';
 import { SESSION_KEYS, readSessionValue } from './session-keys';
+import { createOutageNotice } from './outage-notice';
 import { savedDataStore } from './service-worker-saved-data';
 import { showErrorToast } from './show-error-toast';
-import { FROM_CACHE_HEADER, parseFromCacheHeader } from '../sw/from-cache-header';
+import { FROM_CACHE_HEADER, isNetworkFailureFallback, parseFromCacheHeader } from '../sw/from-cache-header';
 
 const CURRENT_USER_PATH = '/api/auth/me';
 
@@ -60,10 +61,27 @@ async function readJsonBody(response: Response): Promise<unknown> {
   return text === '' ? undefined : (JSON.parse(text) as unknown);
 }
 
+const outageNotice = createOutageNotice();
+
 function applyFailureReaction(failure: ApiFailure): void {
   const reaction = describeApiFailure(failure);
   if (reaction.action === 'toast') showErrorToast(reaction.title, reaction.message);
   if (reaction.action === 'logout') onSessionExpired?.(reaction.message, reaction.path);
+  if (failure.kind === 'network') outageNotice.toastShown();
+}
+
+/**
+ * The service worker answered a read from its cache because the network failed: the saved data
+ * shows, and spec §8's "Network Error" tells the person the server was not reached (once per
+ * outage, and only for calls whose failures get toasts). A read the worker answered from its cache
+ * only because the server was slow gets no toast (the online indicator says it).
+ */
+function reactToSavedAnswer<T>(response: Response, options: ApiRequestOptions<T>): void {
+  const networkFailure: ApiFailure = { kind: 'network' };
+  if (response.headers.get(FROM_CACHE_HEADER) === null) outageNotice.serverAnswered();
+  else if (isNetworkFailureFallback(response) && (options.reactTo ?? reactToAllFailures)(networkFailure) && outageNotice.takeToastForSavedAnswer()) {
+    applyFailureReaction(networkFailure);
+  }
 }
 
 /** The error envelope of every 4xx/5xx (contract errors.ts), when the body is one. */
@@ -117,6 +135,7 @@ async function sendRequest<T>(path: string, options: ApiRequestOptions<T>): Prom
   // The service worker answers some reads from its cache when the server does not (it says so in
   // a header): the online indicator tells the person the data is saved, not live.
   if ((options.method ?? 'GET') === 'GET') savedDataStore.record(path, parseFromCacheHeader(response.headers.get(FROM_CACHE_HEADER)));
+  reactToSavedAnswer(response, options);
   if (!response.ok) throw await toHttpError(response, path);
   try {
     return options.schema.parse(await readJsonBody(response));

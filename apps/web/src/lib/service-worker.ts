@@ -8,6 +8,8 @@ export const SYNC_POSTS_TAG = 'sync-posts';
 
 /** How long to wait for an active worker before a caller gives up (e.g. a push subscription). */
 const READY_TIMEOUT_MS = 10_000;
+/** How long a first visit waits for the new worker to take control of the tab. */
+const CONTROL_TIMEOUT_MS = 5_000;
 /** A tab left open for days still learns about a deploy: it asks at most this often when shown again. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -103,6 +105,24 @@ async function cacheLoadedFiles(worker: ServiceWorker): Promise<void> {
   channel.port1.close();
 }
 
+/**
+ * The first install of the worker takes control of this tab (decision 036); `ready` resolves as it
+ * starts activating, a moment before that. Resolves once this tab is controlled, or after `timeoutMs`
+ * (a worker stopped between install and activate forgets it was the first, and never claims).
+ */
+async function waitForControl(timeoutMs: number): Promise<void> {
+  if (navigator.serviceWorker.controller) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      navigator.serviceWorker.removeEventListener('controllerchange', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    navigator.serviceWorker.addEventListener('controllerchange', done);
+  });
+}
+
 /** When the worker cannot navigate a tab it does not control, it asks the page to do it. */
 function followNavigationRequests(): void {
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
@@ -130,8 +150,12 @@ async function startServiceWorker(): Promise<void> {
       console.warn('Background sync could not be registered', error);
     }
   }
-  if (loadedWithoutWorker && ready.active) await cacheLoadedFiles(ready.active);
-  // A marker the browser tests wait for before they go offline.
+  if (loadedWithoutWorker && ready.active) {
+    await waitForControl(CONTROL_TIMEOUT_MS);
+    await cacheLoadedFiles(ready.active);
+  }
+  // A marker the browser tests wait for before they go offline: from here on what this tab loads
+  // is stored as it loads.
   document.documentElement.dataset.offlineReady = 'true';
 }
 

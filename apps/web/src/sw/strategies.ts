@@ -1,9 +1,8 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheFirst, NetworkFirst, type Strategy } from 'workbox-strategies';
-import type { WorkboxPlugin } from 'workbox-core';
 import { API_CACHE, IMAGE_CACHE, LAZY_ASSET_CACHE, STATIC_CACHE } from './cache-names';
-import { markFromCache } from './from-cache-header';
+import { markCachedAnswers } from './cached-answer-plugin';
 import type { RequestKind } from './request-rules';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -18,11 +17,6 @@ const FILE_MATCH_OPTIONS: CacheQueryOptions = { ignoreVary: true };
 
 /** Only complete, successful answers are kept: never an error page or a partial (206) response. */
 const onlyComplete = (): CacheableResponsePlugin => new CacheableResponsePlugin({ statuses: [200] });
-
-/** Every API answer taken from the cache says so, for the page's "showing saved data". */
-const markCachedAnswers: WorkboxPlugin = {
-  cachedResponseWillBeUsed: async ({ cachedResponse }) => (cachedResponse ? markFromCache(cachedResponse) : null),
-};
 
 export const apiReads = new NetworkFirst({
   cacheName: API_CACHE,

@@ -39,15 +39,24 @@ for (const [kind, strategy] of Object.entries(RUNTIME_STRATEGIES)) {
 /* ---------- Life cycle ---------- */
 
 // No skipWaiting() on install: a new version waits until the person presses "Reload" in the
-// update banner (SKIP_WAITING below) or every tab of the old one is closed. No clients.claim()
-// either: a tab opened before the worker existed keeps loading from the network, so a first visit
-// behaves exactly as without a worker; the page hands over what it loaded (CACHE_LOADED_FILES).
+// update banner (SKIP_WAITING below) or every tab of the old one is closed.
+// The very first install (no worker of this app was active) takes control of the open tabs
+// (decision 036): they run this very build already, and from then on what the person opens (a
+// product, their orders) is stored as it loads, so it reads offline after a reload. What the tab
+// loaded before still comes through CACHE_LOADED_FILES. A later version never claims: the tabs it
+// would take are the old version's, and they switch only on "Reload".
+let isFirstInstall = false;
+self.addEventListener('install', () => {
+  isFirstInstall = self.registration.active === null;
+});
+
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     Promise.all([
       caches.keys().then((names) => Promise.all(names.filter(isOutdatedCache).map((name) => caches.delete(name)))),
       // The navigation request starts while the worker boots.
       self.registration.navigationPreload?.enable().catch(() => undefined),
+      isFirstInstall ? self.clients.claim() : undefined,
     ]),
   );
 });
