@@ -4,10 +4,12 @@
  * the coming days, and one buyer per spec so parallel workers never share a basket or a wallet.
  * Buyers start with no money: the specs top up through the UI or the API.
  */
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
 import { basketItems } from '../../apps/server/src/db/schema/basket-items';
 import { deliverySlots } from '../../apps/server/src/db/schema/delivery-slots';
 import { products, type NewProductRow } from '../../apps/server/src/db/schema/products';
+import { sellerApplications } from '../../apps/server/src/db/schema/seller-applications';
 import { createLocalUser } from '../../apps/server/src/modules/auth/auth-service';
 import { setSellerStatus } from '../../apps/server/src/modules/sellers/sellers-service';
 import { FIXTURE_PASSWORD } from './fixtures';
@@ -25,6 +27,8 @@ export const BASKET_USERS = {
   doublePayBuyer: { email: 'double.pay@basket.e2e.example', username: 'basket_double_pay' },
   /** basket-checkout.spec.ts: the first answer of Pay is lost on the way back. */
   lostAnswerBuyer: { email: 'lost.answer@basket.e2e.example', username: 'basket_lost_answer' },
+  /** basket-checkout.spec.ts: a pickup order shows where, when and whom to call, from checkout to the order page. */
+  pickupBuyer: { email: 'pickup@basket.e2e.example', username: 'basket_pickup_buyer' },
   /** basket-checkout.spec.ts: stock runs short between choosing and paying. */
   stockBuyer: { email: 'stock@basket.e2e.example', username: 'basket_stock_buyer' },
   /** wallet.spec.ts */
@@ -37,7 +41,7 @@ export const BASKET_USERS = {
 
 export const BASKET_SHOPS = {
   farmA: { name: 'Mensah Family Farm', region: 'Greater Accra', lat: 5.6037, lng: -0.187 },
-  farmB: { name: 'Lakeside Greens', region: 'Eastern', lat: 6.0941, lng: -0.2591 },
+  farmB: { name: 'Lakeside Greens', region: 'Eastern', lat: 6.0941, lng: -0.2591, phone: '+233 24 555 0142' },
 } as const;
 
 /** Titles unlikely to meet another lane's fixtures. */
@@ -84,6 +88,8 @@ export async function seedBasketFixtures(db: Db): Promise<void> {
   for (const farm of ['farmA', 'farmB'] as const) {
     await setSellerStatus(db, { email: BASKET_USERS[farm].email, status: 'approved', businessName: BASKET_SHOPS[farm].name });
   }
+  // The pickup point's phone comes from the farm's application (setSellerStatus writes none).
+  await db.update(sellerApplications).set({ phone: BASKET_SHOPS.farmB.phone }).where(eq(sellerApplications.userId, ids.farmB!));
 
   const productIds: Partial<Record<BasketProductKey, string>> = {};
   for (const [key, product] of Object.entries(BASKET_PRODUCTS) as [BasketProductKey, (typeof BASKET_PRODUCTS)[BasketProductKey]][]) {

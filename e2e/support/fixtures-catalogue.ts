@@ -16,6 +16,8 @@ export const CATALOGUE_USERS = {
   coastal: { email: 'coastal.harvest@catalogue.e2e.example', username: 'coastal_harvest' },
   buyer: { email: 'buyer@catalogue.e2e.example', username: 'catalogue_buyer' },
   doubleClickBuyer: { email: 'double.click@catalogue.e2e.example', username: 'catalogue_double_click' },
+  /** catalogue.spec.ts: taps "Add to basket" as a visitor, signs in, finds it in the basket. */
+  visitorBuyer: { email: 'visitor.add@catalogue.e2e.example', username: 'catalogue_visitor_add' },
   reviewerAma: { email: 'ama@catalogue.e2e.example', username: 'ama_mensah' },
   reviewerKofi: { email: 'kofi@catalogue.e2e.example', username: 'kofi_owusu' },
 } as const;

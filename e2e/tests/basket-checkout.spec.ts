@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Locator, type Page } from '@playwright/test';
 import { addToBasketThroughApi, findBasketProductId, readBuyerOrders, readWalletThroughApi, topUpThroughApi, usd } from '../support/basket-api';
 import { APP_URL, FIXTURE_PASSWORD } from '../support/fixtures';
 import { BASKET_PRODUCTS, BASKET_SHOPS, BASKET_USERS } from '../support/fixtures-basket';
@@ -82,8 +82,8 @@ test.describe('checkout', () => {
     await expect(pay).toBeEnabled();
     await pay.click();
     await expect(page.getByRole('heading', { name: 'Thank you! 2 orders placed' })).toBeVisible();
-    await expect(page.getByRole('link', { name: BASKET_SHOPS.farmA.name })).toHaveAttribute('href', /^\/order\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole('link', { name: BASKET_SHOPS.farmB.name })).toBeVisible();
+    await expect(page.getByRole('link', { name: BASKET_SHOPS.farmA.name, exact: true })).toHaveAttribute('href', /^\/order\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('link', { name: BASKET_SHOPS.farmB.name, exact: true })).toBeVisible();
 
     const orders = await readBuyerOrders(page);
     expect(orders).toHaveLength(2);
@@ -115,6 +115,48 @@ test.describe('checkout', () => {
     expect(orders).toHaveLength(1);
     expect(checkoutCalls).toBe(1);
     expect((await readWalletThroughApi(page)).availableMinor).toBe(5000 - total);
+  });
+
+  test('a pickup order says where to collect it (address, directions, phone, time) at checkout, in the confirmation and on its page, and offers no delivery tracking', async ({ page }) => {
+    const farm = BASKET_SHOPS.farmB;
+    const directions = `https://www.google.com/maps/dir/?api=1&destination=${farm.lat.toFixed(6)}%2C${farm.lng.toFixed(6)}`;
+    const phoneHref = `tel:${farm.phone.replace(/\s/g, '')}`;
+    /** The pickup point as every screen shows it. */
+    const expectPickupPoint = async (scope: Locator) => {
+      const point = scope.getByTestId('pickup-point');
+      await expect(point).toContainText(farm.name);
+      await expect(point).toContainText(farm.region);
+      await expect(point.getByRole('link', { name: `Directions to ${farm.name}` })).toHaveAttribute('href', directions);
+      const call = point.getByRole('link', { name: `Call ${farm.name} on ${farm.phone}` });
+      await expect(call).toHaveAttribute('href', phoneHref);
+      await expect(call).toHaveText(farm.phone);
+    };
+
+    await signInThroughApi(page, BASKET_USERS.pickupBuyer, '/home');
+    await topUpThroughApi(page, 5000);
+    await addToBasketThroughApi(page, 'watercress', 2);
+    await addToBasketThroughApi(page, 'yams', 1);
+    await page.goto('/basket?step=checkout');
+    await chooseFulfilment(page, farm.name, 'Pickup at the farm');
+    const card = farmCheckout(page, farm.name);
+    await expectPickupPoint(card);
+    const slotWindow = (await card.getByRole('radiogroup', { name: 'Pickup time' }).getByRole('radio', { checked: true }).getAttribute('aria-label')) ?? '';
+    expect(slotWindow).not.toBe('');
+    await chooseFulfilment(page, BASKET_SHOPS.farmA.name, 'Pickup at the farm');
+    const total = 2 * watercress.priceMinor + yams.priceMinor;
+    await page.getByRole('button', { name: `Pay ${usd(total)}` }).click();
+
+    await expect(page.getByRole('heading', { name: 'Thank you! 2 orders placed' })).toBeVisible();
+    const confirmation = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: farm.name, exact: true }) });
+    await expectPickupPoint(confirmation);
+    await expect(confirmation).toContainText(slotWindow);
+
+    await page.getByRole('link', { name: farm.name, exact: true }).click();
+    await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+    const pickup = page.getByRole('region', { name: 'Pickup' });
+    await expectPickupPoint(pickup);
+    await expect(pickup).toContainText(slotWindow);
+    await expect(page.getByRole('link', { name: 'Track delivery' })).toHaveCount(0);
   });
 
   test('when the answer to Pay is lost, paying again returns the same order instead of paying twice', async ({ page }) => {

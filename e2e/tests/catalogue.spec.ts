@@ -160,15 +160,33 @@ test.describe('product details', () => {
     expect(basket.groups.flatMap((group) => group.items).map((item) => [item.title, item.quantity])).toEqual([['Rainbow Chard', 1]]);
   });
 
-  test('a visitor is asked to sign in and comes back to the product', async ({ page }) => {
+  test('a visitor is told why sign-in is asked, comes back to the product and finds it in the basket with the quantity chosen', async ({ page }) => {
+    const basketLines = () =>
+      page.evaluate(async () => {
+        const response = await fetch('/api/baskets', { headers: { Authorization: `Bearer ${sessionStorage.getItem('jwt_token') ?? ''}` } });
+        const basket = (await response.json()) as { groups: Array<{ items: Array<{ title: string; quantity: number }> }> };
+        return basket.groups.flatMap((group) => group.items).map((item) => [item.title, item.quantity]);
+      });
     await page.goto('/product-listing?q=sweet%20basil');
     await productCards(page).filter({ hasText: 'Sweet Basil' }).first().click();
     const productUrl = page.url();
+    await page.getByRole('button', { name: 'More' }).click();
+    await expect(page.getByLabel(/^Quantity/)).toHaveValue('2');
     await page.getByRole('button', { name: 'Add to basket' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await fillSignInForm(page, CATALOGUE_USERS.buyer.email, FIXTURE_PASSWORD);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to add Sweet Basil to your basket' })).toBeVisible();
+    // The spec's key still carries the way back.
+    expect(await page.evaluate(() => sessionStorage.getItem('auth_redirect_destination'))).toBe(new URL(productUrl).pathname);
+    await fillSignInForm(page, CATALOGUE_USERS.visitorBuyer.email, FIXTURE_PASSWORD);
     await expect(page).toHaveURL(productUrl);
     await expect(page.getByRole('heading', { level: 1, name: 'Sweet Basil' })).toBeVisible();
+    await expect(getToast(page, 'Added to basket')).toContainText('2 bunches of Sweet Basil');
+    expect(await basketLines()).toEqual([['Sweet Basil', 2]]);
+    // Used once: both keys are gone, so a reload adds nothing more.
+    expect(await page.evaluate(() => [sessionStorage.getItem('auth_redirect_destination'), sessionStorage.getItem('pending_basket_add')])).toEqual([null, null]);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Add to basket' })).toBeEnabled();
+    expect(await basketLines()).toEqual([['Sweet Basil', 2]]);
   });
 
   test('the seller card leads to the shop', async ({ page }) => {

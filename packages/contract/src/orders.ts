@@ -123,6 +123,20 @@ export const ZOrderAddress = z.object({
   lng: z.number().nullable(),
 });
 
+/**
+ * Where a pickup order is collected, for its buyer (checkout, confirmation, order page) and its
+ * farm: the farm's name, its town or region, its point (for a map link; null when the farm gave
+ * none) and its phone (null when the farm gave none). Decision 038.
+ */
+export const ZPickupPoint = z.object({
+  farmName: z.string(),
+  place: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  phone: z.string().nullable(),
+});
+export type TPickupPoint = z.infer<typeof ZPickupPoint>;
+
 export const ZOrderSummary = z.object({
   id: ZId,
   status: ZOrderStatus,
@@ -167,6 +181,8 @@ export const ZOrderDetails = ZOrderSummary.extend({
   canReview: z.boolean(),
   /** Where the goods are collected (the farm and its region), for the pickup side of the delivery page. */
   pickupLocation: z.object({ farmName: z.string(), region: z.string() }).nullable().optional(),
+  /** A pickup order's pickup point (address, map point, phone); null for a delivery. */
+  pickupPoint: ZPickupPoint.nullable().optional(),
   /** The buyer's review of this order and the seller's reply (null until written); the order page shows it. */
   review: ZReview.nullable().optional(),
 });
@@ -274,6 +290,8 @@ export const ZCheckoutQuoteSeller = z.object({
   deliveryRefusal: ZDeliveryRefusal.nullable(),
   /** The farm's point (its products' origin), where a pin map opens; null when the farm gave none. */
   farmLocation: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  /** Where an order of this farm is collected when the buyer picks up (shown beside the pickup choice). */
+  pickupPoint: ZPickupPoint.nullable().optional(),
 });
 
 /** POST /api/checkout/quote: what each order would cost (same computation as checkout). */
@@ -296,7 +314,8 @@ export type TCheckoutQuoteResponse = z.infer<typeof ZCheckoutQuoteResponse>;
 
 export const ZCheckoutResponse = z.object({
   checkoutId: ZId,
-  orders: z.array(ZOrderSummary),
+  /** Each pickup order carries its pickup point for the confirmation (null for a delivery). */
+  orders: z.array(ZOrderSummary.extend({ pickupPoint: ZPickupPoint.nullable().optional() })),
   /** True when this response replays an earlier request with the same Idempotency-Key. */
   replayed: z.boolean(),
 });

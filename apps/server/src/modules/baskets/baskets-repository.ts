@@ -30,6 +30,9 @@ export interface BasketLineRow {
   shopName: string;
   originLat: number | null;
   originLng: number | null;
+  /** The product's farm and region as the listing shows them ('' when not given): the pickup point. */
+  originFarmName: string;
+  originRegion: string;
   /** Public URL of the first image's thumbnail (full image when no thumb), or null. */
   thumbUrl: string | null;
 }
@@ -73,6 +76,8 @@ export async function readBasketForCheckout(db: Db, userId: string): Promise<Bas
       shopName: shopNameSql,
       originLat: products.originLat,
       originLng: products.originLng,
+      originFarmName: products.originFarmName,
+      originRegion: products.originRegion,
       imageKey: firstImageKey,
     })
     .from(basketItems)

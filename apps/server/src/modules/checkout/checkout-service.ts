@@ -29,7 +29,8 @@ import {
   reserveStock,
   type ReservedProduct,
 } from '../orders/orders-repository';
-import { notifyTransition, runTransition, toOrderSummaryJson, type TransitionOutcome } from '../orders/orders-service';
+import { findFarmContacts } from '../orders/orders-repository';
+import { findPickupPoints, notifyTransition, runTransition, toOrderSummaryJson, toPickupPoint, type TransitionOutcome } from '../orders/orders-service';
 import { clearPublicResponses } from '../products/products-response-cache';
 import { bookSlot, findSlot, listOpenSlots } from '../slots/slots-repository';
 import { toSlotJson } from '../slots/slots-service';
@@ -76,7 +77,7 @@ interface SellerGroup {
   sellerUserId: string;
   shopName: string;
   lines: BasketLineRow[];
-  farm: { lat: number | null; lng: number | null };
+  farm: { lat: number | null; lng: number | null; farmName: string; region: string };
 }
 
 function groupBySeller(lines: BasketLineRow[]): SellerGroup[] {
@@ -85,7 +86,7 @@ function groupBySeller(lines: BasketLineRow[]): SellerGroup[] {
     let group = groups.get(line.sellerUserId);
     if (!group) {
       // The farm's location: the first product's origin coordinates.
-      group = { sellerUserId: line.sellerUserId, shopName: line.shopName, lines: [], farm: { lat: line.originLat, lng: line.originLng } };
+      group = { sellerUserId: line.sellerUserId, shopName: line.shopName, lines: [], farm: { lat: line.originLat, lng: line.originLng, farmName: line.originFarmName, region: line.originRegion } };
       groups.set(line.sellerUserId, group);
     }
     group.lines.push(line);
@@ -155,7 +156,10 @@ export async function quoteCheckout(
     getWalletBalances(db, user.id),
   ]);
   const groups = groupBySeller(lines);
-  const slots = await listOpenSlots(db, groups.map((group) => group.sellerUserId), now);
+  const [slots, contacts] = await Promise.all([
+    listOpenSlots(db, groups.map((group) => group.sellerUserId), now),
+    findFarmContacts(db, groups.map((group) => group.sellerUserId)),
+  ]);
   const sellers = groups.map((group) => {
     const choice = input.sellers.find((seller) => seller.sellerUserId.toLowerCase() === group.sellerUserId);
     const subtotalMinor = group.lines.reduce((total, line) => total + line.priceMinor * line.quantity, 0);
@@ -180,6 +184,8 @@ export async function quoteCheckout(
       deliveryAvailable,
       deliveryRefusal,
       farmLocation: farmLocation(group),
+      // The buyer has this farm's products in their basket: where to collect them, with the farm's phone.
+      pickupPoint: pickupAvailable ? toPickupPoint(group.shopName, group.farm, contacts.get(group.sellerUserId)) : null,
     };
   });
   return {
@@ -367,5 +373,8 @@ export async function placeCheckout(
   // The reserved stock leaves what the catalogue shows as available.
   if (!result.response.replayed) clearPublicResponses(app.db);
   for (const outcome of result.outcomes) await notifyTransition(app, outcome, result.buyerUserId);
-  return { response: result.response, created: !result.response.replayed };
+  // The confirmation tells a pickup order's buyer where to go (the same point as its order page).
+  const pickupPoints = await findPickupPoints(app.db, result.response.orders);
+  const orders = result.response.orders.map((order) => ({ ...order, pickupPoint: pickupPoints.get(order.id) ?? null }));
+  return { response: { ...result.response, orders }, created: !result.response.replayed };
 }

@@ -18,10 +18,13 @@ import {
   getOrder,
   ledgerTotal,
   nextKey,
+  placePaidOrder,
   productStock,
   putInBasket,
 } from '../orders/testing/order-fixtures';
 import { addresses } from '../../db/schema/addresses';
+import { sellerApplications } from '../../db/schema/seller-applications';
+import { sellerProfiles } from '../../db/schema/seller-profiles';
 import { refreshGazetteer } from '../assistant/nlu/gazetteer';
 import { ADDRESS_NOT_LOCATED_MESSAGE } from './checkout-service';
 import { haversineKm, quoteDelivery } from './delivery-fees';
@@ -344,6 +347,60 @@ describe('POST /api/checkout', () => {
     expect(await ledgerTotal(app)).toBe(0);
     // 20 registrations (password hashing) and 20 checkouts: room for a busy machine.
   }, 120_000);
+});
+
+describe('pickup point (decision 038)', () => {
+  it('the quote, the confirmation and the order page tell the buyer where to collect a pickup order: farm, place, point and phone; only the parties see it', async () => {
+    const { app } = testApp;
+    const buyer = await createBuyer(app);
+    const farm = await createSeller(app, 'Pickup Point Farm');
+    await app.db.update(sellerApplications).set({ phone: '+233 24 555 0101', region: 'Ashanti' }).where(eq(sellerApplications.userId, farm.id));
+    const yams = await createProduct(app, farm.id, { title: 'Yams', originFarmName: 'Pickup Point Farm', originRegion: 'Ejisu', originLat: 6.72, originLng: -1.47 });
+    const slotId = await createSlot(app, farm.id, { method: 'pickup' });
+    await putInBasket(app, buyer.id, yams, 2);
+    await fundWallet(app, buyer.id, 5000);
+    const expected = { farmName: 'Pickup Point Farm', place: 'Ejisu', lat: 6.72, lng: -1.47, phone: '+233 24 555 0101' };
+
+    const quoted = await app.inject({ method: 'POST', url: '/api/checkout/quote', headers: bearer(buyer.token), payload: { sellers: [{ sellerUserId: farm.id, fulfilment: 'pickup' }] } });
+    expect(quoted.statusCode).toBe(200);
+    expect((quoted.json() as TCheckoutQuoteResponse).sellers[0]?.pickupPoint).toEqual(expected);
+
+    const body = { sellers: [{ sellerUserId: farm.id, fulfilment: 'pickup', slotId }] };
+    const key = nextKey('pickup-point');
+    const placed = await checkout(app, buyer, body, key);
+    expect(placed.statusCode).toBe(201);
+    const order = (placed.json() as TCheckoutResponse).orders[0]!;
+    expect(order.pickupPoint).toEqual(expected);
+    // A retried request answers the same confirmation.
+    const replay = await checkout(app, buyer, body, key);
+    expect((replay.json() as TCheckoutResponse).orders[0]?.pickupPoint).toEqual(expected);
+
+    expect((await getOrder(app, buyer, order.id)).pickupPoint).toEqual(expected);
+    expect((await getOrder(app, farm, order.id)).pickupPoint).toEqual(expected);
+    const stranger = await createBuyer(app);
+    const refused = await app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: bearer(stranger.token) });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toContain('555 0101');
+  });
+
+  it('falls back to the shop for a product without an origin, and gives a delivery order none', async () => {
+    const { app } = testApp;
+    const farm = await createSeller(app, 'Shop Point Farm');
+    await app.db.insert(sellerProfiles).values({ userId: farm.id, shopName: 'Shop Point Farm', region: 'Bono', lat: 7.33, lng: -2.33 });
+    const buyer = await createBuyer(app);
+    const beans = await createProduct(app, farm.id, { title: 'Beans', originLat: null, originLng: null });
+    const slotId = await createSlot(app, farm.id, { method: 'pickup' });
+    await putInBasket(app, buyer.id, beans, 1);
+    await fundWallet(app, buyer.id, 5000);
+    const placed = await checkout(app, buyer, { sellers: [{ sellerUserId: farm.id, fulfilment: 'pickup', slotId }] });
+    expect(placed.statusCode).toBe(201);
+    // No phone in the application: none is invented.
+    expect((placed.json() as TCheckoutResponse).orders[0]?.pickupPoint).toEqual({ farmName: 'Shop Point Farm', place: 'Bono', lat: 7.33, lng: -2.33, phone: null });
+
+    const delivered = await placePaidOrder(app, { fulfilment: 'delivery' });
+    expect(delivered.order.pickupPoint ?? null).toBeNull();
+    expect((await getOrder(app, delivered.buyer, delivered.order.id)).pickupPoint).toBeNull();
+  });
 });
 
 describe('an address the server cannot place (decision 029)', () => {

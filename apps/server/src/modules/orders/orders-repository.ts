@@ -312,16 +312,58 @@ export async function findShopName(db: Db, sellerUserId: string): Promise<string
   return row?.name ?? 'The farm';
 }
 
-/** The farm and region of the order's first product that still exists (where the goods are collected). */
-export async function findPickupLocation(db: Db, orderId: string): Promise<{ farmName: string; region: string } | null> {
+/** The farm, region and point of the order's first product that still exists (where the goods are collected). */
+export async function findPickupLocation(
+  db: Db,
+  orderId: string,
+): Promise<{ farmName: string; region: string; lat: number | null; lng: number | null } | null> {
   const [row] = await db
-    .select({ farmName: products.originFarmName, region: products.originRegion })
+    .select({ farmName: products.originFarmName, region: products.originRegion, lat: products.originLat, lng: products.originLng })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
     .limit(1);
   return row ?? null;
+}
+
+/** What a farm told Pulse Market about where it is and how to call it (shop profile, then its application). */
+export interface FarmContact {
+  region: string;
+  lat: number | null;
+  lng: number | null;
+  phone: string | null;
+}
+
+/** The farm contact of each seller of `sellerUserIds` that has a profile or an application. */
+export async function findFarmContacts(db: Db, sellerUserIds: readonly string[]): Promise<Map<string, FarmContact>> {
+  const result = new Map<string, FarmContact>();
+  if (sellerUserIds.length === 0) return result;
+  const rows = await db
+    .select({
+      userId: users.id,
+      profileRegion: sellerProfiles.region,
+      profileLat: sellerProfiles.lat,
+      profileLng: sellerProfiles.lng,
+      applicationRegion: sellerApplications.region,
+      applicationLat: sellerApplications.lat,
+      applicationLng: sellerApplications.lng,
+      phone: sellerApplications.phone,
+    })
+    .from(users)
+    .leftJoin(sellerProfiles, eq(sellerProfiles.userId, users.id))
+    .leftJoin(sellerApplications, eq(sellerApplications.userId, users.id))
+    .where(inArray(users.id, [...sellerUserIds]));
+  for (const row of rows) {
+    const fromProfile = row.profileLat !== null && row.profileLng !== null;
+    result.set(row.userId, {
+      region: row.profileRegion || row.applicationRegion || '',
+      lat: fromProfile ? row.profileLat : (row.applicationLat ?? null),
+      lng: fromProfile ? row.profileLng : (row.applicationLng ?? null),
+      phone: row.phone?.trim() || null,
+    });
+  }
+  return result;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type TOrderActor,
   type TOrderDetails,
   type TOrderListResponse,
+  type TPickupPoint,
   type TOrderStatus,
   type TOrderSummary,
 } from '@pulse/contract/orders';
@@ -38,6 +39,7 @@ import {
 import {
   convertReservationsToSales,
   convertSalesToReservations,
+  findFarmContacts,
   findOrderSummary,
   findPickupLocation,
   insertOrderEvent,
@@ -49,6 +51,7 @@ import {
   releaseReservations,
   updateOrder,
   updateOrderItemFinalQuantity,
+  type FarmContact,
   type NewOrderRow,
   type OrderSummaryRecord,
 } from './orders-repository';
@@ -110,17 +113,52 @@ export function toOrderSummaryJson(record: OrderSummaryRecord): TOrderSummary {
   };
 }
 
+/**
+ * Where a pickup order is collected: the farm and region of its products' origin (what the listing
+ * shows), else the shop's; the point likewise (the checkout measures delivery from the same
+ * origin); the phone from the farm's application (decision 038).
+ */
+export function toPickupPoint(
+  shopName: string,
+  origin: { farmName: string; region: string; lat: number | null; lng: number | null } | null,
+  contact: FarmContact | undefined,
+): TPickupPoint {
+  const originPoint = origin && origin.lat !== null && origin.lng !== null ? { lat: origin.lat, lng: origin.lng } : null;
+  const contactPoint = contact && contact.lat !== null && contact.lng !== null ? { lat: contact.lat, lng: contact.lng } : null;
+  const point = originPoint ?? contactPoint;
+  return {
+    farmName: origin?.farmName || shopName,
+    place: origin?.region || contact?.region || '',
+    lat: point?.lat ?? null,
+    lng: point?.lng ?? null,
+    phone: contact?.phone ?? null,
+  };
+}
+
+/** The pickup point of each pickup order among `orders` (the checkout's confirmation); delivery orders get none. */
+export async function findPickupPoints(db: Db, orders: readonly TOrderSummary[]): Promise<Map<string, TPickupPoint>> {
+  const pickups = orders.filter((order) => order.fulfilment === 'pickup');
+  const result = new Map<string, TPickupPoint>();
+  if (pickups.length === 0) return result;
+  const contacts = await findFarmContacts(db, [...new Set(pickups.map((order) => order.sellerUserId))]);
+  for (const order of pickups) {
+    result.set(order.id, toPickupPoint(order.shopName, await findPickupLocation(db, order.id), contacts.get(order.sellerUserId)));
+  }
+  return result;
+}
+
 /** One order as the asking party sees it: the confirmation code only for the buyer. */
 export async function getOrderDetails(db: Db, user: Pick<UserRow, 'id' | 'roles'>, orderId: string): Promise<TOrderDetails> {
   const record = await findOrderSummary(db, orderId);
   const roles = record ? partyRoles(user, record.order) : [];
   if (!record || roles.length === 0) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
   const { order } = record;
-  const [items, events, review, origin] = await Promise.all([
+  const [items, events, review, origin, contacts] = await Promise.all([
     listOrderItems(db, orderId),
     listOrderEvents(db, orderId),
     findReviewJsonForOrder(db, orderId),
     findPickupLocation(db, orderId),
+    order.fulfilment === 'pickup' ? findFarmContacts(db, [order.sellerUserId]) : null,
   ]);
   const isBuyer = roles.includes('buyer');
   return {
@@ -157,6 +195,8 @@ export async function getOrderDetails(db: Db, user: Pick<UserRow, 'id' | 'roles'
     canReview: isBuyer && order.status === 'completed' && review === null,
     review,
     pickupLocation: { farmName: origin?.farmName || record.shopName, region: origin?.region ?? '' },
+    // Only the order's parties get here (anyone else: 404 above), so the farm's phone is theirs to see.
+    pickupPoint: contacts ? toPickupPoint(record.shopName, origin, contacts.get(order.sellerUserId)) : null,
   };
 }
 

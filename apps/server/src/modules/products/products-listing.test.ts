@@ -5,7 +5,7 @@ import { products, type NewProductRow } from '../../db/schema/products';
 import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { INVALID_CURSOR_MESSAGE } from './product-cursor';
-import { insertProductImages, insertProductRows } from './products-repository';
+import { headWordForms, insertProductImages, insertProductRows } from './products-repository';
 import { clearCatalogueCaches } from './products-response-cache';
 import { searchCacheFor } from './products-search-cache';
 import { DISTANCE_SORT_NEEDS_POINT_MESSAGE, RADIUS_NEEDS_POINT_MESSAGE } from './products-service';
@@ -243,6 +243,46 @@ describe('search', () => {
     // Drafts and archived products are never found.
     expect(await titles('q=damsons')).toEqual([]);
     expect(await titles('q=archived%20apples')).toEqual([]);
+  });
+
+  it('ranks a title that is the word (or its plural) above one that uses it as a modifier, from the database and from the cached ranking', async () => {
+    const seller = await registerSeller(testApp, 'Seedling Farm');
+    // The seedlings are the newest and in stock, so neither the id nor the stock order helps the tomatoes.
+    const inserted = await insertProductRows(testApp.app.db, [
+      row(seller.user.id, 'Tomatoes', { category: 'vegetables', description: 'Ripe red tomatoes.', createdAt: new Date('2026-11-01T08:00:00Z') }),
+      row(seller.user.id, 'Tomato Seedlings', { category: 'other', description: 'Young tomato plants in pots, tomato variety Moneymaker.', createdAt: new Date('2026-11-12T08:00:00Z') }),
+      row(seller.user.id, 'Tomato Paste', { category: 'other', description: 'Tomato paste in jars.', createdAt: new Date('2026-11-12T09:00:00Z') }),
+    ]);
+    clearCatalogueCaches(testApp.app.db);
+    try {
+      const tomatoes = ['Tomatoes', 'Heirloom Tomatoes'];
+      for (const q of ['tomato', 'tomatoes', 'Tomato', 'red tomato']) {
+        // The first request ranks and caches; the second is served from the cached ranking.
+        for (const round of ['ranked', 'cached']) {
+          const found = await titles(`q=${encodeURIComponent(q)}`);
+          const products = found.filter((title) => tomatoes.includes(title));
+          expect(products.length, `${q} (${round}): ${found.join(', ')}`).toBeGreaterThan(0);
+          expect(found.slice(0, products.length).sort(), `${q} (${round}): ${found.join(', ')}`).toEqual([...products].sort());
+        }
+      }
+      expect((await titles('q=tomato')).slice(0, 2).sort()).toEqual(['Heirloom Tomatoes', 'Tomatoes']);
+      // The seller's own search is ranked by the database alone (no cache): the same order.
+      const own = await testApp.app.inject({ method: 'GET', url: '/api/seller/products?q=tomato', headers: bearer(seller.token) });
+      expect(own.statusCode).toBe(200);
+      expect(own.json<TProductListResponse>().items.map((item) => item.title)[0]).toBe('Tomatoes');
+    } finally {
+      await testApp.app.db.delete(products).where(inArray(products.id, inserted.map((id) => id!)));
+      clearCatalogueCaches(testApp.app.db);
+    }
+  });
+
+  it('counts singular and plural spellings as the same head word', () => {
+    expect(headWordForms('tomato')).toEqual(expect.arrayContaining(['tomato', 'tomatos', 'tomatoes']));
+    expect(headWordForms('tomatoes')).toContain('tomato');
+    expect(headWordForms('berry')).toContain('berries');
+    expect(headWordForms('berries')).toContain('berry');
+    expect(headWordForms('eggs')).toContain('egg');
+    expect(headWordForms('ox')).toEqual(['ox']);
   });
 
   it('ignores punctuation-only search text and keeps quotes and operators harmless', async () => {

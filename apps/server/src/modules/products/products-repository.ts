@@ -138,7 +138,7 @@ export interface ProductListRecord {
   createdAtIso: string;
   /** Exact text of created_at (microseconds), for the cursor. */
   createdKey: string;
-  /** Relevance score (ts_rank + trigram word similarity) when searching. */
+  /** Relevance score (ts_rank + trigram word similarity + head-word bonus) when searching. */
   score: number | null;
 }
 
@@ -304,8 +304,33 @@ export interface ListFilter {
 }
 
 /**
+ * Added to the relevance of a product whose title's last word is the searched word or its plural:
+ * as much as ts_rank or word_similarity can add, so "Tomatoes" comes before "Tomato Seedlings" for
+ * "tomato" however the other two terms compare (decision 038).
+ */
+export const HEAD_WORD_BONUS = 1;
+
+/**
+ * The singular and plural spellings of a search word that count as the same head noun: tomato,
+ * tomatos, tomatoes; berry, berries; and back from a plural the user typed (tomatoes -> tomato).
+ * English plurals only (the catalogue's language); a word of 2 letters or fewer is left as it is.
+ */
+export function headWordForms(word: string): string[] {
+  const forms = new Set([word]);
+  if (word.length > 2) {
+    forms.add(`${word}s`);
+    forms.add(`${word}es`);
+    if (word.endsWith('y')) forms.add(`${word.slice(0, -1)}ies`);
+    if (word.endsWith('ies')) forms.add(`${word.slice(0, -3)}y`);
+    if (word.endsWith('es')) forms.add(word.slice(0, -2));
+    if (word.endsWith('s')) forms.add(word.slice(0, -1));
+  }
+  return [...forms];
+}
+
+/**
  * Taken off a sold-out product's relevance score when `soldOutLast`: more than any score reaches
- * (ts_rank and word_similarity are each at most 1), so the keyset (score, id) order and the cached
+ * (ts_rank, word_similarity and HEAD_WORD_BONUS are each at most 1), so the keyset (score, id) order and the cached
  * ranking put every sold-out match after the available ones, each group in relevance order.
  */
 export const SOLD_OUT_SCORE_PENALTY = 100;
@@ -348,7 +373,12 @@ function listSql(filter: ListFilter, withSearch: boolean, byIds = false): ListSq
     const tsquery = filter.search.tokens.map((token, index) => (index === filter.search!.tokens.length - 1 ? `${token}:*` : token)).join(' & ');
     const text = filter.search.text;
     conditions.push(sql`(p.search_vector @@ to_tsquery('simple', ${tsquery}) or ${text} <% p.title)`);
-    score = sql`(ts_rank(p.search_vector, to_tsquery('simple', ${tsquery}))::float8 + word_similarity(${text}, p.title)::float8)`;
+    // A title whose last word (its head noun in English: "Cherry Tomatoes", not "Tomato Seedlings")
+    // is the last search word or its plural names the thing searched for, so it outranks titles that
+    // use the word as a modifier. The forms are letters/digits only, so the array literal is safe.
+    const headForms = `{${headWordForms(filter.search.tokens.at(-1)!).join(',')}}`;
+    const headBonus = sql`case when substring(lower(p.title) from '([[:alnum:]]+)[^[:alnum:]]*$') = any(${headForms}::text[]) then ${HEAD_WORD_BONUS}::float8 else 0::float8 end`;
+    score = sql`(ts_rank(p.search_vector, to_tsquery('simple', ${tsquery}))::float8 + word_similarity(${text}, p.title)::float8 + ${headBonus})`;
     if (filter.soldOutLast) score = sql`(${score} - case when p.stock_quantity <= p.reserved_quantity then ${SOLD_OUT_SCORE_PENALTY}::float8 else 0::float8 end)`;
   }
   if (filter.category) conditions.push(sql`p.category = ${filter.category}`);
@@ -385,7 +415,9 @@ function listSql(filter: ListFilter, withSearch: boolean, byIds = false): ListSq
  * threshold is pg_trgm's default word_similarity_threshold 0.6: "tomatos"->"Tomatoes" scores
  * 0.75, "strawbery"->"Strawberries" 0.8, "hony"->"Honey" exactly 0.6; short words are already
  * loose at 0.6 ("pear" finds "Peas"), so it is not lowered (a per-query SET would also cost a
- * second statement). Relevance = ts_rank + word_similarity(q, title), so exact words rank first.
+ * second statement). Relevance = ts_rank + word_similarity(q, title) + HEAD_WORD_BONUS when the
+ * title's last word is the last search word or its plural, so exact words rank first and the thing
+ * itself before things named after it.
  *
  * EXPLAIN ANALYZE on PostgreSQL 15 with 100,000 active products (loaded 2-core machine): newest,
  * price and category pages and any keyset page after them are index scans (0.2-6 ms); a search

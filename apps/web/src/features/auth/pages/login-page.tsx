@@ -7,6 +7,7 @@ import { API_URL } from '../../../config/env';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { clearRememberedReferral, readReferralCode } from '../../../lib/referral-capture';
 import { SESSION_KEYS, readSessionValue, removeSessionValue, takeSessionValue } from '../../../lib/session-keys';
+import { readPendingBasketAdd } from '../../catalogue/utils/pending-basket-add';
 import { Logo } from '../../content/components/logo';
 import { useAuthProviders } from '../api/get-auth-providers';
 import { SignInForm } from '../components/sign-in-form';
@@ -52,6 +53,8 @@ export function LoginPage() {
   const demoAccounts = providers.data?.demoAccounts ?? [];
   // Each pick remounts the sign-in form with the account's e-mail and password in it.
   const [demoPick, setDemoPick] = useState<{ account: TDemoAccount; count: number } | null>(null);
+  // Why sign-in is asked: a visitor's "Add to basket" waits for it (decision 038).
+  const [pendingTitle] = useState<string | null>(() => readPendingBasketAdd()?.title ?? null);
 
   const chooseDemoAccount = (account: TDemoAccount) => {
     setTab('sign-in');
@@ -109,10 +112,16 @@ export function LoginPage() {
             <Stack gap="lg">
               <div>
                 <Title order={1} fz={{ base: 24, sm: 28 }}>
-                  {tab === 'sign-in' ? 'Welcome back' : 'Create your account'}
+                  {pendingTitle ? `Sign in to add ${pendingTitle} to your basket` : tab === 'sign-in' ? 'Welcome back' : 'Create your account'}
                 </Title>
                 <Text c="dimmed" mt={4}>
-                  {tab === 'sign-in' ? 'Sign in to order, chat with growers and manage your shop.' : 'Buy fresh produce straight from local farms.'}
+                  {pendingTitle
+                    ? tab === 'sign-in'
+                      ? 'It goes into your basket as soon as you are signed in.'
+                      : 'New here? Create your account and it goes into your basket.'
+                    : tab === 'sign-in'
+                      ? 'Sign in to order, chat with growers and manage your shop.'
+                      : 'Buy fresh produce straight from local farms.'}
                 </Text>
               </div>
               <OidcButton />

@@ -3,6 +3,7 @@ import { IconBuildingStore, IconClock, IconTruckDelivery, IconWalk } from '@tabl
 import type { TBasketSellerGroup } from '@pulse/contract/baskets';
 import { formatDateTime, formatMoney, formatTimeRange } from '../../../lib/format';
 import type { TDeliveryRefusal, TFulfilment } from '@pulse/contract/orders';
+import { PickupPointDetails } from '../../orders/components/pickup-point-details';
 import { useSellerSlots, type QuoteSeller } from '../api/checkout';
 import type { FarmChoice } from '../utils/checkout-plan';
 
@@ -133,9 +134,12 @@ export function FarmCheckoutCard({ group, currency, choice, quote, onFulfilment,
           </Group>
         )}
         {choice.fulfilment === 'pickup' && (
-          <Text size="sm" c="dimmed">
-            Collect your order at the farm; no delivery fee.
-          </Text>
+          <Stack gap={6}>
+            <Text size="sm" c="dimmed">
+              Collect your order at the farm; no delivery fee.
+            </Text>
+            {quote?.pickupPoint && <PickupPointDetails point={quote.pickupPoint} />}
+          </Stack>
         )}
 
         {choice.fulfilment && (

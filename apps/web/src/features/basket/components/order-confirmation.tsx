@@ -1,7 +1,8 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconCalendarTime, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatTimeRange } from '../../../lib/format';
+import { PickupPointDetails } from '../../orders/components/pickup-point-details';
 import { orderStatusLabels, type TCheckoutResponse } from '@pulse/contract/orders';
 
 /** After a checkout that made several orders (one per farm): each with its link. */
@@ -22,9 +23,9 @@ export function OrderConfirmation({ checkout }: { checkout: TCheckoutResponse })
           {formatMoney(total, currency)} paid from your wallet. Each farm prepares its own order.
         </Text>
       </Stack>
-      <Stack gap="sm" w="100%" maw={560}>
+      <Stack component="ul" gap="sm" w="100%" maw={560} p={0} m={0} style={{ listStyle: 'none' }}>
         {orders.map((order) => (
-          <Paper key={order.id} withBorder radius="lg" p="md">
+          <Paper component="li" key={order.id} withBorder radius="lg" p="md">
             <Group justify="space-between" wrap="nowrap" gap="sm">
               <div style={{ minWidth: 0 }}>
                 <Anchor component={Link} to={`/order/${order.id}`} fw={700} truncate display="block">
@@ -41,6 +42,17 @@ export function OrderConfirmation({ checkout }: { checkout: TCheckoutResponse })
                 </Badge>
               </Stack>
             </Group>
+            {order.pickupPoint && (
+              <Stack gap={6} mt="sm">
+                <PickupPointDetails point={order.pickupPoint} />
+                {order.slotStartsAt && order.slotEndsAt && (
+                  <Group gap={6} wrap="nowrap">
+                    <IconCalendarTime size={16} aria-hidden />
+                    <Text size="sm">Pickup {formatTimeRange(order.slotStartsAt, order.slotEndsAt)}</Text>
+                  </Group>
+                )}
+              </Stack>
+            )}
           </Paper>
         ))}
       </Stack>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBasketPlus, IconMinus, IconPlus } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { formatQuantity, formatUnit } from '../../../lib/product-units';
 import { SESSION_KEYS, writeSessionValue } from '../../../lib/session-keys';
 import { useAddToBasket } from '../api/post-basket-item';
+import { savePendingBasketAdd, takePendingBasketAdd } from '../utils/pending-basket-add';
 import { clampQuantity } from '../utils/quantity';
 
 const SUCCESS_TOAST_MS = 4000;
@@ -23,7 +24,8 @@ function describeRefusal(error: unknown): string {
 
 /**
  * Quantity picker (minimum order to available stock) and "Add to basket". A visitor is sent to
- * /login and comes back here; a second tap while the first is on its way, or the second click of a
+ * /login, which says why, and comes back here, where the product is added with the quantity chosen
+ * before signing in (decision 038); a second tap while the first is on its way, or the second click of a
  * double click, adds nothing. `compact` (a product linked from a Pulse Hub post) leaves out the
  * picker and adds the minimum order quantity.
  */
@@ -48,16 +50,10 @@ export function AddToBasket({ product, compact = false }: { product: TProductSum
     setQuantity(clampQuantity(next, min, max));
   };
 
-  const add = () => {
-    if (!isAuthenticated) {
-      writeSessionValue(SESSION_KEYS.redirectDestination, `${location.pathname}${location.search}`);
-      void navigate('/login');
-      return;
-    }
+  const addQuantity = (added: number) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setError(null);
-    const added = quantity;
     addToBasket.mutate(
       { productId: product.id, quantity: added },
       {
@@ -76,6 +72,31 @@ export function AddToBasket({ product, compact = false }: { product: TProductSum
       },
     );
   };
+
+  const add = () => {
+    if (!isAuthenticated) {
+      // The spec's destination brings the visitor back; the pending add says what to do here then.
+      savePendingBasketAdd({ productId: product.id, title: product.title, quantity });
+      writeSessionValue(SESSION_KEYS.redirectDestination, `${location.pathname}${location.search}`);
+      void navigate('/login');
+      return;
+    }
+    addQuantity(quantity);
+  };
+
+  // Back from signing in: the add the visitor asked for, once. Not for the farm's own product (the
+  // seller signed in) nor one that can no longer be ordered: the page says why instead.
+  const signedInUserId = user?.id;
+  useEffect(() => {
+    if (!isAuthenticated || signedInUserId === undefined) return;
+    const pending = takePendingBasketAdd(product.id);
+    if (!pending || signedInUserId === product.sellerUserId || unavailable) return;
+    const wanted = clampQuantity(pending.quantity, min, max);
+    setQuantity(wanted);
+    addQuantity(wanted);
+    // Runs when the session is known; addQuantity is a fresh closure each render on purpose.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isAuthenticated, signedInUserId, product.id]);
 
   if (ownProduct) {
     return (

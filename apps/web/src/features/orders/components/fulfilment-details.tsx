@@ -2,6 +2,7 @@ import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingWarehouse, IconCalendarTime, IconMapPin } from '@tabler/icons-react';
 import type { TOrderDetails } from '@pulse/contract/orders';
 import { formatTimeRange } from '../../../lib/format';
+import { PickupPointDetails } from './pickup-point-details';
 
 function Line({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
   return (
@@ -40,11 +41,17 @@ export function FulfilmentDetails({ order }: { order: TOrderDetails }) {
         </Line>
       ) : (
         <Line icon={<IconBuildingWarehouse size={18} />} label="Pickup at the farm">
-          <Text size="sm">{pickup?.farmName || order.shopName}</Text>
-          {pickup?.region && (
-            <Text size="sm" c="dimmed">
-              {pickup.region}
-            </Text>
+          {order.pickupPoint ? (
+            <PickupPointDetails point={order.pickupPoint} />
+          ) : (
+            <>
+              <Text size="sm">{pickup?.farmName || order.shopName}</Text>
+              {pickup?.region && (
+                <Text size="sm" c="dimmed">
+                  {pickup.region}
+                </Text>
+              )}
+            </>
           )}
         </Line>
       )}

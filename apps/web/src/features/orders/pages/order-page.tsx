@@ -126,9 +126,12 @@ function OrderView({ order }: { order: TOrderDetails }) {
             <SectionCard title={order.fulfilment === 'delivery' ? 'Delivery' : 'Pickup'}>
               <Stack gap="md">
                 <FulfilmentDetails order={order} />
-                <Button component={Link} to={`/order-delivery/${order.id}`} variant="light" leftSection={<IconTruckDelivery size={18} aria-hidden />}>
-                  Track delivery
-                </Button>
+                {/* A pickup order is collected at the farm: there is no delivery to follow. */}
+                {order.fulfilment === 'delivery' && (
+                  <Button component={Link} to={`/order-delivery/${order.id}`} variant="light" leftSection={<IconTruckDelivery size={18} aria-hidden />}>
+                    Track delivery
+                  </Button>
+                )}
               </Stack>
             </SectionCard>
             <SectionCard title="Timeline" testId="order-timeline">
