@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { createSolidPng } from '../support/api-in-page';
-import { AGENT_LANE_FARM, AGENT_LANE_HOME, AGENT_LANE_PRODUCT, AGENT_LANE_USERS } from '../support/fixtures-agents';
+import { AGENT_LANE_ADDRESS, AGENT_LANE_FARM, AGENT_LANE_HOME, AGENT_LANE_PRODUCT, AGENT_LANE_USERS } from '../support/fixtures-agents';
 import { ApiActor, openSignedIn } from '../support/orders-api';
 import { openLive, openSecondPerson } from '../support/realtime';
 
@@ -101,6 +101,18 @@ test.describe('Pulse Agent delivery journey', () => {
       const held = riderPage.getByTestId('held-task').filter({ hasText: AGENT_LANE_FARM.name });
       await expect(held).toHaveAttribute('data-status', 'claimed');
       await expect(held.getByTestId('drop-off')).toContainText('Bantama High Street');
+      // The recipient by name (not the buyer's username), and a way to navigate to either end.
+      await expect(held.getByTestId('recipient')).toContainText(`For ${AGENT_LANE_ADDRESS.recipientName}`);
+      await expect(held.getByTestId('recipient')).not.toContainText(AGENT_LANE_USERS.buyer.username);
+      await expect(held.getByRole('link', { name: `Directions to ${AGENT_LANE_FARM.name}` })).toHaveAttribute(
+        'href',
+        `https://www.google.com/maps/dir/?api=1&destination=${AGENT_LANE_FARM.lat},${AGENT_LANE_FARM.lng}`,
+      );
+      await expect(held.getByRole('link', { name: /^Open .*Bantama High Street.* in a map app$/ })).toHaveAttribute(
+        'href',
+        new RegExp(`^geo:${AGENT_LANE_ADDRESS.lat},${AGENT_LANE_ADDRESS.lng}\\?q=`),
+      );
+      await expect(held.getByRole('link', { name: /^Directions to .*Bantama High Street/ })).toHaveAttribute('href', /destination=6\.6972,-1\.6201$/);
 
       // The second agent's claim is refused with the server's sentence, and its list refreshes.
       await openTaskCard(rivalBrowser.page).getByRole('button', { name: 'Claim task' }).click();

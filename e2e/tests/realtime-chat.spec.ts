@@ -112,4 +112,26 @@ test.describe('live chat between two browsers', () => {
       await buyer.context.close();
     }
   });
+
+  test("the farm's name, not its username, heads the chat and names the conversation", async ({ page, browser }) => {
+    const farm = page;
+    await openLive(farm, FIXTURE_USERS.approvedSeller, '/messages');
+    const farmId = await readSignedInUserId(farm);
+
+    const buyer = await openSecondPerson(browser);
+    try {
+      await openLive(buyer.page, FIXTURE_USERS.chatBuyer, '/messages');
+      const conversationId = await startConversationFromPage(buyer.page, farmId);
+      await buyer.page.goto(`/chat/${conversationId}`);
+      await expect(buyer.page.getByRole('heading', { level: 1, name: 'Approved Acres' })).toBeVisible();
+      await sendText(buyer.page, 'Do you deliver to Ejisu?');
+
+      await buyer.page.getByRole('link', { name: 'Back to messages' }).click();
+      const names = buyer.page.getByTestId('conversation-name');
+      await expect(names.filter({ hasText: 'Approved Acres' })).toHaveCount(1);
+      await expect(names.filter({ hasText: FIXTURE_USERS.approvedSeller.username })).toHaveCount(0);
+    } finally {
+      await buyer.context.close();
+    }
+  });
 });

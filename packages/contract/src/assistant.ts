@@ -40,6 +40,7 @@ export const ASSISTANT_INTENTS = [
   'how_to_sell',
   'how_to_become_agent',
   'top_up',
+  'payment_methods',
   'refund',
   'delivery_fees',
   'contact_farm',

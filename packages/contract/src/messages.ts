@@ -35,6 +35,11 @@ export type TConversationSubject = z.infer<typeof ZConversationSubject>;
 export const ZConversationUser = z.object({
   id: ZId,
   username: z.string(),
+  /**
+   * The name to show: the farm's shop name for a seller; for a buyer, the name on their newest order
+   * from the viewer's farm; else the username (decision 039).
+   */
+  displayName: z.string(),
   profile_picture_url: z.string().nullable(),
 });
 export type TConversationUser = z.infer<typeof ZConversationUser>;

@@ -78,21 +78,33 @@ interface SeedDelivery {
   farmEmail: string;
   agentEmail: string | null;
   stage: Stage;
-  address: { line1: string; city: string; region: string; lat: number; lng: number };
+  address: { recipientName: string; phone: string; line1: string; city: string; region: string; lat: number; lng: number };
 }
 
 const KUMASI = 'Kumasi';
 const ACCRA = 'Accra';
 
+/**
+ * Each buyer's name and phone as an agent reads them on a task: real names and one number per
+ * person (two tasks never share a phone). The history seed saves the first of these addresses as
+ * the buyer's home, so the fields travel with the address.
+ */
+const YAW = { recipientName: 'Yaw Owusu', phone: '+233 24 311 0401' };
+const AKOSUA = { recipientName: 'Akosua Frimpong', phone: '+233 27 522 0702' };
+const KWAME = { recipientName: 'Kwame Boakye', phone: '+233 50 133 0903' };
+const AMA = { recipientName: 'Ama Mensah', phone: '+233 24 866 1204' };
+const ESI = { recipientName: 'Esi Quaye', phone: '+233 26 417 1505' };
+const KOFI = { recipientName: 'Kofi Addo', phone: '+233 55 290 1806' };
+
 export const SEED_DELIVERIES: readonly SeedDelivery[] = [
-  { buyerEmail: 'yaw@demo.pulse.market', farmEmail: 'seller@demo.pulse.market', agentEmail: null, stage: 'open', address: { line1: '14 Asokwa Road', city: KUMASI, region: 'Ashanti', lat: 6.6712, lng: -1.6043 } },
-  { buyerEmail: 'akosua@demo.pulse.market', farmEmail: 'ashanti.gold@demo.pulse.market', agentEmail: null, stage: 'open', address: { line1: '3 Ahodwo Loop', city: KUMASI, region: 'Ashanti', lat: 6.6705, lng: -1.6358 } },
-  { buyerEmail: 'kwame@demo.pulse.market', farmEmail: 'ashanti.gold@demo.pulse.market', agentEmail: DEMO_AGENT_KOFI_EMAIL, stage: 'claimed', address: { line1: '22 Bantama High Street', city: KUMASI, region: 'Ashanti', lat: 6.7031, lng: -1.6340 } },
-  { buyerEmail: 'buyer@demo.pulse.market', farmEmail: 'seller@demo.pulse.market', agentEmail: DEMO_AGENT_KOFI_EMAIL, stage: 'in_transit', address: { line1: '9 Nhyiaeso Avenue', city: KUMASI, region: 'Ashanti', lat: 6.6850, lng: -1.6330 } },
-  { buyerEmail: 'esi@demo.pulse.market', farmEmail: 'seller@demo.pulse.market', agentEmail: DEMO_AGENT_KOFI_EMAIL, stage: 'delivered', address: { line1: '5 Adum Lane', city: KUMASI, region: 'Ashanti', lat: 6.6920, lng: -1.6240 } },
-  { buyerEmail: 'kofi@demo.pulse.market', farmEmail: 'accra.greens@demo.pulse.market', agentEmail: null, stage: 'open', address: { line1: '18 Oxford Street, Osu', city: ACCRA, region: 'Greater Accra', lat: 5.5560, lng: -0.1820 } },
-  { buyerEmail: 'kofi@demo.pulse.market', farmEmail: 'akuapem.honey@demo.pulse.market', agentEmail: null, stage: 'open', address: { line1: '7 Adenta Housing Down', city: 'Adenta', region: 'Greater Accra', lat: 5.7095, lng: -0.1540 } },
-  { buyerEmail: 'kwame@demo.pulse.market', farmEmail: 'accra.greens@demo.pulse.market', agentEmail: DEMO_AGENT_AMA_EMAIL, stage: 'claimed', address: { line1: '40 Legon Bypass', city: 'Madina', region: 'Greater Accra', lat: 5.6620, lng: -0.1700 } },
+  { buyerEmail: 'yaw@demo.pulse.market', farmEmail: 'seller@demo.pulse.market', agentEmail: null, stage: 'open', address: { ...YAW, line1: '14 Asokwa Road', city: KUMASI, region: 'Ashanti', lat: 6.6712, lng: -1.6043 } },
+  { buyerEmail: 'akosua@demo.pulse.market', farmEmail: 'ashanti.gold@demo.pulse.market', agentEmail: null, stage: 'open', address: { ...AKOSUA, line1: '3 Ahodwo Loop', city: KUMASI, region: 'Ashanti', lat: 6.6705, lng: -1.6358 } },
+  { buyerEmail: 'kwame@demo.pulse.market', farmEmail: 'ashanti.gold@demo.pulse.market', agentEmail: DEMO_AGENT_KOFI_EMAIL, stage: 'claimed', address: { ...KWAME, line1: '22 Bantama High Street', city: KUMASI, region: 'Ashanti', lat: 6.7031, lng: -1.6340 } },
+  { buyerEmail: 'buyer@demo.pulse.market', farmEmail: 'seller@demo.pulse.market', agentEmail: DEMO_AGENT_KOFI_EMAIL, stage: 'in_transit', address: { ...AMA, line1: '9 Nhyiaeso Avenue', city: KUMASI, region: 'Ashanti', lat: 6.6850, lng: -1.6330 } },
+  { buyerEmail: 'esi@demo.pulse.market', farmEmail: 'seller@demo.pulse.market', agentEmail: DEMO_AGENT_KOFI_EMAIL, stage: 'delivered', address: { ...ESI, line1: '5 Adum Lane', city: KUMASI, region: 'Ashanti', lat: 6.6920, lng: -1.6240 } },
+  { buyerEmail: 'kofi@demo.pulse.market', farmEmail: 'accra.greens@demo.pulse.market', agentEmail: null, stage: 'open', address: { ...KOFI, line1: '18 Oxford Street, Osu', city: ACCRA, region: 'Greater Accra', lat: 5.5560, lng: -0.1820 } },
+  { buyerEmail: 'kofi@demo.pulse.market', farmEmail: 'akuapem.honey@demo.pulse.market', agentEmail: null, stage: 'open', address: { ...KOFI, line1: '7 Adenta Housing Down', city: 'Adenta', region: 'Greater Accra', lat: 5.7095, lng: -0.1540 } },
+  { buyerEmail: 'kwame@demo.pulse.market', farmEmail: 'accra.greens@demo.pulse.market', agentEmail: DEMO_AGENT_AMA_EMAIL, stage: 'claimed', address: { ...KWAME, line1: '40 Legon Bypass', city: 'Madina', region: 'Greater Accra', lat: 5.6620, lng: -0.1700 } },
 ];
 
 /** What the demo's delivery buyers (other than the demo buyer) find in their wallet before their orders. */
@@ -181,7 +193,7 @@ export async function seedDemoDeliveries(app: FastifyInstance, now: Date): Promi
       ? [saved]
       : await db
           .insert(addresses)
-          .values({ userId: buyer.id, label: 'Home', recipientName: buyer.username, phone: '+233 24 000 0000', ...delivery.address })
+          .values({ userId: buyer.id, label: 'Home', ...delivery.address })
           .returning({ id: addresses.id });
     const product = await productOf(db, farm.id);
     await db.delete(basketItems).where(eq(basketItems.userId, buyer.id));
@@ -209,7 +221,7 @@ export async function seedDemoDeliveries(app: FastifyInstance, now: Date): Promi
       continue;
     }
     const { confirmationCode } = await getOrderDetails(db, buyer, orderId);
-    await deliverTask(app, agent, task.id, { code: confirmationCode ?? '', recipientName: buyer.username }, now);
+    await deliverTask(app, agent, task.id, { code: confirmationCode ?? '', recipientName: delivery.address.recipientName }, now);
   }
   return SEED_DELIVERIES.length;
 }

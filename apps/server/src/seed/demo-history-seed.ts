@@ -222,7 +222,7 @@ async function saveHomeAddresses(db: Db): Promise<number> {
   for (const delivery of SEED_DELIVERIES) if (!firstByBuyer.has(delivery.buyerEmail)) firstByBuyer.set(delivery.buyerEmail, delivery);
   for (const [email, delivery] of firstByBuyer) {
     const buyer = await userByEmail(db, email);
-    await db.insert(addresses).values({ userId: buyer.id, label: 'Home', recipientName: buyer.username, phone: '+233 24 000 0000', isDefault: true, ...delivery.address });
+    await db.insert(addresses).values({ userId: buyer.id, label: 'Home', isDefault: true, ...delivery.address });
   }
   return firstByBuyer.size;
 }

@@ -78,12 +78,25 @@ export function noneFoundText(description: string, canWiden: boolean): string {
   return `I couldn't find any ${description} in stock right now.${canWiden ? ' Want me to look more widely?' : ' Try other words, or browse all produce.'}`;
 }
 
-/** One sentence per order: what, state, next step, delivery. */
+/**
+ * One order in a few words: what, its state (said once: the label, then only what happens next),
+ * and the delivery when a Pulse Agent is involved.
+ */
 export function orderSentence(order: TAssistantOrder, latest: boolean): string {
   const which = latest ? 'Your latest order' : 'Your order';
-  let text = `${which} #${order.number} from ${order.shopName} (${money(order.totalMinor, order.currency)}) is: ${order.statusLabel.toLowerCase()}. ${order.nextStep}`;
-  if (order.delivery) text += ` Delivery: ${order.delivery.toLowerCase()}.`;
+  let text = `${which} #${order.number} from ${order.shopName} (${money(order.totalMinor, order.currency)}): ${order.statusLabel.toLowerCase()}. ${order.nextStep}`;
+  if (order.delivery) text += ` Delivery: ${order.delivery.charAt(0).toLowerCase()}${order.delivery.slice(1)}.`;
   return text;
+}
+
+/** How many other orders in progress the answer names; more are counted. */
+export const OTHER_ORDERS_LISTED = 3;
+
+/** "Also in progress: #A1B2C3D4 from Green Valley Farm (paid), #... and 2 more." */
+export function otherOrdersSentence(others: readonly TAssistantOrder[]): string {
+  const named = others.slice(0, OTHER_ORDERS_LISTED).map((other) => `#${other.number} from ${other.shopName} (${other.statusLabel.toLowerCase()})`);
+  const more = others.length - named.length;
+  return `Also in progress: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
 }
 
 export const HOW_TO = {
@@ -91,7 +104,8 @@ export const HOW_TO = {
   alreadySeller: "You're already a seller: list products, publish slots and follow orders from your seller dashboard.",
   agent: 'Pulse Agents carry orders from farms to buyers nearby and earn the delivery fee. Register with your vehicle and the area you cover; we review it and then you can claim delivery tasks.',
   alreadyAgent: "You're already a Pulse Agent: open delivery tasks near you are on your agent dashboard.",
-  topUp: 'Top up from your wallet page: choose an amount and pay; the money is available straight away for your orders.',
+  /** `payIn`: how the configured provider takes money, e.g. "by card". */
+  topUp: (payIn: string) => `Top up from your wallet page: choose an amount and pay ${payIn}; the money is available straight away for your orders.`,
   refund:
     'If something is wrong with a delivered order, ask for a refund from the order page with the reason. The farm answers, and Pulse Market support decides if you disagree; follow it in your refunds history.',
   contact: 'Write to a farm from its product page ("Message the farm"); your conversations are in Messages.',

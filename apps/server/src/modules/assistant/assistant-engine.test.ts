@@ -13,9 +13,10 @@ import type { TBasketResponse } from '@pulse/contract/baskets';
 import { users, type UserRow } from '../../db/schema/users';
 import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
-import { createBuyer, createProduct, createSeller, fundWallet, placePaidOrder, type TestUser } from '../orders/testing/order-fixtures';
+import { act, createBuyer, createProduct, createSeller, fundWallet, placePaidOrder, type TestUser } from '../orders/testing/order-fixtures';
 import { OUT_OF_SCOPE_TEXT, TOO_LONG_TEXT } from './assistant-answers';
 import { answerWithEngine } from './assistant-engine';
+import { PAYMENT_METHODS_BY_PROVIDER, paymentMethodsText } from './assistant-payments';
 import { ORDER_NOT_FOUND_TEXT } from './assistant-tools';
 import type { EngineUnderstanding, Understanding } from './assistant-understanding';
 
@@ -161,6 +162,50 @@ describe('orders, wallet and how-to', () => {
     expect(theirs.blocks).toEqual([]);
     const none = await answerWithEngine(testApp.app, other, 'where is my order', null, { understanding: understood('order_status') });
     expect(none.text).toBe("You haven't placed any orders yet.");
+  });
+
+  it('answers about the order the buyer waits for (ready) before a newer paid one, and lists the others briefly', async () => {
+    const first = await placePaidOrder(testApp.app);
+    for (const action of ['accept', 'mark_ready']) expect((await act(testApp.app, first.seller, first.order.id, { action })).statusCode).toBe(200);
+    const newer = await placePaidOrder(testApp.app, { buyer: first.buyer, seller: await createSeller(testApp.app, 'Volta Greens') });
+    const answer = await answerWithEngine(testApp.app, await userRow(first.buyer.id), 'where is my order', null, { understanding: understood('order_status') });
+    const number = (id: string) => id.replace(/-/g, '').slice(-8).toUpperCase();
+    expect(answer.text).toMatch(new RegExp(`^Your order #${number(first.order.id)} from Green Valley Farm \\(\\$[\\d.]+\\): ready\\. Collect it at the farm`));
+    expect(answer.text).toContain(`Also in progress: #${number(newer.order.id)} from Volta Greens (paid).`);
+    expect(block(answer.blocks, 'orders')?.items.map((item) => item.id)).toEqual([first.order.id]);
+    expect(block(answer.blocks, 'links')?.items).toEqual([{ label: `Order #${number(newer.order.id)} (paid)`, to: `/order/${newer.order.id}` }]);
+    expect(answer.context.orderId).toBe(first.order.id);
+  });
+
+  it('says "on its way" once for an order on its way, in the text and on the card', async () => {
+    const { buyer, seller: farm, order } = await placePaidOrder(testApp.app, { fulfilment: 'delivery' });
+    for (const action of ['accept', 'mark_ready', 'hand_over']) expect((await act(testApp.app, farm, order.id, { action })).statusCode).toBe(200);
+    const answer = await answerWithEngine(testApp.app, await userRow(buyer.id), 'where is my order', null, { understanding: understood('delivery_status') });
+    expect(answer.text.match(/on its way/gi)).toHaveLength(1);
+    const card = block(answer.blocks, 'orders')!.items[0]!;
+    expect(card.status).toBe('in_transit');
+    expect([card.statusLabel, card.nextStep, card.delivery].join(' ').match(/on its way/gi)).toHaveLength(1);
+    expect(card.links.map((link) => link.to)).toContain(`/order-delivery/${order.id}`);
+  });
+
+  it('answers "Can I pay with mobile money?" with the methods the configured provider takes', async () => {
+    // The real understanding: the question must reach the payment answer, not the top-up how-to.
+    const answer = await answerWithEngine(testApp.app, null, 'Can I pay with mobile money?', null);
+    expect(answer.intent).toBe('payment_methods');
+    expect(answer.text).toBe(paymentMethodsText(PAYMENT_METHODS_BY_PROVIDER[testApp.config.paymentProvider], 'mobile_money'));
+    expect(answer.text).toMatch(/^No, you can't pay with mobile money here\. You top up your wallet by card on the wallet page/);
+    expect(answer.text).toContain('no real money is charged');
+    const topUp = await answerWithEngine(testApp.app, null, 'can I top up my wallet with momo', null);
+    expect(topUp.text).toMatch(/^No, you can't pay with mobile money here\./);
+    const card = await answerWithEngine(testApp.app, null, 'do you take visa cards?', null);
+    expect(card.text).toMatch(/^Yes\. You top up your wallet by card/);
+  });
+
+  it('words the payment answer from the configuration, not a fixed promise', () => {
+    const live = { payIn: ['card', 'mobile_money'] as const, testMode: false };
+    expect(paymentMethodsText(live, 'mobile_money')).toBe('Yes. You top up your wallet by card or mobile money on the wallet page, and orders are paid from the wallet.');
+    expect(paymentMethodsText(live, null)).toMatch(/^On Pulse Market you pay by card or mobile money\./);
+    expect(paymentMethodsText({ payIn: ['card'], testMode: false }, 'bank_transfer')).toMatch(/^No, you can't pay with bank transfer here\./);
   });
 
   it('gives the wallet balance to its owner and a sign-in request to a visitor', async () => {

@@ -9,6 +9,7 @@ import {
   type TAssistantContext,
   type TAssistantFilters,
   type TAssistantIntent,
+  type TAssistantOrder,
   type TAssistantPlace,
   type TSearchProductsInput,
 } from '@pulse/contract/assistant';
@@ -40,11 +41,14 @@ import {
   money,
   noneFoundText,
   noneNearText,
+  OTHER_ORDERS_LISTED,
   orderSentence,
+  otherOrdersSentence,
   type Link,
 } from './assistant-answers';
+import { PAYMENT_METHODS_BY_PROVIDER, askedPayInMethod, payInWords, paymentMethodsText, type PaymentMethods } from './assistant-payments';
 import { findBuyerOrderIdByNumber, findHomePoint } from './assistant-repository';
-import { ORDER_NOT_FOUND_TEXT, addToBasket, orderStatus, searchProducts } from './assistant-tools';
+import { ORDER_NOT_FOUND_TEXT, addToBasket, orderStatus, searchProducts, waitingOrders } from './assistant-tools';
 import { defaultUnderstanding, type EngineUnderstanding, type Understanding } from './assistant-understanding';
 
 /**
@@ -240,20 +244,30 @@ async function orderAnswer(
 ): Promise<EngineAnswer> {
   const next = withIntent(context, intent);
   if (!caller) return answer(intent, ASSISTANT_SIGN_IN_MESSAGE, next, { blocks: [SIGN_IN_BLOCK] });
-  let orderId: string | undefined;
+  let order: TAssistantOrder;
+  let others: TAssistantOrder[] = [];
+  let latest = false;
   if (orderNumberText) {
     const found = await findBuyerOrderIdByNumber(app.db, caller.id, orderNumberText);
-    if (!found) return answer(intent, ORDER_NOT_FOUND_TEXT, next, { suggestions: [CHIP_WHERE_ORDER] });
-    orderId = found;
+    const result = found ? await orderStatus(app, caller, found) : null;
+    if (!result?.order) return answer(intent, ORDER_NOT_FOUND_TEXT, next, { suggestions: [CHIP_WHERE_ORDER] });
+    order = result.order;
+  } else {
+    // "Where is my order": the one they wait for (on its way, ready, accepted) before a newer one
+    // that is merely paid; the other orders in progress follow in a line.
+    const waiting = await waitingOrders(app, caller);
+    if (!waiting[0]) return answer(intent, "You haven't placed any orders yet.", next, { suggestions: [CHIP_FIND] });
+    [order, ...others] = waiting as [TAssistantOrder, ...TAssistantOrder[]];
+    latest = others.every((other) => other.createdAt <= order.createdAt);
   }
-  const result = await orderStatus(app, caller, orderId);
-  if (!result.order) {
-    return answer(intent, result.message ?? ORDER_NOT_FOUND_TEXT, next, { suggestions: orderId ? [CHIP_WHERE_ORDER] : [CHIP_FIND] });
-  }
-  const order = result.order;
-  let text = orderSentence(order, !orderId);
+  let text = orderSentence(order, latest);
   if (intent === 'delivery_status' && !order.delivery) text += ' It is a pickup order: you collect it at the farm.';
-  return answer(intent, text, { ...next, orderId: order.id }, { blocks: [{ type: 'orders', items: [order] }], suggestions: [CHIP_WALLET, CHIP_FIND] });
+  if (others.length > 0) text += ` ${otherOrdersSentence(others)}`;
+  const blocks: TAssistantBlock[] = [{ type: 'orders', items: [order] }];
+  if (others.length > 0) {
+    blocks.push(links(...others.slice(0, OTHER_ORDERS_LISTED).map((other) => ({ label: `Order #${other.number} (${other.statusLabel.toLowerCase()})`, to: `/order/${other.id}` }))));
+  }
+  return answer(intent, text, { ...next, orderId: order.id }, { blocks, suggestions: [CHIP_WALLET, CHIP_FIND] });
 }
 
 async function walletAnswer(app: FastifyInstance, caller: UserRow | null, context: TAssistantContext): Promise<EngineAnswer> {
@@ -331,6 +345,18 @@ async function refundAnswer(app: FastifyInstance, caller: UserRow | null, contex
   });
 }
 
+function paymentMethodsOf(app: FastifyInstance): PaymentMethods {
+  return PAYMENT_METHODS_BY_PROVIDER[app.config.paymentProvider];
+}
+
+/** "Can I pay with mobile money?": the methods the configured provider really takes. */
+function paymentMethodsAnswer(app: FastifyInstance, caller: UserRow | null, text: string, context: TAssistantContext): EngineAnswer {
+  return answer('payment_methods', paymentMethodsText(paymentMethodsOf(app), askedPayInMethod(text)), withIntent(context, 'payment_methods'), {
+    blocks: caller ? [links(LINKS.wallet)] : [SIGN_IN_BLOCK, links(LINKS.wallet)],
+    suggestions: [CHIP_WALLET, CHIP_FIND],
+  });
+}
+
 /**
  * The engine's answer to `text` from `caller` (null = a visitor), given the previous context (the
  * stored one for signed-in users, the browser's for visitors).
@@ -377,11 +403,17 @@ export async function answerWithEngine(
         suggestions: [CHIP_SELL, CHIP_FIND],
       });
     }
-    case 'top_up':
-      return answer('top_up', caller ? HOW_TO.topUp : `${HOW_TO.topUp} ${ASSISTANT_SIGN_IN_MESSAGE}`, withIntent(context, 'top_up'), {
+    case 'top_up': {
+      // "Can I top up with momo?" names a method: the straight yes or no of the payment answer.
+      if (askedPayInMethod(text)) return paymentMethodsAnswer(app, caller, text, context);
+      const topUp = HOW_TO.topUp(payInWords(paymentMethodsOf(app)));
+      return answer('top_up', caller ? topUp : `${topUp} ${ASSISTANT_SIGN_IN_MESSAGE}`, withIntent(context, 'top_up'), {
         blocks: caller ? [links(LINKS.wallet)] : [SIGN_IN_BLOCK, links(LINKS.wallet)],
         suggestions: [CHIP_WALLET, CHIP_FIND],
       });
+    }
+    case 'payment_methods':
+      return paymentMethodsAnswer(app, caller, text, context);
     case 'refund':
       return refundAnswer(app, caller, context);
     case 'delivery_fees':

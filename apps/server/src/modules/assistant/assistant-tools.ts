@@ -84,10 +84,11 @@ export function orderNextStep(status: TOrderStatus, fulfilment: 'pickup' | 'deli
       return fulfilment === 'delivery' ? 'The farm is preparing it for delivery.' : 'The farm is preparing it for pickup.';
     case 'ready':
       return fulfilment === 'delivery'
-        ? 'It is ready and waiting for a Pulse Agent to carry it to you.'
-        : 'It is ready: collect it at the farm and show your confirmation code.';
+        ? 'A Pulse Agent will collect it from the farm and bring it to you.'
+        : 'Collect it at the farm and show your confirmation code.';
     case 'in_transit':
-      return 'It is on its way to you: give your confirmation code when it arrives.';
+      // The state's label already says "On its way": the step only says what the buyer does.
+      return 'Give your confirmation code when it arrives.';
     case 'delivered':
       return 'Confirm you received it on the order page, or ask for a refund if something is wrong.';
     case 'completed':
@@ -110,7 +111,22 @@ export function orderNumber(orderId: string): string {
   return orderId.replace(/-/g, '').slice(-8).toUpperCase();
 }
 
-function toAssistantOrder(record: OrderSummaryRecord, taskStatus: keyof typeof deliveryTaskStatusLabels | undefined): TAssistantOrder {
+type TaskStatus = keyof typeof deliveryTaskStatusLabels;
+
+/**
+ * The delivery in words, without repeating the order's own state: an order on its way with an agent
+ * carrying it says who carries it (its label already says "On its way"), and a task the farm
+ * cancelled to deliver itself is said as such while the order runs.
+ */
+function deliveryText(status: TOrderStatus, fulfilment: 'pickup' | 'delivery', taskStatus: TaskStatus | undefined): string | null {
+  if (fulfilment !== 'delivery') return null;
+  if (!taskStatus) return 'Not handed to a Pulse Agent yet';
+  if (taskStatus === 'in_transit') return 'A Pulse Agent is carrying it';
+  if (taskStatus === 'cancelled' && status === 'in_transit') return 'The farm is delivering it itself';
+  return deliveryTaskStatusLabels[taskStatus];
+}
+
+function toAssistantOrder(record: OrderSummaryRecord, taskStatus: TaskStatus | undefined): TAssistantOrder {
   const { order } = record;
   const links: TAssistantOrder['links'] = [{ label: 'Open the order', to: `/order/${order.id}` }];
   if (order.fulfilment === 'delivery') links.push({ label: 'Track the delivery', to: `/order-delivery/${order.id}` });
@@ -124,7 +140,7 @@ function toAssistantOrder(record: OrderSummaryRecord, taskStatus: keyof typeof d
     totalMinor: order.totalMinor,
     currency: order.currency,
     createdAt: order.createdAt.toISOString(),
-    delivery: taskStatus ? deliveryTaskStatusLabels[taskStatus] : order.fulfilment === 'delivery' ? 'Not handed to a Pulse Agent yet' : null,
+    delivery: deliveryText(order.status, order.fulfilment, taskStatus),
     links,
   };
 }
@@ -230,17 +246,47 @@ export async function myOrders(app: FastifyInstance, caller: UserRow, limit: num
   return toAssistantOrders(app, records);
 }
 
-/** order_status: one of the caller's orders as a buyer (the latest without an id); anything else is not found. */
+/**
+ * How much a buyer is waiting on an order, most first: one on its way, then one ready, then one the
+ * farm accepted, before one that is merely paid or not paid yet. Orders that ended are not listed.
+ */
+const WAITING_RANK: Partial<Record<TOrderStatus, number>> = {
+  in_transit: 0,
+  ready: 1,
+  accepted: 2,
+  paid: 3,
+  pending_payment: 4,
+  delivered: 5,
+  refund_requested: 6,
+  refund_disputed: 7,
+};
+
+/** How many recent orders "where is my order" looks through. */
+const WAITING_LOOKBACK = 30;
+
+/**
+ * The caller's orders in progress as a buyer, the one they wait for most first (newest first within
+ * a state); with none in progress, only the latest order. Empty when they never ordered.
+ */
+export async function waitingOrders(app: FastifyInstance, caller: UserRow): Promise<TAssistantOrder[]> {
+  const records = await listOrderSummaries(app.db, { userId: caller.id, role: 'buyer', limit: WAITING_LOOKBACK });
+  const running = records
+    .map((record, newest) => ({ record, newest, rank: WAITING_RANK[record.order.status] }))
+    .filter((entry): entry is typeof entry & { rank: number } => entry.rank !== undefined)
+    .sort((a, b) => a.rank - b.rank || a.newest - b.newest)
+    .map((entry) => entry.record);
+  return toAssistantOrders(app, running.length > 0 ? running : records.slice(0, 1));
+}
+
+/** order_status: one of the caller's orders as a buyer (without an id, the one they wait for); anything else is not found. */
 export async function orderStatus(app: FastifyInstance, caller: UserRow, orderId: string | undefined): Promise<OrderStatusData> {
-  let record: OrderSummaryRecord | undefined;
-  if (orderId) {
-    const found = await findOrderSummary(app.db, orderId.toLowerCase());
-    record = found && found.order.buyerUserId === caller.id ? found : undefined;
-    if (!record) return { order: null, message: ORDER_NOT_FOUND_TEXT };
-  } else {
-    [record] = await listOrderSummaries(app.db, { userId: caller.id, role: 'buyer', limit: 1 });
-    if (!record) return { order: null, message: "You haven't placed any orders yet." };
+  if (!orderId) {
+    const [order] = await waitingOrders(app, caller);
+    return order ? { order, message: null } : { order: null, message: "You haven't placed any orders yet." };
   }
+  const found = await findOrderSummary(app.db, orderId.toLowerCase());
+  const record = found && found.order.buyerUserId === caller.id ? found : undefined;
+  if (!record) return { order: null, message: ORDER_NOT_FOUND_TEXT };
   const [order] = await toAssistantOrders(app, [record]);
   return { order: order!, message: null };
 }

@@ -1,7 +1,10 @@
 import { aliasedTable, and, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversationMembers, conversations, messages } from '../../db/schema/conversations';
+import { orders } from '../../db/schema/orders';
 import { products } from '../../db/schema/products';
+import { sellerApplications } from '../../db/schema/seller-applications';
+import { sellerProfiles } from '../../db/schema/seller-profiles';
 import { users } from '../../db/schema/users';
 
 export type SubjectKind = 'product' | 'order';
@@ -65,6 +68,8 @@ export interface ConversationSummaryRow {
   lastActivityMicros: string;
   otherUserId: string;
   otherUsername: string;
+  /** The farm's name, else the name the viewer already knows from an order, else the username. */
+  otherDisplayName: string;
   otherProfilePictureUrl: string | null;
   unreadCount: number;
 }
@@ -76,6 +81,25 @@ export interface ConversationCursor {
 
 const me = aliasedTable(conversationMembers, 'me');
 const otherUser = aliasedTable(users, 'other_user');
+
+/**
+ * The name people read for the other member (decision 039): a farm's shop name (its profile, else
+ * the approved application's business name); for a buyer, the recipient name of their newest
+ * order from the viewer's farm, which the farm already sees on that order (nobody else learns it);
+ * else the username, the only name an account has.
+ */
+function displayNameSql(viewerId: string) {
+  return sql<string>`coalesce(
+    (select nullif(${sellerProfiles.shopName}, '') from ${sellerProfiles} where ${sellerProfiles.userId} = ${otherUser.id}),
+    (select nullif(${sellerApplications.businessName}, '') from ${sellerApplications}
+      where ${sellerApplications.userId} = ${otherUser.id} and ${sellerApplications.status} = 'approved'),
+    (select nullif(trim(${orders.deliveryAddress} ->> 'recipientName'), '') from ${orders}
+      where ${orders.buyerUserId} = ${otherUser.id} and ${orders.sellerUserId} = ${viewerId}
+        and ${orders.deliveryAddress} is not null
+      order by ${orders.createdAt} desc limit 1),
+    ${otherUser.username}
+  )`;
+}
 
 /** Summaries of the user's conversations, newest activity first; `conversationId` picks one. */
 export async function listConversationSummaries(
@@ -99,6 +123,7 @@ export async function listConversationSummaries(
       lastActivityMicros: sql<string>`(extract(epoch from ${conversations.lastActivityAt}) * 1000000)::bigint::text`,
       otherUserId: otherUser.id,
       otherUsername: otherUser.username,
+      otherDisplayName: displayNameSql(userId),
       otherProfilePictureUrl: otherUser.profilePictureUrl,
       unreadCount: sql<number>`(
         select count(*) from ${messages}

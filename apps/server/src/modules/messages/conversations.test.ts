@@ -3,6 +3,7 @@ import type { TConversationSummary, TListConversationsResponse } from '@pulse/co
 import { bearer, registerTestUser } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { insertProduct } from '../../testing/seed-helpers';
+import { createBuyer, createSeller, placePaidOrder } from '../orders/testing/order-fixtures';
 import { CONVERSATION_NOT_FOUND_MESSAGE, INVALID_CURSOR_MESSAGE, PRODUCT_NOT_FOUND_MESSAGE, SELF_CONVERSATION_MESSAGE, USER_NOT_FOUND_MESSAGE } from './messages-service';
 
 let testApp: TestApp;
@@ -59,6 +60,20 @@ describe('POST /api/conversations', () => {
     const fromSeller = await startConversation(seller, { otherUserId: buyer.user.id });
     expect(fromSeller.statusCode).toBe(200);
     expect(fromSeller.json<TConversationSummary>()).toMatchObject({ id: conversation.id, otherUser: { id: buyer.user.id } });
+  });
+
+  it("names the farm by its shop name, and the buyer by the name the farm knows from their order, never a bare username", async () => {
+    const farm = await createSeller(testApp.app, 'Green Valley Farm');
+    const { buyer } = await placePaidOrder(testApp.app, { seller: farm, fulfilment: 'delivery' });
+    const stranger = await createBuyer(testApp.app);
+    const fromBuyer = (await testApp.app.inject({ method: 'POST', url: '/api/conversations', headers: bearer(buyer.token), payload: { otherUserId: farm.id } })).json<TConversationSummary>();
+    expect(fromBuyer.otherUser).toMatchObject({ id: farm.id, username: farm.username, displayName: 'Green Valley Farm' });
+    const seenByFarm = (await testApp.app.inject({ method: 'GET', url: '/api/conversations', headers: bearer(farm.token) })).json<TListConversationsResponse>();
+    // The recipient name of the buyer's delivery order (fixture address: Ama Mensah), which the farm sees on the order.
+    expect(seenByFarm.items.find((item) => item.id === fromBuyer.id)?.otherUser).toMatchObject({ id: buyer.id, displayName: 'Ama Mensah' });
+    // Someone who never sold to the buyer learns no name: the username.
+    const fromStranger = (await testApp.app.inject({ method: 'POST', url: '/api/conversations', headers: bearer(stranger.token), payload: { otherUserId: buyer.id } })).json<TConversationSummary>();
+    expect(fromStranger.otherUser).toMatchObject({ id: buyer.id, displayName: buyer.username });
   });
 
   it('keeps one conversation per product, apart from the general one', async () => {

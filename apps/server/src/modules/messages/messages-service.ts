@@ -74,7 +74,7 @@ function toSummaryJson(row: ConversationSummaryRow, lastMessage: MessageRecord |
   const kind = row.subjectKind === 'product' || row.subjectKind === 'order' ? row.subjectKind : null;
   return {
     id: row.id,
-    otherUser: { id: row.otherUserId, username: row.otherUsername, profile_picture_url: row.otherProfilePictureUrl },
+    otherUser: { id: row.otherUserId, username: row.otherUsername, displayName: row.otherDisplayName, profile_picture_url: row.otherProfilePictureUrl },
     subject: { kind, id: row.subjectId, title: kind === 'product' ? row.productTitle : null },
     lastMessage: lastMessage ? toMessageJson(lastMessage) : null,
     unreadCount: row.unreadCount,
@@ -238,10 +238,13 @@ export async function sendMessage(
   if (otherUserId) {
     app.realtime.emitToUser(otherUserId, 'messageReceived', { conversationId, message });
     try {
+      // The sender as the recipient reads them in their conversations (the farm's name, not a username).
+      const [asRecipientSees] = await listConversationSummaries(db, otherUserId, { limit: 1, conversationId });
+      const senderName = asRecipientSees?.otherDisplayName ?? sender.username;
       await notify(app, otherUserId, {
         type: 'new_message',
         source: 'marketplace',
-        message: buildNotificationText(sender.username, message),
+        message: buildNotificationText(senderName, message),
         content_type: 'conversation',
         related_entity_id: conversationId,
         idempotencyKey: message.id,

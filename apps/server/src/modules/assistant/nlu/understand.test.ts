@@ -50,6 +50,8 @@ const INTENT_CASES: Array<[string, TAssistantIntent]> = [
   ['can I work as a delivery rider?', 'how_to_become_agent'],
   ['I have a motorbike and want to deliver', 'how_to_become_agent'],
   ['how do I add money', 'top_up'],
+  ['Can I pay with mobile money?', 'payment_methods'],
+  ['what ways of paying do you take', 'payment_methods'],
   ['how can I top up my wallet with momo', 'top_up'],
   ['deposit money into my wallet', 'top_up'],
   ['I want my money back', 'refund'],

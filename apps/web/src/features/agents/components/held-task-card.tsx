@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Paper, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconBuildingWarehouse, IconCalendarTime, IconMapPin, IconPackage, IconPhone } from '@tabler/icons-react';
+import { IconAlertCircle, IconBuildingWarehouse, IconCalendarTime, IconMapPin, IconNavigation, IconPhone, IconUser } from '@tabler/icons-react';
 import {
   deliveryTaskStatusLabels,
   FAILURE_REASONS,
@@ -14,7 +14,7 @@ import {
   type TFailureReason,
 } from '@pulse/contract/delivery';
 import { getServerFormErrors, getZodFieldErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
-import { formatFee, formatKm, formatTaskSize, formatTaskWindow, hasFullDropOff, nextStepText } from '../utils/task-display';
+import { formatFee, formatKm, formatTaskSize, formatTaskWindow, hasFullDropOff, navigationLinks, nextStepText } from '../utils/task-display';
 import { PhotoField, type PhotoValue } from './photo-field';
 import { PositionSharingIndicator } from './position-sharing-indicator';
 import { usePositionSharing } from './use-position-sharing';
@@ -249,6 +249,22 @@ function TransitSteps({ task }: { task: TDeliveryTask }) {
   );
 }
 
+/** "Directions" (maps) and "Map app" (geo:) for one end of the task, while the agent holds it. */
+function NavigateLinks({ point, label, testId }: { point: { lat: number | null; lng: number | null }; label: string; testId: string }) {
+  const links = navigationLinks(point, label);
+  if (!links) return null;
+  return (
+    <Group gap="md" pl={24} data-testid={testId}>
+      <Anchor href={links.directions} target="_blank" rel="noopener noreferrer" size="sm" fw={600} aria-label={`Directions to ${label}`}>
+        <IconNavigation size={14} aria-hidden /> Directions
+      </Anchor>
+      <Anchor href={links.geo} size="sm" aria-label={`Open ${label} in a map app`}>
+        Map app
+      </Anchor>
+    </Group>
+  );
+}
+
 /** A task the agent holds or held: where to go, who to call, and the next step's form. */
 export function HeldTaskCard({ task }: { task: TDeliveryTask }) {
   const dropOff = task.dropOff;
@@ -290,18 +306,26 @@ export function HeldTaskCard({ task }: { task: TDeliveryTask }) {
               )}
             </Text>
           </Group>
+          {task.revealed && <NavigateLinks point={task.pickup} label={task.pickup.farmName} testId="pickup-navigation" />}
           <Group gap={8} wrap="nowrap" align="flex-start">
             <IconMapPin size={16} aria-hidden style={{ marginTop: 2, flexShrink: 0 }} />
             <Text size="sm" data-testid="drop-off">
               Drop-off:{' '}
               {full
-                ? [full.recipientName, full.line1, full.line2, full.city, full.region, full.postalCode].filter(Boolean).join(', ')
+                ? [full.line1, full.line2, full.city, full.region, full.postalCode].filter(Boolean).join(', ')
                 : [dropOff.city, dropOff.region].filter(Boolean).join(', ')}
+            </Text>
+          </Group>
+          {full && <NavigateLinks point={full} label={[full.recipientName, full.line1, full.city].filter(Boolean).join(', ')} testId="drop-off-navigation" />}
+          <Group gap={8} wrap="nowrap" align="flex-start">
+            <IconUser size={16} aria-hidden style={{ marginTop: 2, flexShrink: 0 }} />
+            <Text size="sm" data-testid="recipient">
+              {full?.recipientName ? `For ${full.recipientName}` : task.recipientName ? `Received by ${task.recipientName}` : 'For the buyer'}
               {full?.phone && (
                 <>
                   {' · '}
                   <Anchor href={`tel:${full.phone}`} inherit>
-                    {full.phone}
+                    <IconPhone size={12} aria-hidden /> {full.phone}
                   </Anchor>
                 </>
               )}
@@ -310,10 +334,6 @@ export function HeldTaskCard({ task }: { task: TDeliveryTask }) {
           <Group gap={8} wrap="nowrap">
             <IconCalendarTime size={16} aria-hidden style={{ flexShrink: 0 }} />
             <Text size="sm">{formatTaskWindow(task.windowStartsAt, task.windowEndsAt)}</Text>
-          </Group>
-          <Group gap={8} wrap="nowrap">
-            <IconPackage size={16} aria-hidden style={{ flexShrink: 0 }} />
-            <Text size="sm">{task.buyerUsername ? `For ${task.buyerUsername}` : 'For the buyer'}</Text>
           </Group>
         </Stack>
         {task.status === 'claimed' && <PickupForm task={task} />}

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { completionRate, formatKm, formatTaskSize, formatTaskWindow, hasFullDropOff, nextStepText } from './task-display';
+import { completionRate, formatKm, formatTaskSize, formatTaskWindow, hasFullDropOff, navigationLinks, nextStepText } from './task-display';
 
 describe('task display', () => {
+  it('links a point to directions and to the geo: URI, none without coordinates', () => {
+    expect(navigationLinks({ lat: 6.6850123456, lng: -1.633 }, 'Ama Mensah, 9 Nhyiaeso Avenue')).toEqual({
+      directions: 'https://www.google.com/maps/dir/?api=1&destination=6.685012,-1.633',
+      geo: 'geo:6.685012,-1.633?q=6.685012,-1.633(Ama%20Mensah%2C%209%20Nhyiaeso%20Avenue)',
+    });
+    expect(navigationLinks({ lat: null, lng: null }, 'Farm')).toBeNull();
+  });
+
   it('formats distances', () => {
     expect(formatKm(null)).toBe('distance unknown');
     expect(formatKm(0.846)).toBe('850 m');

@@ -45,3 +45,21 @@ export function completionRate(delivered: number, ended: number): number | null 
   if (ended <= 0) return null;
   return Math.round((delivered / ended) * 100);
 }
+
+export interface NavigationLinks {
+  /** Turn-by-turn directions from where the agent is (opens the maps app on phones, the site elsewhere). */
+  directions: string;
+  /** The standard geo: URI (RFC 5870): Android offers every installed map app for it. */
+  geo: string;
+}
+
+/** Links that navigate to a point of a task, or null while the point has no coordinates. */
+export function navigationLinks(point: { lat: number | null; lng: number | null }, label: string): NavigationLinks | null {
+  if (point.lat === null || point.lng === null || !Number.isFinite(point.lat) || !Number.isFinite(point.lng)) return null;
+  // Six decimals are ~10 cm: precise enough for a door, and a stable, readable URL.
+  const where = `${Number(point.lat.toFixed(6))},${Number(point.lng.toFixed(6))}`;
+  return {
+    directions: `https://www.google.com/maps/dir/?api=1&destination=${where}`,
+    geo: `geo:${where}?q=${where}(${encodeURIComponent(label)})`,
+  };
+}

@@ -20,11 +20,11 @@ export function ConversationItem({ conversation, userId, now }: ConversationItem
   return (
     <li className={classes.item} data-unread={unread ? true : undefined}>
       <UnstyledButton component={Link} to={`/chat/${conversation.id}`} className={classes.link} data-testid="conversation-item">
-        <Avatar src={avatarUrl} name={otherUser.username} color="initials" size={48} radius="xl" alt="" />
+        <Avatar src={avatarUrl} name={otherUser.displayName} color="initials" size={48} radius="xl" alt="" />
         <div className={classes.body}>
           <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text fw={unread ? 700 : 600} truncate>
-              {otherUser.username}
+            <Text fw={unread ? 700 : 600} truncate data-testid="conversation-name">
+              {otherUser.displayName}
             </Text>
             <Text size="xs" c={unread ? 'var(--mantine-primary-color-filled)' : 'dimmed'} fw={unread ? 600 : 400} className={classes.time}>
               <time dateTime={conversation.updatedAt}>{formatRecentTime(conversation.updatedAt, now)}</time>

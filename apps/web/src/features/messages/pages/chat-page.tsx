@@ -69,10 +69,10 @@ function ChatHeader({ conversation, fallbackTitle }: { conversation: TConversati
       <ActionIcon component={Link} to="/messages" variant="subtle" color="gray" size={40} radius="xl" aria-label="Back to messages">
         <IconArrowLeft size={22} />
       </ActionIcon>
-      {other && <Avatar src={other.profile_picture_url ? resolveMediaUrl(other.profile_picture_url) : null} name={other.username} color="initials" radius="xl" size={40} alt="" />}
+      {other && <Avatar src={other.profile_picture_url ? resolveMediaUrl(other.profile_picture_url) : null} name={other.displayName} color="initials" radius="xl" size={40} alt="" />}
       <div className={classes.headerText}>
         <Title order={1} fz="md" lh={1.3} className={classes.headerTitle}>
-          {other?.username ?? fallbackTitle}
+          {other?.displayName ?? fallbackTitle}
         </Title>
         {conversation?.subject.title &&
           (subjectLink ? (

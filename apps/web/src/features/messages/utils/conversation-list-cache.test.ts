@@ -7,7 +7,7 @@ const ME = '0190a4c2-0000-7000-8000-00000000000a';
 function buildConversation(id: string, updatedAt: string, unreadCount = 0): TConversationSummary {
   return {
     id,
-    otherUser: { id: `${id.slice(0, -1)}f`, username: `user-${id.slice(-1)}`, profile_picture_url: null },
+    otherUser: { id: `${id.slice(0, -1)}f`, username: `user-${id.slice(-1)}`, displayName: `User ${id.slice(-1)}`, profile_picture_url: null },
     subject: { kind: null, id: null, title: null },
     lastMessage: null,
     unreadCount,
