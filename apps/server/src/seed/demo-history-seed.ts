@@ -31,9 +31,10 @@ import { createRandom, type Random } from './random';
  * bars and queues, and the demo buyer's orders show every state: under way, delivered, completed,
  * refunded and cancelled with the money back.
  *
- * The services stamp what they write with the time they are given (orders, events, slots) or with
- * the database clock (ledger, notifications, reviews, messages); the second kind is dated
- * afterwards from the order events it belongs to, so every page tells one story. Row ids follow
+ * The services stamp what they write with the time they are given (orders, events, slots, the
+ * ledger's order payments, releases and refunds) or with the database clock (top-ups, payouts,
+ * notifications, reviews, messages); the second kind is dated afterwards from the order events it
+ * belongs to, so every page tells one story. Row ids follow
  * the creation order, and everything here is created oldest first.
  *
  * Kofi's referred people (yaw@, akosua@) and farm (Ashanti Gold) stay out of it: their orders would
@@ -485,18 +486,15 @@ interface HistoryDates {
 }
 
 /**
- * The ledger, notifications and reviews the services stamped with the database clock get the time
- * of the step they belong to: payments when the order was paid, releases when it completed,
- * refunds when the money went back, notifications when their event happened (read unless they are
- * of the last day or a chat still unread), top-ups at the start and the payout a week ago. Only the
- * timestamps change; amounts and postings are the services' own.
+ * What the services stamped with the database clock gets the time of the step it belongs to:
+ * notifications when their event happened (read unless they are of the last day or a chat still
+ * unread), reviews and answers, top-ups at the start and the payout a week ago. An order's money
+ * needs nothing: the order services post it with the action's own time (payment, release, refund:
+ * decision 037). Only the timestamps change; amounts and postings are the services' own.
  */
 async function dateHistory(db: Db, dates: HistoryDates): Promise<void> {
   const ids = sql`array[${sql.join(dates.orderIds.map((id) => sql`${id}::uuid`), sql`, `)}]`;
   const run = (query: ReturnType<typeof sql>) => db.execute(query);
-  await run(sql`update ledger_transactions t set created_at = o.paid_at from orders o where t.order_id = o.id and t.kind = 'order_payment' and o.id = any(${ids})`);
-  await run(sql`update ledger_transactions t set created_at = e.created_at from order_events e
-    where e.order_id = t.order_id and t.order_id = any(${ids}) and ((t.kind = 'escrow_release' and e.to_status = 'completed') or (t.kind = 'refund' and e.to_status in ('refunded', 'cancelled')))`);
   for (const { id, at } of dates.topUpDates) {
     await db.update(topUps).set({ createdAt: at }).where(eq(topUps.id, id));
     await run(sql`update ledger_transactions set created_at = ${at.toISOString()}::timestamptz where kind = 'top_up' and idempotency_key = ${`top-up:${id}`}`);
@@ -506,7 +504,7 @@ async function dateHistory(db: Db, dates: HistoryDates): Promise<void> {
     await run(sql`update ledger_transactions set created_at = ${dates.payoutAt.toISOString()}::timestamptz where kind = 'payout' and idempotency_key = ${`payout:${dates.payoutId}`}`);
   }
   await run(sql`update ledger_postings p set created_at = t.created_at from ledger_transactions t
-    where p.transaction_id = t.id and p.created_at <> t.created_at and (t.order_id = any(${ids}) or t.kind in ('top_up', 'payout'))`);
+    where p.transaction_id = t.id and p.created_at <> t.created_at and t.kind in ('top_up', 'payout')`);
 
   for (const review of dates.reviewTimes) await db.update(reviews).set({ createdAt: review.at }).where(eq(reviews.id, review.id));
   for (const answer of dates.answered) await db.update(reviews).set({ sellerRepliedAt: answer.at }).where(eq(reviews.id, answer.id));
