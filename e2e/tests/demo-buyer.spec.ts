@@ -32,7 +32,7 @@ test("the demo buyer's wallet lists each order payment once, newest first: held 
   const history = page.getByRole('list', { name: 'Wallet history' });
   const entries = history.getByTestId('wallet-entry');
   await expect(entries.first()).toBeVisible({ timeout: 15_000 });
-  await expect(entries.filter({ hasText: /held until delivery/ }).first()).toBeVisible();
+  await expect(entries.filter({ hasText: /held until delivery/i }).first()).toBeVisible();
   // The farm being paid is the payment's state, not a "Payment released" line of its own (issue 22).
   await expect(entries.filter({ hasText: 'Payment released' })).toHaveCount(0);
   const times = await history.locator('time').evaluateAll((elements) => elements.map((element) => Date.parse(element.getAttribute('datetime') ?? '')));

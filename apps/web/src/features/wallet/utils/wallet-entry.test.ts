@@ -43,7 +43,8 @@ describe('wallet history wording', () => {
         escrowChangeMinor: 2606,
         payment: { status, heldMinor: 0, paidMinor: 0, refundedMinor: 0, settledAt: status === 'held' ? null : '2026-11-24T10:00:00.000Z', ...amounts },
       });
-    expect(describeWalletEntry(payment('held', { heldMinor: 2606 }), 'USD')).toEqual({ amount: '−$26.06', tone: 'out', detail: '$26.06 held until delivery' });
+    expect(describeWalletEntry(payment('held', { heldMinor: 2606 }), 'USD')).toEqual({ amount: '−$26.06', tone: 'out', detail: 'Held until delivery' });
+    expect(describeWalletEntry(payment('held', { heldMinor: 2406, refundedMinor: 200 }), 'USD').detail).toBe('$24.06 held until delivery');
     expect(describeWalletEntry(payment('paid', { paidMinor: 2606 }), 'USD')).toEqual({ amount: '−$26.06', tone: 'out', detail: 'Paid to the farm' });
     expect(describeWalletEntry(payment('paid', { paidMinor: 2406, refundedMinor: 200 }), 'USD').detail).toBe('$24.06 paid to the farm');
     expect(describeWalletEntry(payment('refunded', { refundedMinor: 2606 }), 'USD').detail).toBe('Refunded to your wallet');

@@ -24,10 +24,11 @@ export type EntryTone = 'in' | 'out' | 'held';
  * Where an order payment's money is now (decision 037): the one line of the order says it, so
  * the farm being paid never reads as a second charge.
  */
-function paymentDetail(payment: NonNullable<TWalletEntry['payment']>, currency: string): string {
+function paymentDetail(payment: NonNullable<TWalletEntry['payment']>, paidMinor: number, currency: string): string {
   switch (payment.status) {
     case 'held':
-      return `${formatMoney(payment.heldMinor, currency)} held until delivery`;
+      // Short on a phone: the amount only when part of the payment has already moved on or back.
+      return payment.heldMinor === paidMinor ? 'Held until delivery' : `${formatMoney(payment.heldMinor, currency)} held until delivery`;
     case 'paid':
       return payment.refundedMinor > 0 ? `${formatMoney(payment.paidMinor, currency)} paid to the farm` : 'Paid to the farm';
     case 'refunded':
@@ -42,7 +43,7 @@ function paymentDetail(payment: NonNullable<TWalletEntry['payment']>, currency: 
  */
 export function describeWalletEntry(entry: TWalletEntry, currency: string): { amount: string; tone: EntryTone; detail: string | null } {
   const { availableChangeMinor: available, escrowChangeMinor: escrow } = entry;
-  if (entry.payment) return { amount: formatSignedMoney(available, currency), tone: 'out', detail: paymentDetail(entry.payment, currency) };
+  if (entry.payment) return { amount: formatSignedMoney(available, currency), tone: 'out', detail: paymentDetail(entry.payment, -available, currency) };
   if (available === 0 && escrow !== 0) {
     return { amount: formatSignedMoney(escrow, currency), tone: 'held', detail: escrow > 0 ? 'Into escrow' : 'Out of escrow' };
   }
