@@ -25,3 +25,25 @@ test('the demo buyer has active, completed and refunded orders on the orders das
   expect(await statusesOf('completed')).toContain('Completed');
   expect(await statusesOf('cancelled')).toContain('Refunded');
 });
+
+test("the demo buyer's wallet lists each order payment once, newest first: held until delivery or paid to the farm, never a second minus line", async ({ page }) => {
+  await signInAsDemo(page, DEMO_USERS.buyer);
+  await page.goto('/wallet');
+  const history = page.getByRole('list', { name: 'Wallet history' });
+  const entries = history.getByTestId('wallet-entry');
+  await expect(entries.first()).toBeVisible({ timeout: 15_000 });
+  await expect(entries.filter({ hasText: /held until delivery/i }).first()).toBeVisible();
+  // The farm being paid is the payment's state, not a "Payment released" line of its own (issue 22).
+  await expect(entries.filter({ hasText: 'Payment released' })).toHaveCount(0);
+  const times = await history.locator('time').evaluateAll((elements) => elements.map((element) => Date.parse(element.getAttribute('datetime') ?? '')));
+  expect(times.length).toBeGreaterThan(5);
+  expect(times).toEqual([...times].sort((a, b) => b - a));
+  for (;;) {
+    if ((await entries.filter({ hasText: 'Paid to the farm' }).count()) > 0) break;
+    const more = page.getByRole('button', { name: 'Load more' });
+    await expect(more, 'a completed order within the history').toBeVisible();
+    const before = await entries.count();
+    await more.click();
+    await expect.poll(() => entries.count()).toBeGreaterThan(before);
+  }
+});

@@ -17,7 +17,7 @@ async function readCards(cards: Locator): Promise<Array<{ title: string; soldOut
   );
 }
 
-test('the first card of the default listing is for sale, and a quarter of the first page carries ratings', async ({ page }) => {
+test('the first card of the default listing is for sale, and nearly every card of the first page carries ratings', async ({ page }) => {
   await page.goto('/product-listing');
   const cards = page.getByTestId('product-card');
   // The first page of a fresh server: the listing's chunk and first query (slow on a loaded machine).
@@ -25,9 +25,11 @@ test('the first card of the default listing is for sale, and a quarter of the fi
   const firstPage = await readCards(cards);
   expect(firstPage[0]?.soldOut, `the first card (${firstPage[0]?.title}) is for sale`).toBe(false);
 
-  // Ratings from the seeded reviews: not every card says "No ratings yet".
+  // Ratings from the seeded reviews spread over what a visitor sees first: a few unrated products
+  // are real, half of the page was not (issue 22).
   const rated = await cards.getByRole('img', { name: /^Rated [\d.]+ out of 5 from \d+ ratings?$/ }).count();
-  expect(rated, `cards with a rating among the first ${firstPage.length}`).toBeGreaterThanOrEqual(Math.ceil(firstPage.length / 4));
+  expect(firstPage.length).toBeGreaterThanOrEqual(12);
+  expect(firstPage.length - rated, `cards without a rating among the first ${firstPage.length}`).toBeLessThanOrEqual(4);
 });
 
 test('in a category that fits one page, every available product comes before the first sold-out one', async ({ page }) => {

@@ -33,4 +33,12 @@ test('the demo seller sees sales on the dashboard, bars in the 30-day chart, mon
   const sent = page.getByTestId('payout-row').filter({ hasText: 'Sent' });
   await expect(sent.first()).toBeVisible();
   await expect(sent.first()).toContainText(NOT_ZERO);
+
+  // The history in the order of the days it tells of: the referral orders' releases were listed
+  // last with the seed's own time (issue 22).
+  const history = page.getByRole('list', { name: 'Wallet history' });
+  await expect(history.getByTestId('wallet-entry').filter({ hasText: 'Payment released' }).first()).toBeVisible();
+  const times = await history.locator('time').evaluateAll((elements) => elements.map((element) => Date.parse(element.getAttribute('datetime') ?? '')));
+  expect(times.length).toBeGreaterThan(5);
+  expect(times).toEqual([...times].sort((a, b) => b - a));
 });

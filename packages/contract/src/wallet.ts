@@ -14,6 +14,25 @@ export const ZWalletResponse = z.object({
 });
 export type TWalletResponse = z.infer<typeof ZWalletResponse>;
 
+/**
+ * Where the money of a buyer's order payment is now (decision 037): held in escrow until the
+ * order is received, paid to the farm once it completes, or back in the wallet after a refund or a
+ * cancellation. The payment is one line whose state changes; the ledger's later movements out of
+ * the buyer's escrow (to the farm, to the delivery agent) are not lines of their own.
+ */
+export const ZWalletPaymentState = z.object({
+  status: z.enum(['held', 'paid', 'refunded']),
+  /** Still in escrow for this order. */
+  heldMinor: ZMinor,
+  /** Gone on to the farm (and the delivery agent). */
+  paidMinor: ZMinor,
+  /** Back in the available balance (refund, cancellation, final weights). */
+  refundedMinor: ZMinor,
+  /** When the money last moved on or back (null while all of it is held). */
+  settledAt: z.iso.datetime().nullable(),
+});
+export type TWalletPaymentState = z.infer<typeof ZWalletPaymentState>;
+
 /** One movement as the wallet's owner sees it: the net change of their available + escrow. */
 export const ZWalletEntry = z.object({
   id: ZId,
@@ -23,7 +42,10 @@ export const ZWalletEntry = z.object({
   escrowChangeMinor: ZSignedMinor,
   orderId: ZId.nullable(),
   memo: z.string(),
+  /** When the movement happened (the list is newest first by this time). */
   createdAt: z.iso.datetime(),
+  /** An order payment's state (null for every other kind). */
+  payment: ZWalletPaymentState.nullable(),
 });
 export type TWalletEntry = z.infer<typeof ZWalletEntry>;
 

@@ -31,9 +31,10 @@ import { createRandom, type Random } from './random';
  * bars and queues, and the demo buyer's orders show every state: under way, delivered, completed,
  * refunded and cancelled with the money back.
  *
- * The services stamp what they write with the time they are given (orders, events, slots) or with
- * the database clock (ledger, notifications, reviews, messages); the second kind is dated
- * afterwards from the order events it belongs to, so every page tells one story. Row ids follow
+ * The services stamp what they write with the time they are given (orders, events, slots, the
+ * ledger's order payments, releases and refunds) or with the database clock (top-ups, payouts,
+ * notifications, reviews, messages); the second kind is dated afterwards from the order events it
+ * belongs to, so every page tells one story. Row ids follow
  * the creation order, and everything here is created oldest first.
  *
  * Kofi's referred people (yaw@, akosua@) and farm (Ashanti Gold) stay out of it: their orders would
@@ -63,8 +64,14 @@ export const HISTORY_FARMS = [
 export const HISTORY_TOP_UP_MINOR = 30_000;
 /** A history buyer tops up again before an order when less than this is left. */
 const LOW_BALANCE_MINOR = 10_000;
-/** The newest products on sale that the history's orders prefer, so the home page's cards show stars. */
-const SHOWCASE_PRODUCTS = 24;
+/**
+ * The newest products on sale (the first page of the listing's default order): the history's
+ * reviewed orders buy each of them once where their farm is part of the history, so most cards a
+ * visitor sees first carry stars (issue 22).
+ */
+export const SHOWCASE_PRODUCTS = 24;
+/** Showcase products a reviewed order takes at most (the rest of its basket is the farm's others). */
+const SHOWCASE_PER_ORDER = 3;
 /** Where the demo seller's payouts go (its seller form's details). */
 const DEMO_SELLER_PAYOUT = { method: 'mobile_money' as const, accountName: 'Green Valley Farm', accountNumber: '0241234567', providerName: 'MTN MoMo' };
 
@@ -92,26 +99,28 @@ export interface DemoHistorySummary {
   addresses: number;
 }
 
+/** Words that fit any farm's order (vegetables, honey, grain or a woven basket), by stars. */
 const REVIEW_TEXTS: Record<number, readonly string[]> = {
   5: [
-    'Fresh as promised and packed with care. Will order again.',
-    'Everything was ready on time and tasted wonderful.',
-    'Best quality I have found in Kumasi. Thank you!',
-    'Picked the same morning, you can tell. The family loved it.',
-    'Generous weights and friendly people at the pickup.',
+    'Exactly as described and packed with care. Will order again.',
+    'Everything was ready on time, and the quality is excellent.',
+    'The best I have found at this price. Thank you!',
+    'Even better than the photos. The family loved it.',
+    'Generous quantities and friendly people at the pickup.',
   ],
   4: [
-    'Very good produce; the pickup took a few minutes longer than planned.',
-    'Good quality and fair price. One item was a little small.',
-    'Fresh and well packed. I would like more variety next time.',
+    'Very good; the pickup took a few minutes longer than planned.',
+    'Good quality and a fair price. One item was a little small.',
+    'Well packed and as described. I would like more variety next time.',
   ],
-  3: ['Fine overall, but part of it was riper than I expected.', 'Okay quality; I had to wait at the pickup.'],
+  3: ['Fine overall, but not everything was as good as I expected.', 'Okay quality, but I had to wait at the pickup.'],
 };
 
+/** The farms' answers: thanks for five stars, the queue at the pickup for four, a fix for three. */
 const FARM_ANSWERS = [
   'Thank you for buying from us! See you at the next pickup.',
   'Thanks for the feedback. We have added a second table at the pickup so nobody waits.',
-  'Sorry about that; we pick a little earlier now. Ask us in chat and we keep the firmest for you.',
+  'Sorry about that. We now check every order before the pickup; ask us in chat and we set aside the best for you.',
 ];
 
 function utcMidnight(time: number): number {
@@ -125,8 +134,12 @@ async function userByEmail(db: Db, email: string): Promise<UserRow> {
   return row;
 }
 
-/** The timeline: completed orders over the weeks, then the scripted states of the last days. */
-function planOrders(now: Date, random: Random): PlannedOrder[] {
+/**
+ * The timeline: completed orders over the weeks, then the scripted states of the last days. A farm
+ * with more showcase products than its reviewed orders can carry (`showcaseByFarm`) gets more
+ * completed, reviewed orders on days of the weeks before.
+ */
+function planOrders(now: Date, random: Random, showcaseByFarm: ReadonlyMap<string, number>): PlannedOrder[] {
   const today = utcMidnight(now.getTime());
   const sinceMidnight = now.getTime() - today;
   const on = (daysAgo: number, hour: number) => new Date(today - daysAgo * DAY_MS + hour * HOUR_MS);
@@ -146,6 +159,15 @@ function planOrders(now: Date, random: Random): PlannedOrder[] {
       plan.push({ buyer: random.pick([DEMO_BUYER, ...HISTORY_BUYERS]), farm, placedAt: on(daysAgo, random.int(8, 20)), stage: 'completed', slotDay: today - (daysAgo - 1) * DAY_MS, review: review() });
     }
   }
+  for (const farm of HISTORY_FARMS) {
+    const reviewed = plan.filter((order) => order.farm === farm && order.review !== null).length;
+    const wanted = Math.ceil((showcaseByFarm.get(farm) ?? 0) / SHOWCASE_PER_ORDER) + (farm === DEMO_SELLER ? 0 : 1);
+    for (let extra = reviewed; extra < wanted; extra += 1) {
+      const daysAgo = random.int(4, HISTORY_DAYS - 1);
+      const rating = random.pick([5, 5, 5, 4, 4, 3]);
+      plan.push({ buyer: random.pick(HISTORY_BUYERS), farm, placedAt: on(daysAgo, random.int(8, 20)), stage: 'completed', slotDay: today - (daysAgo - 1) * DAY_MS, review: { rating, body: random.pick(REVIEW_TEXTS[rating] ?? []) } });
+    }
+  }
   // The demo buyer's refund and a cancellation by the farm (money back both times).
   plan.push({ buyer: DEMO_BUYER, farm: 'volta.sunrise@demo.pulse.market', placedAt: on(11, 19), stage: 'refunded', slotDay: today - 10 * DAY_MS, review: null });
   plan.push({ buyer: DEMO_BUYER, farm: 'savannah.grains@demo.pulse.market', placedAt: on(6, 9), stage: 'cancelled', slotDay: today - 5 * DAY_MS, review: null });
@@ -161,8 +183,19 @@ function planOrders(now: Date, random: Random): PlannedOrder[] {
   return plan.sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime());
 }
 
-/** 1-3 lines of the farm's products with stock to spare, the newest on sale first in the draw. */
-async function basketOf(db: Db, sellerUserId: string, showcase: ReadonlySet<string>, random: Random): Promise<Array<{ productId: string; quantity: number }>> {
+/**
+ * 1-3 lines of the farm's products with stock to spare (4 with the showcase), the newest on sale
+ * first in the draw. An order that will be reviewed takes the showcase products no reviewed order
+ * bought yet (`rated` is updated), so the stars spread over the first page.
+ */
+async function basketOf(
+  db: Db,
+  sellerUserId: string,
+  showcase: ReadonlySet<string>,
+  rated: Set<string>,
+  reviewed: boolean,
+  random: Random,
+): Promise<Array<{ productId: string; quantity: number }>> {
   const rows = await db
     .select({ id: products.id, priceMinor: products.priceMinor, min: products.minOrderQuantity, stock: products.stockQuantity, reserved: products.reservedQuantity })
     .from(products)
@@ -170,17 +203,22 @@ async function basketOf(db: Db, sellerUserId: string, showcase: ReadonlySet<stri
       and(
         eq(products.sellerUserId, sellerUserId),
         eq(products.status, 'active'),
-        gte(sql`${products.stockQuantity} - ${products.reservedQuantity}`, 20),
+        // Stock to spare: 20, or 5 times the minimum of a showcase product (a few are scarce).
+        gte(sql`${products.stockQuantity} - ${products.reservedQuantity}`, sql`case when ${inArray(products.id, [...showcase])} then 5 * ${products.minOrderQuantity} else 20 end`),
         // A household's basket: no line whose minimum costs more than 20.00.
         sql`${products.priceMinor} * ${products.minOrderQuantity} <= 2000`,
       ),
     )
     .orderBy(asc(products.id));
   if (rows.length === 0) throw new Error('demo seed: a history farm has no product in stock');
-  // Up to two of the newest on sale (their cards get the stars), and one more of anything.
+  // Up to two of the newest on sale (their cards get the stars), and one more of anything; a
+  // reviewed order first takes up to three showcase products without stars yet.
   const featured = rows.filter((row) => showcase.has(row.id));
+  const unrated = reviewed ? featured.filter((row) => !rated.has(row.id)) : [];
   const chosen = new Map<string, (typeof rows)[number]>();
-  for (const row of random.sample(featured.length > 0 ? featured : rows, 2)) chosen.set(row.id, row);
+  for (const row of unrated.slice(0, SHOWCASE_PER_ORDER)) chosen.set(row.id, row);
+  if (chosen.size === 0) for (const row of random.sample(featured.length > 0 ? featured : rows, 2)) chosen.set(row.id, row);
+  if (reviewed) for (const id of chosen.keys()) rated.add(id);
   for (const row of random.sample(rows, random.int(0, 1))) chosen.set(row.id, row);
   return [...chosen.values()].map((row) => {
     const target = random.int(3, 9) * 100;
@@ -248,8 +286,8 @@ function planChats(now: Date): Chat[] {
       subject: 'product',
       unreadFor: 'buyer',
       lines: [
-        { from: 'buyer', at: on(3, 10), text: (title) => `Hello! Is the ${title.toLowerCase()} still fresh this week? I would like some for Sunday.` },
-        { from: 'farm', at: on(3, 11, 30), text: () => 'Good morning Ama, yes: picked yesterday. I can keep some aside for your pickup.' },
+        { from: 'buyer', at: on(3, 10), text: (title) => `Hello! When did you harvest the ${title.toLowerCase()}? I would like some for Sunday.` },
+        { from: 'farm', at: on(3, 11, 30), text: () => 'Good morning Ama, yesterday morning. I can keep some aside for your pickup.' },
         { from: 'buyer', at: on(3, 11, 42), text: () => 'Perfect, I will order tonight. Thank you!' },
         { from: 'farm', at: recent(25), text: () => 'Your order is packed. We also have fresh kontomire today if you want a bunch with it.' },
       ],
@@ -321,8 +359,17 @@ export async function seedDemoHistory(app: FastifyInstance, now: Date, random: R
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(SHOWCASE_PRODUCTS);
   const showcase = new Set(showcaseRows.map((row) => row.id));
+  const showcaseByFarm = new Map<string, number>();
+  for (const email of HISTORY_FARMS) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(and(eq(products.sellerUserId, person(email).id), inArray(products.id, [...showcase])));
+    showcaseByFarm.set(email, Number(row?.n ?? 0));
+  }
+  const rated = new Set<string>();
   const slotFor = slotFinder(db, now);
-  const plan = planOrders(now, random);
+  const plan = planOrders(now, random, showcaseByFarm);
   const orderIds: string[] = [];
   const reviewTimes: Array<{ id: string; at: Date }> = [];
   const ordersByPair = new Map<string, string>();
@@ -337,7 +384,7 @@ export async function seedDemoHistory(app: FastifyInstance, now: Date, random: R
     const farm = person(order.farm);
     if ((await getWalletBalances(db, buyer.id)).availableMinor < LOW_BALANCE_MINOR) await topUp(buyer, new Date(order.placedAt.getTime() - 10 * MINUTE_MS));
     await db.delete(basketItems).where(eq(basketItems.userId, buyer.id));
-    await db.insert(basketItems).values((await basketOf(db, farm.id, showcase, random)).map((line) => ({ userId: buyer.id, ...line })));
+    await db.insert(basketItems).values((await basketOf(db, farm.id, showcase, rated, order.stage === 'completed' && order.review !== null, random)).map((line) => ({ userId: buyer.id, ...line })));
     const slotId = await slotFor(farm.id, order.slotDay);
     const { response } = await placeCheckout(app, buyer, `demo-seed-history-${index + 1}`, { addressId: null, payNow: true, sellers: [{ sellerUserId: farm.id, fulfilment: 'pickup', slotId }] }, order.placedAt);
     const orderId = response.orders[0]?.id;
@@ -485,18 +532,15 @@ interface HistoryDates {
 }
 
 /**
- * The ledger, notifications and reviews the services stamped with the database clock get the time
- * of the step they belong to: payments when the order was paid, releases when it completed,
- * refunds when the money went back, notifications when their event happened (read unless they are
- * of the last day or a chat still unread), top-ups at the start and the payout a week ago. Only the
- * timestamps change; amounts and postings are the services' own.
+ * What the services stamped with the database clock gets the time of the step it belongs to:
+ * notifications when their event happened (read unless they are of the last day or a chat still
+ * unread), reviews and answers, top-ups at the start and the payout a week ago. An order's money
+ * needs nothing: the order services post it with the action's own time (payment, release, refund:
+ * decision 037). Only the timestamps change; amounts and postings are the services' own.
  */
 async function dateHistory(db: Db, dates: HistoryDates): Promise<void> {
   const ids = sql`array[${sql.join(dates.orderIds.map((id) => sql`${id}::uuid`), sql`, `)}]`;
   const run = (query: ReturnType<typeof sql>) => db.execute(query);
-  await run(sql`update ledger_transactions t set created_at = o.paid_at from orders o where t.order_id = o.id and t.kind = 'order_payment' and o.id = any(${ids})`);
-  await run(sql`update ledger_transactions t set created_at = e.created_at from order_events e
-    where e.order_id = t.order_id and t.order_id = any(${ids}) and ((t.kind = 'escrow_release' and e.to_status = 'completed') or (t.kind = 'refund' and e.to_status in ('refunded', 'cancelled')))`);
   for (const { id, at } of dates.topUpDates) {
     await db.update(topUps).set({ createdAt: at }).where(eq(topUps.id, id));
     await run(sql`update ledger_transactions set created_at = ${at.toISOString()}::timestamptz where kind = 'top_up' and idempotency_key = ${`top-up:${id}`}`);
@@ -506,7 +550,7 @@ async function dateHistory(db: Db, dates: HistoryDates): Promise<void> {
     await run(sql`update ledger_transactions set created_at = ${dates.payoutAt.toISOString()}::timestamptz where kind = 'payout' and idempotency_key = ${`payout:${dates.payoutId}`}`);
   }
   await run(sql`update ledger_postings p set created_at = t.created_at from ledger_transactions t
-    where p.transaction_id = t.id and p.created_at <> t.created_at and (t.order_id = any(${ids}) or t.kind in ('top_up', 'payout'))`);
+    where p.transaction_id = t.id and p.created_at <> t.created_at and t.kind in ('top_up', 'payout')`);
 
   for (const review of dates.reviewTimes) await db.update(reviews).set({ createdAt: review.at }).where(eq(reviews.id, review.id));
   for (const answer of dates.answered) await db.update(reviews).set({ sellerRepliedAt: answer.at }).where(eq(reviews.id, answer.id));

@@ -26,13 +26,13 @@ interface SeedPost {
   author: string;
   hoursAgo: number;
   region: string | null;
-  /** Link (and show photos of) this many of the author's products of the category; farms only. */
-  products?: { category: TProductCategory; count: number; photos: boolean };
-  /** The text; gets the linked product titles (lower case) when there are any. */
-  text: (titles: string[]) => string;
+  /**
+   * Link (and show photos of) this many of the author's products of the category; farms only. The
+   * titles in `prefer` come first (the text and the comments speak of them), then the farm's others.
+   */
+  products?: { category: TProductCategory; count: number; photos: boolean; prefer: readonly string[] };
+  text: string;
 }
-
-const first = (titles: string[], fallback: string) => titles[0] ?? fallback;
 
 export const SEED_HUB_POSTS: readonly SeedPost[] = [
   {
@@ -40,16 +40,15 @@ export const SEED_HUB_POSTS: readonly SeedPost[] = [
     author: 'greenvalley',
     hoursAgo: 3,
     region: 'Kumasi, Ashanti',
-    products: { category: 'vegetables', count: 2, photos: true },
-    text: (titles) =>
-      `Harvest morning at Green Valley 🌱 The ${first(titles, 'garden eggs')} came in firm and shiny after last week's rain. Packing for Saturday pickup now; order before Friday noon. #harvest #kumasi #freshproduce`,
+    products: { category: 'vegetables', count: 2, photos: true, prefer: ['Garden Eggs', 'Roma Tomatoes'] },
+    text: "Harvest morning at Green Valley 🌱 The garden eggs came in firm and shiny after last week's rain, and the Roma tomatoes are not far behind. Packing for Saturday pickup now; order before Friday noon. #harvest #kumasi #freshproduce",
   },
   {
     key: 'ama-stew',
     author: 'ama_buys',
     hoursAgo: 5,
     region: 'Kumasi, Ashanti',
-    text: () =>
+    text:
       'Made kontomire stew for the whole family with greens from @greenvalley. The kids asked for seconds, which never happens! Recipe in the comments if anyone wants it. #kontomire #familycooking',
   },
   {
@@ -57,25 +56,23 @@ export const SEED_HUB_POSTS: readonly SeedPost[] = [
     author: 'akuapemhoney',
     hoursAgo: 9,
     region: 'Akropong, Eastern',
-    products: { category: 'honey_and_preserves', count: 1, photos: true },
-    text: (titles) =>
-      `First extraction of the dry season. This ${first(titles, 'honey')} is dark and smoky from the forest flowers on the ridge. Thirty years with these bees and they still surprise me. #honey #beekeeping #akuapem`,
+    products: { category: 'honey_and_preserves', count: 1, photos: true, prefer: ['Forest Honey'] },
+    text: 'First extraction of the dry season. This forest honey is dark and smoky from the flowers on the ridge. Thirty years with these bees and they still surprise me. #honey #beekeeping #akuapem',
   },
   {
     key: 'savannah-millet',
     author: 'savannahgrains',
     hoursAgo: 14,
     region: 'Tamale, Northern',
-    products: { category: 'grains', count: 2, photos: true },
-    text: (titles) =>
-      `The co-operative finished threshing. ${titles.length > 0 ? `${titles.join(' and ')} are` : 'The new grains are'} cleaned, sun-dried and bagged by the women's group in Tamale. Bulk orders for schools and chop bars welcome. #millet #tamale #cooperative`,
+    products: { category: 'grains', count: 2, photos: true, prefer: ['Millet', 'Sorghum'] },
+    text: "The co-operative finished threshing. The millet and sorghum are cleaned, sun-dried and bagged by the women's group in Tamale. Bulk orders for schools and chop bars are welcome. #millet #sorghum #tamale #cooperative",
   },
   {
     key: 'kofi-chef',
     author: 'kofi_cooks',
     hoursAgo: 20,
     region: 'Osu, Greater Accra',
-    text: () =>
+    text:
       "Tonight's special at the chop bar: grilled tilapia with shito and kenkey. Fish straight from Cape Coast this morning, thanks @coastalbreeze. Local ingredients make the dish, not the chef. #chefslife #tilapia #accraeats",
   },
   {
@@ -83,16 +80,15 @@ export const SEED_HUB_POSTS: readonly SeedPost[] = [
     author: 'coastalbreeze',
     hoursAgo: 26,
     region: 'Cape Coast, Central',
-    products: { category: 'meat_and_fish', count: 1, photos: true },
-    text: (titles) =>
-      `The boats came back heavy today. ${first(titles, 'Fresh fish')} on ice and ready for delivery along the coast road. We smoke what we do not sell by evening, nothing goes to waste. #fishing #capecoast #freshcatch`,
+    products: { category: 'meat_and_fish', count: 1, photos: true, prefer: ['Red Snapper'] },
+    text: 'The boats came back heavy today: red snapper on ice and ready for delivery along the coast road. We smoke what we do not sell by evening, so nothing goes to waste. #fishing #capecoast #freshcatch',
   },
   {
     key: 'esi-moringa',
     author: 'esi_nutrition',
     hoursAgo: 31,
     region: 'Kumasi, Ashanti',
-    text: () =>
+    text:
       'Quick tip: a spoon of moringa powder in your morning koko adds iron and vitamin A without changing the taste much. Pair it with groundnuts for protein. Ask me anything about feeding toddlers! #nutrition #moringa #healthyeating',
   },
   {
@@ -100,16 +96,15 @@ export const SEED_HUB_POSTS: readonly SeedPost[] = [
     author: 'voltasunrise',
     hoursAgo: 38,
     region: 'Ho, Volta',
-    products: { category: 'dairy_and_eggs', count: 2, photos: true },
-    text: (titles) =>
-      `Our layers are back to full production after the heat. ${first(titles, 'Farm eggs')} collected twice a day, cleaned and crated by hand. Free-range on the hills outside Ho. #eggs #volta #freerange`,
+    products: { category: 'dairy_and_eggs', count: 2, photos: true, prefer: ['Free-Range Eggs', 'Duck Eggs'] },
+    text: 'Our layers are back to full production after the heat. Free-range and duck eggs are collected twice a day, cleaned and crated by hand on the hills outside Ho. #eggs #volta #freerange',
   },
   {
     key: 'yaw-compost',
     author: 'yaw_gardens',
     hoursAgo: 44,
     region: 'Kumasi, Ashanti',
-    text: () =>
+    text:
       'Six weeks of turning the compost heap and it finally smells like forest floor. Next weekend the pepper seedlings go in. Anyone in Kumasi want to swap seeds? I have extra garden egg and okra. #compost #seedswap #weekendgarden',
   },
   {
@@ -117,16 +112,15 @@ export const SEED_HUB_POSTS: readonly SeedPost[] = [
     author: 'ashantigold',
     hoursAgo: 52,
     region: 'Ejisu, Ashanti',
-    products: { category: 'fruits', count: 2, photos: true },
-    text: (titles) =>
-      `Orchard update from Ejisu 🥭 ${first(titles, 'The fruit')} is ripening faster than we can pick. We are letting it ripen on the tree for flavour, so order a few days ahead. #orchard #ejisu #fruitseason`,
+    products: { category: 'fruits', count: 2, photos: true, prefer: ['Kent Mangoes', 'Avocados'] },
+    text: 'Orchard update from Ejisu 🥭 The Kent mangoes are ripening faster than we can pick them. We let them ripen on the tree for flavour, so order a few days ahead. #orchard #ejisu #mangoseason',
   },
   {
     key: 'akosua-bread',
     author: 'akosua_bakes',
     hoursAgo: 60,
     region: 'Kumasi, Ashanti',
-    text: () =>
+    text:
       'Honey wheat bread with honey from @akuapemhoney and fresh butter. The whole street could smell it. Baking another batch on Sunday if anyone wants a loaf. #homebaking #honeybread',
   },
   {
@@ -134,25 +128,23 @@ export const SEED_HUB_POSTS: readonly SeedPost[] = [
     author: 'accraurbangreens',
     hoursAgo: 68,
     region: 'Madina, Greater Accra',
-    products: { category: 'herbs_and_spices', count: 2, photos: true },
-    text: (titles) =>
-      `Rooftop beds in Madina are full of ${titles.length > 0 ? titles.join(' and ') : 'herbs'} this week. Grown in the city, cut on the morning of your order, on your plate by lunch. #urbanfarming #accra #herbs`,
+    products: { category: 'herbs_and_spices', count: 2, photos: true, prefer: ['Fresh Mint', 'Scent Leaf (Nunum)'] },
+    text: 'Rooftop beds in Madina are full of mint and scent leaf this week. Grown in the city, cut on the morning of your order, on your plate by lunch. #urbanfarming #accra #herbs',
   },
   {
     key: 'bolga-baskets',
     author: 'bolgaweavers',
     hoursAgo: 80,
     region: 'Bolgatanga, Upper East',
-    products: { category: 'nature_crafts', count: 1, photos: true },
-    text: (titles) =>
-      `Each ${first(titles, 'basket')} takes our weavers two to three days of elephant grass, dye and patience. Every piece is signed by the woman who made it. #bolga #handmade #weaving`,
+    products: { category: 'nature_crafts', count: 1, photos: true, prefer: ['Bolga Market Basket'] },
+    text: 'Each Bolga market basket takes our weavers two to four days of elephant grass, dye and patience. Every piece is signed by the woman who made it. #bolga #handmade #weaving',
   },
   {
     key: 'kwame-protein',
     author: 'kwame_fitness',
     hoursAgo: 90,
     region: 'Madina, Greater Accra',
-    text: () =>
+    text:
       'Meal prep Sunday: two crates of eggs, beans and a bag of oranges from the market here. Cheaper than any supplement and it comes from farms down the road. #mealprep #fitness #eatlocal',
   },
   {
@@ -160,16 +152,15 @@ export const SEED_HUB_POSTS: readonly SeedPost[] = [
     author: 'greenvalley',
     hoursAgo: 100,
     region: 'Kumasi, Ashanti',
-    products: { category: 'plants_and_seeds', count: 1, photos: true },
-    text: (titles) =>
-      `For the home gardeners: ${first(titles, 'seedlings')} ready to plant before the rains. We raise them in the same soil as our own beds. Come by the farm on Saturday and we will show you how we stake them. #gardening #seedlings`,
+    products: { category: 'plants_and_seeds', count: 1, photos: true, prefer: ['Tomato Seedlings'] },
+    text: 'For the home gardeners: tomato seedlings, ready to plant before the rains. We raise them in the same soil as our own beds. Come by the farm on Saturday and we will show you how we stake them. #gardening #seedlings',
   },
   {
     key: 'kwame-deal',
     author: 'kwame_fitness',
     hoursAgo: 34,
     region: null,
-    text: () => 'Half-price "organic" eggs, 100 crates only!! Send MoMo to 024 000 0000 first and I confirm your order after. DM me #deal #cheap',
+    text: 'Half-price "organic" eggs, 100 crates only!! Send MoMo to 024 000 0000 first and I confirm your order after. DM me #deal #cheap',
   },
 ];
 
@@ -205,7 +196,7 @@ export const SEED_HUB_COMMENTS: readonly SeedComment[] = [
   { key: 'c19', post: 'yaw-compost', author: 'greenvalley', minutesAfter: 55, text: 'Good compost is half the harvest. Happy to swap some pepper seed with you.' },
   { key: 'c20', post: 'yaw-compost', author: 'yaw_gardens', minutesAfter: 85, text: 'Deal! I will bring okra seed on Saturday.', replyTo: 'c19' },
   { key: 'c21', post: 'ashanti-mangoes', author: 'akosua_bakes', minutesAfter: 60, text: 'Mango season means mango tarts. Ordering this week.' },
-  { key: 'c22', post: 'accra-greens', author: 'kofi_cooks', minutesAfter: 40, text: 'Your basil is in every sauce at the chop bar now.' },
+  { key: 'c22', post: 'accra-greens', author: 'kofi_cooks', minutesAfter: 40, text: 'Your scent leaf is in every light soup at the chop bar now.' },
 ];
 
 /** Who likes which post; likes on comments below. */
@@ -289,13 +280,13 @@ async function usersByName(db: Db, usernames: string[]): Promise<Map<string, Use
 }
 
 /** The author's active products of the category with their first photo (an upload the author owns). */
-async function productsOf(db: Db, sellerUserId: string, category: TProductCategory, count: number) {
+async function productsOf(db: Db, sellerUserId: string, { category, count, prefer }: NonNullable<SeedPost['products']>) {
   const rows = await db
     .select({ id: products.id, title: products.title, uploadId: productImages.uploadId })
     .from(products)
     .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
     .where(and(eq(products.sellerUserId, sellerUserId), eq(products.category, category), eq(products.status, 'active')))
-    .orderBy(asc(products.id))
+    .orderBy(sql`array_position(array[${sql.join(prefer.map((title) => sql`${title}`), sql`, `)}]::text[], ${products.title}) nulls last`, asc(products.id))
     .limit(count);
   return rows;
 }
@@ -336,13 +327,13 @@ export async function seedDemoHub(app: FastifyInstance, now: Date): Promise<Demo
     for (const post of SEED_HUB_POSTS) {
       const createdAt = new Date(now.getTime() - post.hoursAgo * HOUR_MS);
       const authorUserId = userId(post.author);
-      const linked = post.products ? await productsOf(tx, authorUserId, post.products.category, post.products.count) : [];
+      const linked = post.products ? await productsOf(tx, authorUserId, post.products) : [];
       const id = createId(createdAt.getTime());
       await tx.insert(hubPosts).values({
         id,
         authorUserId,
         clientId: createId(createdAt.getTime()),
-        text: post.text(linked.map((product) => product.title.toLowerCase())),
+        text: post.text,
         region: post.region,
         createdAt,
       });

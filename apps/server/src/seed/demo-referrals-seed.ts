@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { agents } from '../db/schema/agents';
 import { basketItems } from '../db/schema/basket-items';
 import { deliverySlots } from '../db/schema/delivery-slots';
+import { ledgerPostings, ledgerTransactions, topUps } from '../db/schema/ledger';
 import { products } from '../db/schema/products';
 import { referralAttributions } from '../db/schema/referrals';
 import { users, type UserRow } from '../db/schema/users';
@@ -115,6 +116,13 @@ async function basketLineOf(db: Db, sellerUserId: string, targetMinor: number, r
   return { productId: row.id, quantity: Math.min(wanted, Math.max(row.min, Math.floor(row.stock / 4))) };
 }
 
+/** A top-up, its ledger transaction and postings, at `at` (timestamps only). */
+async function dateTopUp(db: Db, topUpId: string, at: Date): Promise<void> {
+  await db.update(topUps).set({ createdAt: at }).where(eq(topUps.id, topUpId));
+  const [transaction] = await db.update(ledgerTransactions).set({ createdAt: at }).where(eq(ledgerTransactions.idempotencyKey, `top-up:${topUpId}`)).returning({ id: ledgerTransactions.id });
+  if (transaction) await db.update(ledgerPostings).set({ createdAt: at }).where(eq(ledgerPostings.transactionId, transaction.id));
+}
+
 async function nextPickupSlot(db: Db, sellerUserId: string, after: Date): Promise<string> {
   const [row] = await db
     .select({ id: deliverySlots.id })
@@ -156,15 +164,17 @@ export async function seedDemoReferrals(app: FastifyInstance, now: Date): Promis
   for (const [index, order] of DEMO_REFERRAL_ORDERS.entries()) {
     const buyer = await userByEmail(db, order.buyerEmail);
     const seller = await userByEmail(db, order.farmEmail);
-    if (!toppedUp.has(buyer.id)) {
-      toppedUp.add(buyer.id);
-      await createTopUp(app, buyer.id, { amountMinor: REFERRAL_BUYER_TOP_UP_MINOR }, `demo-seed-referral-top-up-${buyer.username}`);
-    }
     const line = await basketLineOf(db, seller.id, random.int(60, 120) * 100, random);
     await db.delete(basketItems).where(eq(basketItems.userId, buyer.id));
     await db.insert(basketItems).values({ userId: buyer.id, ...line });
     // A few hours earlier or later each time.
     const placedAt = ago(order.daysAgo, random.int(-6, 3));
+    if (!toppedUp.has(buyer.id)) {
+      toppedUp.add(buyer.id);
+      const { topUp } = await createTopUp(app, buyer.id, { amountMinor: REFERRAL_BUYER_TOP_UP_MINOR }, `demo-seed-referral-top-up-${buyer.username}`);
+      // The sandbox top-up is stamped with the database clock: dated an hour before the first order, so the wallet reads in order.
+      await dateTopUp(db, topUp.id, new Date(placedAt.getTime() - HOUR_MS));
+    }
     const { response } = await placeCheckout(
       app,
       buyer,

@@ -31,8 +31,14 @@ import {
 export const DEMO_SEED = 20_260_501;
 export const DEMO_BUYER_EMAIL = 'buyer@demo.pulse.market';
 export const DEMO_SELLER_EMAIL = 'seller@demo.pulse.market';
-/** What the demo buyer finds in the wallet: 250.00 in the deployment's currency. */
+/** The demo buyer's first sandbox top-up (250.00); the history tops up again when the wallet runs low. */
 export const DEMO_TOP_UP_MINOR = 25_000;
+/**
+ * What the demo buyer's wallet shows after the seed (README, "Demo data"): the top-ups less the
+ * completed orders and Hub tips, and the orders under way in escrow. The same on every run (seeded
+ * generator); the seed test pins it, so a change of the demo that changes it updates the README.
+ */
+export const DEMO_BUYER_WALLET = { availableMinor: 31_816, escrowMinor: 7_074 } as const;
 
 export interface DemoSeedOptions {
   /** The clock the catalogue's dates and the slots are laid out from (tests fix it). */

@@ -34,10 +34,11 @@ function nonZero(postings: LedgerPostingInput[]): LedgerPostingInput[] {
 }
 
 /** Pay: the buyer's available balance -> the buyer's escrow (refused when too low). */
-export async function chargeOrder(db: Db, order: OrderRow, currency: string): Promise<void> {
+export async function chargeOrder(db: Db, order: OrderRow, currency: string, at?: Date): Promise<void> {
   if (order.totalMinor <= 0) return;
   await postLedgerTransaction(db, {
     kind: 'order_payment',
+    at,
     orderId: order.id,
     idempotencyKey: `order-payment:${order.id}`,
     memo: 'Order payment',
@@ -54,11 +55,12 @@ export async function returnFromEscrow(
   db: Db,
   order: OrderRow,
   amountMinor: number,
-  input: { kind: 'refund' | 'weight_adjustment'; idempotencyKey: string; memo: string; currency: string },
+  input: { kind: 'refund' | 'weight_adjustment'; idempotencyKey: string; memo: string; currency: string; at?: Date | undefined },
 ): Promise<void> {
   if (amountMinor <= 0) return;
   await postLedgerTransaction(db, {
     kind: input.kind,
+    at: input.at,
     orderId: order.id,
     idempotencyKey: input.idempotencyKey,
     memo: input.memo,
@@ -111,9 +113,10 @@ export async function findHeldAgentFee(db: Db, orderId: string): Promise<{ agent
 }
 
 /** The order ended (completed, or refunded after the delivery): the agent's fee becomes available to them. */
-async function releaseAgentFee(db: Db, order: OrderRow, held: { agentUserId: string; amountMinor: number }, currency: string): Promise<void> {
+async function releaseAgentFee(db: Db, order: OrderRow, held: { agentUserId: string; amountMinor: number }, currency: string, at?: Date): Promise<void> {
   await postLedgerTransaction(db, {
     kind: 'escrow_release',
+    at,
     orderId: order.id,
     idempotencyKey: agentFeeReleaseKey(order.id),
     memo: 'Delivery fee released',
@@ -131,9 +134,9 @@ async function releaseAgentFee(db: Db, order: OrderRow, held: { agentUserId: str
  * (the buyer's code proved it), so the fee is released to the agent and the refund is the rest.
  * Returns the amount refunded.
  */
-export async function refundOrder(db: Db, order: OrderRow, input: { idempotencyKey: string; memo: string; currency: string }): Promise<number> {
+export async function refundOrder(db: Db, order: OrderRow, input: { idempotencyKey: string; memo: string; currency: string; at?: Date }): Promise<number> {
   const held = await findHeldAgentFee(db, order.id);
-  if (held) await releaseAgentFee(db, order, held, input.currency);
+  if (held) await releaseAgentFee(db, order, held, input.currency, input.at);
   const amountMinor = order.totalMinor - order.refundedMinor - (held?.amountMinor ?? 0);
   await returnFromEscrow(db, order, amountMinor, { kind: 'refund', ...input });
   return Math.max(0, amountMinor);
@@ -144,14 +147,15 @@ export async function refundOrder(db: Db, order: OrderRow, input: { idempotencyK
  * When a Pulse Agent delivered the order its fee already left the buyer's escrow for the agent's:
  * the platform's delivery part is what is left of it (nothing), and the agent's fee is released.
  */
-export async function releaseEscrow(db: Db, order: OrderRow, commissionBps: number, currency: string): Promise<void> {
+export async function releaseEscrow(db: Db, order: OrderRow, commissionBps: number, currency: string, at?: Date): Promise<void> {
   const split = escrowSplit(order, commissionBps);
   const held = await findHeldAgentFee(db, order.id);
   const agentFee = held?.amountMinor ?? 0;
-  if (held) await releaseAgentFee(db, order, held, currency);
+  if (held) await releaseAgentFee(db, order, held, currency, at);
   if (split.escrowMinor - agentFee <= 0) return;
   await postLedgerTransaction(db, {
     kind: 'escrow_release',
+    at,
     orderId: order.id,
     idempotencyKey: `order-release:${order.id}`,
     memo: 'Order completed',

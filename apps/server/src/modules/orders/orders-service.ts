@@ -279,7 +279,8 @@ export async function runTransition(
   for (const effect of effectsOf(transition, order.fulfilment)) {
     switch (effect) {
       case 'charge_wallet':
-        await chargeOrder(tx, order, config.currency);
+        // The ledger carries the action's time, as the order's own dates do.
+        await chargeOrder(tx, order, config.currency, now);
         patch.paidAt = now;
         await openReferralEarnings(tx, config, order, now);
         break;
@@ -290,6 +291,7 @@ export async function runTransition(
             idempotencyKey: `order-refund:${order.id}`,
             memo: to === 'cancelled' ? 'Order cancelled' : 'Refund approved',
             currency: config.currency,
+            at: now,
           });
           patch.refundedMinor = order.refundedMinor + refundedMinor;
           await reverseReferralEarnings(tx, order.id, now);
@@ -309,7 +311,7 @@ export async function runTransition(
         patch.autoCompleteAt = new Date(now.getTime() + config.autoCompleteDays * DAY_MS);
         break;
       case 'release_escrow':
-        await releaseEscrow(tx, order, config.commissionBps, config.currency);
+        await releaseEscrow(tx, order, config.commissionBps, config.currency, now);
         await settleReferralEarnings(tx, config, order, now);
         break;
       case 'sale_to_reservation':
@@ -517,6 +519,7 @@ export async function recordFinalWeights(
       idempotencyKey: `order-weight:${orderId}:${event.id}`,
       memo: FINAL_WEIGHT_RECORDED_NOTE,
       currency: app.config.currency,
+      at: now,
     });
     const updated = returnedMinor > 0 ? await updateOrder(tx, orderId, { refundedMinor: order.refundedMinor + returnedMinor }) : order;
     return { order: updated, event, returnedMinor };

@@ -85,6 +85,7 @@ export async function settleReferralEarnings(db: Db, config: ReferralEarningsCon
       const posted = await postLedgerTransaction(db, {
         kind: 'referral_earning',
         orderId: order.id,
+        at: now,
         idempotencyKey: referralEarningKey(order.id, earning.agentUserId),
         memo: 'Referral earning',
         currency: config.currency,

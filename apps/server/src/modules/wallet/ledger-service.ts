@@ -26,6 +26,12 @@ export interface PostLedgerTransactionInput {
   memo?: string;
   /** Currency recorded on accounts created by this call (accounts are created lazily). Default USD. */
   currency?: string;
+  /**
+   * When the movement happened: the clock of the step that causes it (an order action given its own
+   * time, as the demo's history and the order timers do). Default: the database's clock. The wallet
+   * history and the charts sort and group by this time, so it must be the time the entry tells of.
+   */
+  at?: Date | undefined;
   postings: LedgerPostingInput[];
 }
 
@@ -145,7 +151,7 @@ export async function postLedgerTransaction(db: Db, input: PostLedgerTransaction
     // The transaction row claims the idempotency key; a concurrent twin waits here for us.
     const inserted = await tx
       .insert(ledgerTransactions)
-      .values({ kind: input.kind, orderId: input.orderId ?? null, idempotencyKey, memo: input.memo ?? '' })
+      .values({ kind: input.kind, orderId: input.orderId ?? null, idempotencyKey, memo: input.memo ?? '', ...(input.at ? { createdAt: input.at } : {}) })
       .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
       .returning({ id: ledgerTransactions.id });
     const transaction = inserted[0];
@@ -166,6 +172,7 @@ export async function postLedgerTransaction(db: Db, input: PostLedgerTransaction
         transactionId: transaction.id,
         accountId: accountIds.get(refKey(posting.account)) as string,
         amountMinor: posting.amountMinor,
+        ...(input.at ? { createdAt: input.at } : {}),
       })),
     );
     return { transactionId: transaction.id, replayed: false };

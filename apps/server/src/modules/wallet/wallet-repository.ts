@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions, topUps, type TopUpRow } from '../../db/schema/ledger';
 
@@ -12,9 +12,18 @@ export interface WalletHistoryRow {
   escrowChangeMinor: number;
 }
 
+const availableChange = sql<string | number>`sum(case when ${ledgerAccounts.kind} = 'user_available' then ${ledgerPostings.amountMinor} else 0 end)`;
+const escrowChange = sql<string | number>`sum(case when ${ledgerAccounts.kind} = 'user_escrow' then ${ledgerPostings.amountMinor} else 0 end)`;
+
 /**
- * The user's movements touching their available or escrow account, newest first. Keyset on the
- * transaction id (UUIDv7, ordered by creation time): `beforeId` is the last id of the previous page.
+ * The user's movements touching their available or escrow account, newest first by the time each
+ * tells of (`created_at`: a movement of an order action carries the action's time, which need not
+ * follow the ids, e.g. the demo's backdated history). Keyset on (created_at, id): `beforeId` is the
+ * last id of the previous page; its time is read from the ledger, so the cursor stays an id.
+ *
+ * Money leaving the user's escrow without touching the available balance is not a line: that is a
+ * buyer's payment moving on to the farm or the delivery agent, shown as the payment's state
+ * (`listPaymentStates`), never as a second minus line for one order (decision 037).
  */
 export async function listWalletHistory(db: Db, userId: string, limit: number, beforeId: string | null): Promise<WalletHistoryRow[]> {
   const rows = await db
@@ -24,8 +33,8 @@ export async function listWalletHistory(db: Db, userId: string, limit: number, b
       orderId: ledgerTransactions.orderId,
       memo: ledgerTransactions.memo,
       createdAt: ledgerTransactions.createdAt,
-      availableChangeMinor: sql<string | number>`sum(case when ${ledgerAccounts.kind} = 'user_available' then ${ledgerPostings.amountMinor} else 0 end)`,
-      escrowChangeMinor: sql<string | number>`sum(case when ${ledgerAccounts.kind} = 'user_escrow' then ${ledgerPostings.amountMinor} else 0 end)`,
+      availableChangeMinor: availableChange,
+      escrowChangeMinor: escrowChange,
     })
     .from(ledgerPostings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
@@ -34,13 +43,54 @@ export async function listWalletHistory(db: Db, userId: string, limit: number, b
       and(
         eq(ledgerAccounts.ownerUserId, userId),
         inArray(ledgerAccounts.kind, ['user_available', 'user_escrow']),
-        beforeId ? lt(ledgerTransactions.id, beforeId) : undefined,
+        beforeId
+          ? sql`(${ledgerTransactions.createdAt}, ${ledgerTransactions.id}) < ((select page_end.created_at from ledger_transactions page_end where page_end.id = ${beforeId}::uuid), ${beforeId}::uuid)`
+          : undefined,
       ),
     )
     .groupBy(ledgerTransactions.id)
-    .orderBy(desc(ledgerTransactions.id))
+    .having(sql`not (${availableChange} = 0 and ${escrowChange} < 0)`)
+    .orderBy(desc(ledgerTransactions.createdAt), desc(ledgerTransactions.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, availableChangeMinor: Number(row.availableChangeMinor), escrowChangeMinor: Number(row.escrowChangeMinor) }));
+}
+
+export interface PaymentStateRow {
+  orderId: string;
+  /** Still in the user's escrow for the order. */
+  heldMinor: number;
+  /** Left the escrow for the farm, the platform or the delivery agent (escrow_release). */
+  paidMinor: number;
+  /** Left the escrow back to the available balance (refund, weight adjustment). */
+  refundedMinor: number;
+  /** The last movement out of the escrow, or null. */
+  settledAt: Date | null;
+}
+
+/** Per order: where the money the user paid into escrow for it is now (one query for a page). */
+export async function listPaymentStates(db: Db, userId: string, orderIds: string[]): Promise<PaymentStateRow[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({
+      orderId: sql<string>`${ledgerTransactions.orderId}`,
+      heldMinor: sql<string | number>`sum(${ledgerPostings.amountMinor})`,
+      paidMinor: sql<string | number>`-sum(case when ${ledgerTransactions.kind} = 'escrow_release' then ${ledgerPostings.amountMinor} else 0 end)`,
+      refundedMinor: sql<string | number>`-sum(case when ${ledgerTransactions.kind} in ('refund', 'weight_adjustment') then ${ledgerPostings.amountMinor} else 0 end)`,
+      // Epoch milliseconds: the same number on PGlite and node-postgres.
+      settledAt: sql<string | number | null>`extract(epoch from max(case when ${ledgerPostings.amountMinor} < 0 then ${ledgerTransactions.createdAt} end)) * 1000`,
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+    .where(and(eq(ledgerAccounts.ownerUserId, userId), eq(ledgerAccounts.kind, 'user_escrow'), inArray(ledgerTransactions.orderId, orderIds)))
+    .groupBy(ledgerTransactions.orderId);
+  return rows.map((row) => ({
+    orderId: row.orderId,
+    heldMinor: Number(row.heldMinor),
+    paidMinor: Number(row.paidMinor),
+    refundedMinor: Number(row.refundedMinor),
+    settledAt: row.settledAt === null ? null : new Date(Math.round(Number(row.settledAt))),
+  }));
 }
 
 /** Claims the (user, key) pair; null when a top-up with that key exists (a concurrent twin waits for ours). */

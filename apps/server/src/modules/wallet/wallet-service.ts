@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { TTopUpInput, TTopUpResponse, TWalletHistoryResponse, TWalletResponse } from '@pulse/contract/wallet';
+import type { TTopUpInput, TTopUpResponse, TWalletHistoryResponse, TWalletPaymentState, TWalletResponse } from '@pulse/contract/wallet';
 import type { Db } from '../../db/client';
 import type { TopUpRow } from '../../db/schema/ledger';
 import { ConflictError, InvalidError } from '../../errors/domain-errors';
@@ -7,7 +7,7 @@ import { describeTipEntries } from '../hub/hub-tips-wallet-memo';
 import { describeReferralEntries } from '../referrals/referral-earnings-service';
 import { getWalletBalances, postLedgerTransaction } from './ledger-service';
 import type { PaymentResult } from './payment-provider';
-import { findTopUpByKey, insertPendingTopUp, listWalletHistory, settleTopUp } from './wallet-repository';
+import { findTopUpByKey, insertPendingTopUp, listPaymentStates, listWalletHistory, settleTopUp, type PaymentStateRow } from './wallet-repository';
 
 export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = 'Idempotency-Key header is required';
 export const IDEMPOTENCY_KEY_INVALID_MESSAGE = 'Idempotency-Key must be 1 to 200 visible ASCII characters';
@@ -36,10 +36,32 @@ export async function getWalletHistory(db: Db, userId: string, query: { cursor?:
   if (cursor !== null && !CURSOR.test(cursor)) throw new InvalidError('The cursor is not valid. Start again from the first page.', { cursor: 'Not a valid cursor' });
   const rows = await listWalletHistory(db, userId, query.limit + 1, cursor);
   const page = rows.slice(0, query.limit);
+  const paymentOrders = page.filter((row) => row.kind === 'order_payment' && row.orderId !== null).map((row) => row.orderId as string);
+  const states = new Map((await listPaymentStates(db, userId, paymentOrders)).map((state) => [state.orderId, state]));
   return {
     // A tip is worded from this side ("Tip to @author" / "Tip from @tipper"); a referral earning names its order and person.
-    items: (await describeReferralEntries(db, await describeTipEntries(db, page))).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    items: (await describeReferralEntries(db, await describeTipEntries(db, page))).map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      payment: row.kind === 'order_payment' && row.orderId ? paymentStateOf(states.get(row.orderId)) : null,
+    })),
     nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+/**
+ * An order payment's one line (decision 037): held while any of it is in escrow, then paid to the
+ * farm (part of it may have come back: final weights, a partial refund), or refunded in full.
+ */
+function paymentStateOf(state: PaymentStateRow | undefined): TWalletPaymentState | null {
+  if (!state) return null;
+  const status = state.heldMinor > 0 ? 'held' : state.paidMinor > 0 ? 'paid' : 'refunded';
+  return {
+    status,
+    heldMinor: Math.max(0, state.heldMinor),
+    paidMinor: Math.max(0, state.paidMinor),
+    refundedMinor: Math.max(0, state.refundedMinor),
+    settledAt: state.settledAt?.toISOString() ?? null,
   };
 }
 

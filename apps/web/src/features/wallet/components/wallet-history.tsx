@@ -27,7 +27,7 @@ function WalletEntryRow({ entry, currency }: { entry: TWalletEntry; currency: st
           {WALLET_KIND_LABELS[entry.kind]}
         </Text>
         <Text size="xs" c="dimmed" truncate>
-          {formatDateTimeWithYear(entry.createdAt)}
+          <time dateTime={entry.createdAt}>{formatDateTimeWithYear(entry.createdAt)}</time>
           {entry.memo && ` · ${entry.memo}`}
         </Text>
         {entry.kind === 'referral_earning' ? (

@@ -11,6 +11,7 @@ function entry(overrides: Partial<TWalletEntry>): TWalletEntry {
     orderId: null,
     memo: '',
     createdAt: '2026-11-22T10:00:00.000Z',
+    payment: null,
     ...overrides,
   };
 }
@@ -32,6 +33,21 @@ describe('wallet history wording', () => {
       tone: 'out',
       detail: '$12.50 held until delivery',
     });
+  });
+
+  it('keeps one line per order payment whose state changes: held, paid to the farm, refunded', () => {
+    const payment = (status: 'held' | 'paid' | 'refunded', amounts: { heldMinor?: number; paidMinor?: number; refundedMinor?: number }) =>
+      entry({
+        kind: 'order_payment',
+        availableChangeMinor: -2606,
+        escrowChangeMinor: 2606,
+        payment: { status, heldMinor: 0, paidMinor: 0, refundedMinor: 0, settledAt: status === 'held' ? null : '2026-11-24T10:00:00.000Z', ...amounts },
+      });
+    expect(describeWalletEntry(payment('held', { heldMinor: 2606 }), 'USD')).toEqual({ amount: '−$26.06', tone: 'out', detail: 'Held until delivery' });
+    expect(describeWalletEntry(payment('held', { heldMinor: 2406, refundedMinor: 200 }), 'USD').detail).toBe('$24.06 held until delivery');
+    expect(describeWalletEntry(payment('paid', { paidMinor: 2606 }), 'USD')).toEqual({ amount: '−$26.06', tone: 'out', detail: 'Paid to the farm' });
+    expect(describeWalletEntry(payment('paid', { paidMinor: 2406, refundedMinor: 200 }), 'USD').detail).toBe('$24.06 paid to the farm');
+    expect(describeWalletEntry(payment('refunded', { refundedMinor: 2606 }), 'USD').detail).toBe('Refunded to your wallet');
   });
 
   it('shows a refund from escrow as money back', () => {

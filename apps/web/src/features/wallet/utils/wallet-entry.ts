@@ -21,11 +21,29 @@ export function formatSignedMoney(minor: number, currency: string): string {
 export type EntryTone = 'in' | 'out' | 'held';
 
 /**
+ * Where an order payment's money is now (decision 037): the one line of the order says it, so
+ * the farm being paid never reads as a second charge.
+ */
+function paymentDetail(payment: NonNullable<TWalletEntry['payment']>, paidMinor: number, currency: string): string {
+  switch (payment.status) {
+    case 'held':
+      // Short on a phone: the amount only when part of the payment has already moved on or back.
+      return payment.heldMinor === paidMinor ? 'Held until delivery' : `${formatMoney(payment.heldMinor, currency)} held until delivery`;
+    case 'paid':
+      return payment.refundedMinor > 0 ? `${formatMoney(payment.paidMinor, currency)} paid to the farm` : 'Paid to the farm';
+    case 'refunded':
+      return 'Refunded to your wallet';
+  }
+}
+
+/**
  * How one movement reads in the history: the change of the available balance first; a payment that
- * only moved money into escrow says so ("held until delivery") rather than showing a loss.
+ * only moved money into escrow says so ("held until delivery") rather than showing a loss, and
+ * later where that money went ("Paid to the farm", "Refunded to your wallet").
  */
 export function describeWalletEntry(entry: TWalletEntry, currency: string): { amount: string; tone: EntryTone; detail: string | null } {
   const { availableChangeMinor: available, escrowChangeMinor: escrow } = entry;
+  if (entry.payment) return { amount: formatSignedMoney(available, currency), tone: 'out', detail: paymentDetail(entry.payment, -available, currency) };
   if (available === 0 && escrow !== 0) {
     return { amount: formatSignedMoney(escrow, currency), tone: 'held', detail: escrow > 0 ? 'Into escrow' : 'Out of escrow' };
   }
