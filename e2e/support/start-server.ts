@@ -73,6 +73,8 @@ async function startServer(): Promise<void> {
     // The suite brings its own fixtures; the demo marketplace would only slow the start.
     SEED_DEMO: 'false',
   });
+  // The suite logs the server at "warn": say here which Node serves it (decision 044).
+  console.log(`[start-server] Node ${process.version} (${process.execPath})`);
   // main.ts starts listening on import, with its own signal handlers that close the database.
   await import('../../apps/server/src/main');
 }

@@ -52,7 +52,8 @@ async function start(): Promise<void> {
     await database.close();
     throw error;
   }
-  app.log.info(`${config.appName} is running at ${config.publicUrl} (database: ${database.kind})`);
+  // The Node it runs on (decision 044: the one package.json pins, not the machine's).
+  app.log.info(`${config.appName} is running at ${config.publicUrl} (database: ${database.kind}, Node ${process.version})`);
 }
 
 start().catch((error: unknown) => {

@@ -1419,4 +1419,18 @@ export const ROUTE_TABLE: Row[] = [
   },
   { method: 'GET', path: '/api/mcp', note: 'stateless: no server event stream', expect: signedIn(405), call: () => ({ url: '/api/mcp', headers: { accept: 'text/event-stream' } }) },
   { method: 'DELETE', path: '/api/mcp', note: 'stateless: no session to end', expect: signedIn(405), call: () => ({ url: '/api/mcp' }) },
+  /* Its protected resource metadata (RFC 9728, decision 043): public, as every 401 of /api/mcp names it. */
+  {
+    method: 'GET',
+    path: '/.well-known/oauth-protected-resource',
+    expect: all(200),
+    call: () => ({ url: '/.well-known/oauth-protected-resource' }),
+  },
+  {
+    method: 'GET',
+    path: '/.well-known/oauth-protected-resource/api/mcp',
+    note: 'the path-aware address of RFC 9728 §3.1',
+    expect: all(200),
+    call: () => ({ url: '/.well-known/oauth-protected-resource/api/mcp' }),
+  },
 ];

@@ -2,6 +2,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../../../plugins/auth';
 import { rateLimitFor } from '../../../plugins/rate-limits';
+import { mcpAuthenticate, mcpChallenge } from './mcp-auth';
+import { mcpDiscoveryRoutes } from './mcp-discovery-routes';
 import { createPulseMcpServer } from './mcp-server';
 
 export const MCP_PATH = '/api/mcp';
@@ -16,10 +18,21 @@ export const MCP_STATELESS_MESSAGE = 'This MCP endpoint is stateless: send JSON-
  *
  * GET (a server-to-client event stream) and DELETE (ending a session) mean nothing without
  * sessions: 405, which MCP clients take as "not offered".
+ *
+ * Every 401 here carries `WWW-Authenticate` naming the protected resource metadata this plugin
+ * also serves (decision 043), so a client can find out how to sign in.
  */
 export const mcpRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(mcpDiscoveryRoutes(MCP_PATH));
+
+  // This plugin's scope only: the rest of the API answers 401 as it always did.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode === 401) reply.header('www-authenticate', mcpChallenge(app, request));
+    return payload;
+  });
+
   const routeOptions = {
-    preValidation: app.authenticate,
+    preValidation: mcpAuthenticate(app),
     // Per signed-in user, after `authenticate` (RATE_LIMIT_MCP_PER_MINUTE): an agent's whole session fits easily.
     config: { rateLimit: rateLimitFor(app.config, 'mcp') },
   };

@@ -5,6 +5,7 @@ import { ASSISTANT_TOOLS, type TAssistantBlock, type TAssistantToolName } from '
 import type { UserRow } from '../../../db/schema/users';
 import { DomainError } from '../../../errors/domain-errors';
 import { runAssistantTool } from '../assistant-tools';
+import { MCP_TOOL_SHAPES } from './mcp-tool-shapes';
 
 /**
  * The Pulse Assistant's typed tools served over the Model Context Protocol (issue 14 §5), so a
@@ -29,11 +30,14 @@ function textResult(text: string, isError: boolean): CallToolResult {
 function toolResult(data: unknown, blocks: TAssistantBlock[]): CallToolResult {
   const signIn = blocks.find((block) => block.type === 'sign_in');
   if (signIn && (data === undefined || data === null)) return textResult(signIn.text, true);
-  const json = data === undefined ? null : data;
+  // Every tool answers an object (its outputSchema); the JSON round trip makes it exactly what
+  // travels (dates as ISO strings), so the SDK checks the schema against what the client gets.
+  const json: unknown = JSON.parse(JSON.stringify(data ?? null));
+  if (!plainObject(json)) throw new Error('An MCP tool answered something other than an object.');
   return {
+    // The same result as text, for clients that do not read structured content (MCP 2025-06-18).
     content: [{ type: 'text', text: JSON.stringify(json) }],
-    // Structured content must be an object; a list travels as { items }.
-    structuredContent: plainObject(json) ? json : { items: json },
+    structuredContent: json,
   };
 }
 
@@ -52,7 +56,9 @@ export function createPulseMcpServer(app: FastifyInstance, caller: UserRow): Mcp
 
   for (const name of MCP_TOOL_NAMES) {
     const tool = ASSISTANT_TOOLS[name];
-    server.registerTool(name, { description: tool.description, inputSchema: tool.input }, async (input: unknown) => {
+    const shape = MCP_TOOL_SHAPES[name];
+    const config = { title: shape.title, description: tool.description, inputSchema: tool.input, outputSchema: shape.outputSchema, annotations: shape.annotations };
+    server.registerTool(name, config, async (input: unknown) => {
       try {
         const result = await runAssistantTool(app, caller, name, input);
         return toolResult(result.data, result.blocks);
