@@ -84,12 +84,39 @@ async function expectClearAtBottomEdge(page: Page, targets: ReadonlyArray<readon
   }
 }
 
-/** Whether the app switch is wholly on screen, or stepped aside to a tab at the screen's edge. */
-async function appSwitchOnScreen(page: Page): Promise<'whole' | 'tab' | 'gone'> {
+/**
+ * Whether the app switch is the whole round button, or stepped aside to a tab at the screen's edge
+ * (narrower than the button, wholly on screen); a button cut off by the screen's edge, as it was
+ * before decision 040, is neither.
+ */
+async function appSwitchOnScreen(page: Page): Promise<'whole' | 'tab' | 'cut off' | 'gone'> {
   const box = await getShell(page).appSwitch.boundingBox();
   const width = page.viewportSize()?.width ?? 0;
   if (!box || box.x >= width) return 'gone';
-  return box.x + box.width <= width ? 'whole' : 'tab';
+  if (box.x + box.width > width + 0.5) return 'cut off';
+  return box.width >= 48 ? 'whole' : 'tab';
+}
+
+/**
+ * The resting tab reads as meant: flat against the screen's right edge, a finger's height (44 px or
+ * more) and at least 16 px wide, its icon drawn whole inside it, and a tap on it reaches it.
+ */
+async function expectTabShape(page: Page, where: string) {
+  const { appSwitch } = getShell(page);
+  const box = await appSwitch.boundingBox();
+  const icon = await appSwitch.locator('svg').boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  if (!box || !icon) throw new Error(`the app switch or its icon has no box ${where}`);
+  expect(box.x + box.width, `the tab against the screen's edge ${where}`).toBeCloseTo(width, 0);
+  expect(box.height, `the tab's height ${where}`).toBeGreaterThanOrEqual(44);
+  expect(box.width, `the tab's width ${where}`).toBeGreaterThanOrEqual(16);
+  expect(icon.width, `the tab's icon shows ${where}`).toBeGreaterThanOrEqual(12);
+  expect(icon.x >= box.x && icon.x + icon.width <= box.x + box.width && icon.y >= box.y && icon.y + icon.height <= box.y + box.height, `the tab's icon whole inside it ${where}`).toBe(true);
+  const reached = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid="app-switch"]') !== null, {
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2,
+  });
+  expect(reached, `a tap on the tab reaches it ${where}`).toBe(true);
 }
 
 /**
@@ -208,7 +235,7 @@ test.describe('floating buttons keep clear of content', () => {
     await expectNothingOver(page, pay, 'the Pay button with the page scrolled to its end');
   });
 
-  test('on a page without bars the app switch gives way to any text under it, waits as a tab at the edge, and comes back', async ({ page }, testInfo) => {
+  test('on a page without bars the app switch gives way to any text under it, rests as a tab at the edge, and comes back', async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     // On the desktop the text column ends well before the button: it never has to give way there.
     const textReachesButton = testInfo.project.name !== 'desktop';
@@ -233,7 +260,8 @@ test.describe('floating buttons keep clear of content', () => {
         .toBe(true);
       const place = await appSwitchOnScreen(page);
       seen.add(place);
-      expect(place, `at ${fraction * 100}% of the page`).not.toBe('gone');
+      expect(['whole', 'tab'], `at ${fraction * 100}% of the page`).toContain(place);
+      if (place === 'tab') await expectTabShape(page, `at ${fraction * 100}% of the page`);
       const box = await appSwitch.boundingBox();
       if (!box) throw new Error('the app switch has no box');
       expect(await contentWithin(page, box), `content under the app switch at ${fraction * 100}% (${place})`).toEqual([]);

@@ -5,6 +5,7 @@ import { createSolidPng } from '../support/api-in-page';
 import { HUB_LANE_PRODUCT, HUB_LANE_USERS } from '../support/fixtures-hub';
 import { ApiActor, openSignedIn } from '../support/orders-api';
 import { openLive, openSecondPerson } from '../support/realtime';
+import { getShell } from '../support/shell';
 import { getToast } from '../support/toasts';
 
 /**
@@ -232,6 +233,44 @@ test.describe('Pulse Hub journey', () => {
       await expect(other.getByTestId('post-unavailable')).toContainText('This post is no longer available');
     } finally {
       await moderatorBrowser.context.close();
+      await author.dispose();
+    }
+  });
+
+  test("the composer's prompt fits who writes; on a post's gold page the green app switch stands apart in a ring", async ({ page, browser }) => {
+    test.setTimeout(60_000);
+    const author = await ApiActor.signIn(HUB_LANE_USERS.author);
+    const stamp = `ring ${Date.now().toString(36)}`;
+    const post = await author.ok<{ id: string }>('POST', '/api/hub/posts', { clientId: randomUUID(), text: `Smoked the hives this morning ${stamp}` });
+    const farm = await openSecondPerson(browser);
+    try {
+      // A buyer is not asked about a farm; the farm is.
+      await openSignedIn(page, HUB_LANE_USERS.reader, '/hub/feed');
+      await expect(page.getByRole('textbox', { name: 'Post text' })).toHaveAttribute('placeholder', 'Share a recipe, a good find or a question for the farms…');
+      await openSignedIn(farm.page, HUB_LANE_USERS.author, '/hub/feed');
+      await expect(farm.page.getByRole('textbox', { name: 'Post text' })).toHaveAttribute('placeholder', 'Share something from your farm…');
+
+      const { appSwitch } = getShell(page);
+      const background = () => appSwitch.evaluate((element) => getComputedStyle(element).backgroundColor);
+      await expect(appSwitch).toHaveAttribute('data-app', 'hub');
+      const hubGold = await background();
+
+      // A post's page is gold (a Hub page outside /hub), but the current app is the Marketplace (spec §2):
+      // the button stays green and a ring in the page's own colour sets it apart from the gold.
+      await page.goto(`/pulse/${post.id}`);
+      await expect(postCard(page, stamp)).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-app-theme', 'gold');
+      await expect(appSwitch).toHaveAttribute('data-app', 'marketplace');
+      expect(await background(), 'the app switch is not gold on /pulse/{id}').not.toBe(hubGold);
+      const { shadow, pageColour } = await appSwitch.evaluate((element) => ({
+        shadow: getComputedStyle(element).boxShadow,
+        pageColour: getComputedStyle(document.body).backgroundColor,
+      }));
+      // A solid ring: a shadow with no offset and no blur, spread 2 px or more, in the page's colour.
+      const rings = [...shadow.matchAll(/(rgba?\([^)]*\)) 0px 0px 0px (\d+(?:\.\d+)?)px/g)].filter(([, colour, spread]) => colour === pageColour && Number(spread) >= 2);
+      expect(rings, `a ring around the app switch (box-shadow: ${shadow})`).not.toHaveLength(0);
+    } finally {
+      await farm.context.close();
       await author.dispose();
     }
   });

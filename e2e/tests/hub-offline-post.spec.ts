@@ -10,15 +10,14 @@ import { signInThroughApi } from '../support/sign-in';
  * worker, woken by the page's `online` event or the background sync "sync-posts".
  */
 
-const COMPOSER_LABEL = 'Share something from your farm…';
-
 /** The worker is active (src/lib/service-worker.ts marks the page), so it can send the outbox. */
 async function waitForOfflineReady(page: Page): Promise<void> {
   await expect(page.locator('html'), 'the service worker is ready').toHaveAttribute('data-offline-ready', 'true', { timeout: 15_000 });
 }
 
+/** The composer's text box (its prompt depends on who writes: a buyer here). */
 function getComposer(page: Page) {
-  return page.getByLabel(COMPOSER_LABEL).or(page.getByPlaceholder(COMPOSER_LABEL)).first();
+  return page.getByRole('textbox', { name: 'Post text' });
 }
 
 /** The writer's posts as the server stored them (asked from the page, with its session). */

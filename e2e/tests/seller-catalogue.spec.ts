@@ -111,9 +111,14 @@ test.describe('seller catalogue', () => {
     await openOwnProduct(page, title);
     await expect(page).toHaveTitle(`${title} - Pulse Market`);
     const form = page.getByRole('form', { name: 'Edit product' });
-    await expect(form.getByLabel('Price per litre')).toHaveValue('12');
+    // A money field shows the currency's digits, as the price reads everywhere else (issue 22).
+    const price = form.getByLabel('Price per litre');
+    await expect(price).toHaveValue('12.00');
+    await price.fill('9.5');
+    await price.press('Tab');
+    await expect(price).toHaveValue('9.50');
     const patch = page.waitForRequest((request) => request.method() === 'PATCH' && /\/api\/products\//.test(request.url()));
-    await form.getByLabel('Price per litre').fill('9.75');
+    await price.fill('9.75');
     await form.getByRole('button', { name: 'Save changes' }).click();
     // Only the changed field is sent.
     expect((await patch).postDataJSON()).toEqual({ priceMinor: 975 });
@@ -198,10 +203,13 @@ test.describe('seller catalogue', () => {
     await dialog.getByRole('button', { name: 'Save 2 products' }).click();
     await expect(first.getByText('Stock cannot be negative')).toBeVisible();
 
-    await first.getByLabel('New price').fill('1.80');
+    // Prices read with the currency's digits once the field is left, and as applied to every line.
+    await first.getByLabel('New price').fill('1.8');
     await first.getByLabel('New stock').fill('90');
-    await dialog.getByLabel('Set all prices to').fill('3.40');
+    await expect(first.getByLabel('New price')).toHaveValue('1.80');
+    await dialog.getByLabel('Set all prices to').fill('3.4');
     await second.getByLabel('New stock').fill('75');
+    await expect(dialog.getByLabel('Set all prices to')).toHaveValue('3.40');
     await dialog.getByRole('button', { name: 'Apply' }).first().click();
     await expect(first.getByLabel('New price')).toHaveValue('3.40');
     await first.getByLabel('New price').fill('1.80');

@@ -40,9 +40,10 @@ function Toast({ toast }: { toast: NotificationData & { id: string } }) {
 
 /**
  * The toasts of Mantine's notifications store (`notifications.show()` anywhere in the app), drawn
- * top right with Mantine's Notification. Mantine's own container with its transitions is not in
- * the first load; this one is, so a toast can show even when the connection is gone before any
- * other code could be fetched (docs/decisions/020-first-load-budget.md).
+ * top right with Mantine's Notification, below the page's top bar or header (decision 040).
+ * Mantine's own container with its transitions is not in the first load; this one is, so a toast
+ * can show even when the connection is gone before any other code could be fetched
+ * (docs/decisions/020-first-load-budget.md).
  */
 export function ToastStack() {
   const { notifications: shown } = useNotifications();

@@ -24,9 +24,17 @@ export function useRouteChrome() {
     setAppTheme(themeName);
   }, [themeName, setAppTheme]);
 
+  const showBars = shouldShowBars(pathname);
+  // What covers the top of the screen: the top bar, the slim page header (root-layout.tsx), or
+  // nothing on the login page. Toasts show below it (global.css, toast-stack.module.css).
+  const topChrome = showBars ? 'bar' : route.id === 'login' ? 'none' : 'header';
+  useEffect(() => {
+    document.documentElement.dataset.topChrome = topChrome;
+  }, [topChrome]);
+
   return {
     route,
-    showBars: shouldShowBars(pathname),
+    showBars,
     showAssistant: shouldShowAssistantWidget(pathname),
     showAppSwitch: shouldShowAppSwitch(pathname),
   };

@@ -4,6 +4,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import { countActiveFilters, type ListingFilters } from '../utils/listing-filters';
 import { toPriceText } from '../utils/price-text';
 import { currencyDigits, currencySymbol } from '../../../lib/format';
+import { padMoneyInputText } from '../../../lib/money-input';
 
 export interface FiltersPanelProps {
   filters: ListingFilters;
@@ -14,10 +15,12 @@ export interface FiltersPanelProps {
 
 type Draft = { minPrice: string; maxPrice: string; region: string };
 
-function toDraft(filters: ListingFilters): Draft {
+/** Prices show the currency's digits, as every amount does ("2.50", not "2.5"). */
+function toDraft(filters: ListingFilters, currency: string): Draft {
+  const digits = currencyDigits(currency);
   return {
-    minPrice: filters.minPrice === null ? '' : String(filters.minPrice),
-    maxPrice: filters.maxPrice === null ? '' : String(filters.maxPrice),
+    minPrice: filters.minPrice === null ? '' : filters.minPrice.toFixed(digits),
+    maxPrice: filters.maxPrice === null ? '' : filters.maxPrice.toFixed(digits),
     region: filters.region,
   };
 }
@@ -42,15 +45,16 @@ function commitOnEnter(commit: () => void) {
  * field is left or Enter is pressed, so each keystroke is not a search of its own.
  */
 export function FiltersPanel({ filters, currency, onChange, onClear }: FiltersPanelProps) {
-  const [draft, setDraft] = useState<Draft>(() => toDraft(filters));
+  const [draft, setDraft] = useState<Draft>(() => toDraft(filters, currency));
   const [source, setSource] = useState(filters);
   if (source !== filters) {
     // The address changed (Back, Clear filters): show what it says now.
     setSource(filters);
-    setDraft(toDraft(filters));
+    setDraft(toDraft(filters, currency));
   }
 
   const commitPrices = () => {
+    setDraft((current) => ({ ...current, minPrice: padMoneyInputText(current.minPrice, currency), maxPrice: padMoneyInputText(current.maxPrice, currency) }));
     const minPrice = toPrice(draft.minPrice);
     const maxPrice = toPrice(draft.maxPrice);
     if (minPrice !== filters.minPrice || maxPrice !== filters.maxPrice) onChange({ minPrice, maxPrice });

@@ -13,6 +13,7 @@ import { ACCEPTED_PHOTO_TYPES, getPhotoFileError } from '../../../lib/photo-file
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { hubQueryKeys } from '../api/hub-query-keys';
 import { sendPost } from '../outbox';
+import { composerPrompt } from '../utils/composer-prompt';
 import type { PostPages } from '../utils/post-pages';
 import { HubAvatar } from './author-line';
 import { ProductPicker } from './product-picker';
@@ -39,7 +40,7 @@ function prependToFeed(data: PostPages | undefined, post: TPost): PostPages | un
 }
 
 /**
- * "Share something from your farm…": text (counted to POST_MAX_LENGTH), up to 4 photos, up to 3
+ * A new post, prompted in the writer's terms (composerPrompt): text (counted to POST_MAX_LENGTH), up to 4 photos, up to 3
  * linked products and a region. Sent through the outbox: offline, the post waits in the browser
  * and goes when the connection returns. The clientId is made when the post is begun, so a second
  * press or a resend never makes two posts.
@@ -150,7 +151,7 @@ export function Composer() {
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           <Textarea
             aria-label="Post text"
-            placeholder="Share something from your farm…"
+            placeholder={composerPrompt(user?.roles)}
             autosize
             minRows={2}
             maxRows={10}

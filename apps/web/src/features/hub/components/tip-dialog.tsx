@@ -116,6 +116,7 @@ export function TipDialog({ post, opened, onClose }: TipDialogProps) {
               placeholder={`${formatMoney(options.data.minMinor, currency)} to ${formatMoney(options.data.maxMinor, currency)}`}
               prefix={currencySymbol(currency)}
               decimalScale={currencyDigits(currency)}
+              fixedDecimalScale={currencyDigits(currency) > 0}
               allowNegative={false}
               hideControls
               value={custom}

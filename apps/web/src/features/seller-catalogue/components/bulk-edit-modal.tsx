@@ -4,7 +4,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { currencySymbol, formatMoney } from '../../../lib/format';
+import { MoneyTextInput } from '../../../components/money-text-input';
+import { formatMoney } from '../../../lib/format';
+import { padMoneyInputText } from '../../../lib/money-input';
 import { ZBulkProductUpdateRequest, type TProductSummary } from '@pulse/contract/products';
 import { isApiError } from '../../../lib/api-error';
 import { formatQuantity } from '../../../lib/product-units';
@@ -58,7 +60,9 @@ function BulkEditor({ products, onClose, onSaved }: Omit<BulkEditModalProps, 'op
     });
     setFormError(null);
   };
-  const setAll = (field: 'price' | 'stock', value: string) => {
+  const setAll = (field: 'price' | 'stock', typed: string) => {
+    // Apply may be pressed before the field's own blur has shown its digits.
+    const value = field === 'price' ? padMoneyInputText(typed, currency) : typed;
     setLines((current) => current.map((line) => ({ ...line, [field]: value })));
     setLineErrors({});
     setFormError(null);
@@ -106,14 +110,7 @@ function BulkEditor({ products, onClose, onSaved }: Omit<BulkEditModalProps, 'op
       <Paper withBorder radius="md" p="sm" bg="gray.0">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Group gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput
-              label="Set all prices to"
-              inputMode="decimal"
-              leftSection={<Text size="sm">{currencySymbol(currency)}</Text>}
-              value={allPrice}
-              onChange={(event) => setAllPrice(event.currentTarget.value)}
-              style={{ flex: 1 }}
-            />
+            <MoneyTextInput label="Set all prices to" currency={currency} value={allPrice} onChange={setAllPrice} style={{ flex: 1 }} />
             <Button variant="default" onClick={() => setAll('price', allPrice)}>
               Apply
             </Button>
@@ -164,12 +161,11 @@ function BulkEditor({ products, onClose, onSaved }: Omit<BulkEditModalProps, 'op
                   </Text>
                 )}
                 <SimpleGrid cols={2} spacing="sm">
-                  <TextInput
+                  <MoneyTextInput
                     label="New price"
-                    inputMode="decimal"
-                    leftSection={<Text size="sm">{currencySymbol(currency)}</Text>}
+                    currency={currency}
                     value={line.price}
-                    onChange={(event) => setLine(index, { price: event.currentTarget.value })}
+                    onChange={(price) => setLine(index, { price })}
                     error={errors.priceMinor}
                   />
                   <TextInput

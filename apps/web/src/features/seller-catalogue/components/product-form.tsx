@@ -35,7 +35,8 @@ import {
 import { PhotoManager } from './photo-manager';
 import { ProductPreviewCard } from './product-preview-card';
 import classes from './seller-catalogue.module.css';
-import { currencySymbol } from '../../../lib/format';
+import { MoneyTextInput } from '../../../components/money-text-input';
+import { toMoneyInputText } from '../../../lib/money-input';
 
 const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: categoryLabels[category] }));
 const UNIT_OPTIONS = PRODUCT_UNITS.map((unit) => ({ value: unit, label: unit }));
@@ -230,13 +231,14 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
           </FormSection>
 
           <FormSection title="Price and stock">
-            <TextInput
+            <MoneyTextInput
               label={`Price per ${values.unit ?? 'unit'}`}
               required
-              inputMode="decimal"
-              placeholder="0.00"
-              leftSection={<Text size="sm">{currencySymbol(currency)}</Text>}
-              {...text('price')}
+              currency={currency}
+              placeholder={toMoneyInputText(0, currency)}
+              value={values.price}
+              onChange={set('price')}
+              error={errorOf('price')}
             />
             <SimpleGrid cols={2} spacing="sm">
               <TextInput label="Stock" required inputMode="numeric" description={values.unit ? `Counted in ${pluralUnit(values.unit)}` : undefined} {...text('stockQuantity')} />

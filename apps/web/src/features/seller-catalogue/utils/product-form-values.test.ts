@@ -77,7 +77,7 @@ describe('product form values', () => {
 
   it('an edit sends only what changed', () => {
     const initial = valuesFromProduct(PRODUCT);
-    expect(initial.price).toBe('4.5');
+    expect(initial.price).toBe('4.50');
     expect(changedFields(initial, initial, 'USD')).toEqual({});
     const patch = changedFields(initial, { ...initial, price: '9.75', photos: [done(PHOTO_B), ...initial.photos] }, 'USD');
     expect(ZProductPatch.parse(patch)).toEqual({ priceMinor: 975, imageIds: [PHOTO_B, PHOTO_A] });

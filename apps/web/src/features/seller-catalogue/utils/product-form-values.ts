@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { TProductCategory, TProductDetails, TProductInput, TProductPatch, TProductUnit } from '@pulse/contract/products';
-import { fromMinorUnits, toMinorUnits } from '../../../lib/money-input';
+import { toMinorUnits, toMoneyInputText } from '../../../lib/money-input';
 
 /** One photo of the form: uploading (with progress), stored (has an upload id) or failed. */
 export interface PhotoItem {
@@ -120,7 +120,7 @@ export function valuesFromProduct(product: TProductDetails): ProductFormValues {
     description: product.description,
     category: product.category,
     unit: product.unit,
-    price: String(fromMinorUnits(product.priceMinor, product.currency)),
+    price: toMoneyInputText(product.priceMinor, product.currency),
     stockQuantity: String(product.stockQuantity),
     minOrderQuantity: String(product.minOrderQuantity),
     harvestDate: product.harvestDate ?? '',

@@ -112,6 +112,7 @@ export function PayoutForm({
           }}
           prefix={currencySymbol(currency)}
           decimalScale={digits}
+          fixedDecimalScale={digits > 0}
           thousandSeparator=","
           min={0}
           max={fromMinorUnits(PAYOUT_MAX_MINOR, currency)}
