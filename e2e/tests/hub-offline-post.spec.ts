@@ -12,7 +12,7 @@ import { signInThroughApi } from '../support/sign-in';
 
 /** The worker is active (src/lib/service-worker.ts marks the page), so it can send the outbox. */
 async function waitForOfflineReady(page: Page): Promise<void> {
-  await expect(page.locator('html'), 'the service worker is ready').toHaveAttribute('data-offline-ready', 'true', { timeout: 15_000 });
+  await expect(page.locator('html'), 'the service worker is ready').toHaveAttribute('data-offline-ready', 'true', { timeout: 30_000 });
 }
 
 /** The composer's text box (its prompt depends on who writes: a buyer here). */
