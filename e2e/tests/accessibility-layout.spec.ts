@@ -44,6 +44,7 @@ function routeOf(pathname: string): RouteRow | undefined {
  * its data: its title set, no loader, skeleton or running animation, pictures in.
  */
 async function openPage(page: Page, path: string, first: boolean): Promise<RouteRow> {
+  const previousTitle = first ? '' : await page.title();
   if (first) await page.goto(path);
   else
     await page.evaluate((target) => {
@@ -62,16 +63,18 @@ async function openPage(page: Page, path: string, first: boolean): Promise<Route
             .getAnimations()
             .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)
             .map((animation) => (animation.effect instanceof KeyframeEffect ? (animation.effect.target?.className ?? '') : '')),
-          // Lazy pictures below the fold load only when scrolled to: not waited for.
+          // Lazy pictures load only once scrolled to (down or sideways): not waited for.
           pictures: Array.from(document.images)
-            .filter((image) => image.loading !== 'lazy' || image.getBoundingClientRect().top < window.innerHeight)
-            .filter((image) => !image.complete)
+            .filter((image) => image.loading !== 'lazy' && !image.complete)
             .map((image) => image.src),
           fonts: document.fonts.status,
         }));
         landed = routeOf(state.pathname);
         const pending = [
-          ...(landed && state.title.startsWith(`${landed.title} - `) ? [] : [`title "${state.title}" at ${state.pathname}`]),
+          // The route's title, or the page's own (a product's name) once it differs from the page before.
+          ...(landed && (state.title.startsWith(`${landed.title} - `) || (state.title !== previousTitle && state.title.endsWith(' - Pulse Market')))
+            ? []
+            : [`title "${state.title}" at ${state.pathname}`]),
           ...state.busy.map((name) => `loading: ${name}`),
           ...state.animating.map((name) => `animating: ${String(name)}`),
           ...state.pictures.map((src) => `picture: ${src}`),
