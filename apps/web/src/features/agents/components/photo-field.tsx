@@ -63,9 +63,6 @@ export function PhotoField({
         description={description}
         required={required}
         placeholder="Take or choose a photo"
-        // The placeholder is the field's only text until a photo is chosen: Mantine's grey reads 2:1 on
-        // white, below WCAG's 4.5:1 for text.
-        styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
         accept="image/*"
         capture="environment"
         value={file}
