@@ -34,6 +34,9 @@ const SITE_WIDE_SPECS = /realtime-popups\.spec\.ts$/;
 /** Specs of the seeded demo marketplace (project "demo"): they run against the demo server only. */
 const DEMO_SPECS = /demo-.*\.spec\.ts$/;
 
+/** A spec of the phone and desktop projects that walks the demo marketplace (every page with real data). */
+const DEMO_DATA_SPEC = /accessibility-layout(\.spec(\.ts)?)?$/;
+
 /** The projects named on the command line (--project=x, --project x, -p x); none means all. */
 function requestedProjects(argv: readonly string[]): string[] {
   const projects: string[] = [];
@@ -49,16 +52,24 @@ function requestedProjects(argv: readonly string[]): string[] {
  * Which servers this run needs, read from its command line. The demo server starts only when the
  * run includes the demo project (its seed takes a while): "demo" among the projects asked for, or no
  * --project at all (npm test runs everything) unless the run names spec files (tests/x.spec.ts) of
- * which none is a demo spec. A run of the demo project alone needs neither the fixture server nor
+ * which none is a demo spec. The accessibility walk (phone and desktop projects) reads the demo
+ * server too. A run of the demo project alone needs neither the fixture server nor
  * the mock OpenID provider. Playwright loads this file in its workers too, with other arguments:
  * only webServer depends on this, the projects never do.
  */
 function serversFor(argv: readonly string[]): { demo: boolean; fixtures: boolean } {
   const projects = requestedProjects(argv);
-  if (projects.length > 0) return { demo: projects.includes('demo'), fixtures: projects.some((name) => name !== 'demo') };
   const specFiles = argv.filter((arg) => !arg.startsWith('-') && /(^|\/)tests\/|\.spec(\.ts)?$/.test(arg));
-  if (specFiles.length === 0) return { demo: true, fixtures: true };
-  return { demo: specFiles.some((arg) => /demo-/.test(arg)), fixtures: specFiles.some((arg) => !/demo-/.test(arg)) };
+  // The accessibility walk runs in the phone and desktop projects but reads the demo marketplace.
+  const specsReadDemo = specFiles.length === 0 || specFiles.some((arg) => /demo-/.test(arg) || DEMO_DATA_SPEC.test(arg));
+  if (projects.length === 0) return { demo: specsReadDemo, fixtures: specFiles.length === 0 || specFiles.some((arg) => !/demo-/.test(arg)) };
+  // The phone and desktop projects end with the popups spec (their teardown, skipped by --no-deps) on the fixtures.
+  const browserProjects = projects.some((name) => name !== 'demo');
+  const specsReadFixtures = specFiles.length === 0 || specFiles.some((arg) => !/demo-/.test(arg) && !DEMO_DATA_SPEC.test(arg));
+  return {
+    demo: projects.includes('demo') || (browserProjects && (specFiles.length === 0 || specFiles.some((arg) => DEMO_DATA_SPEC.test(arg)))),
+    fixtures: browserProjects && (specsReadFixtures || !argv.includes('--no-deps')),
+  };
 }
 
 const SERVERS = serversFor(process.argv);

@@ -17,8 +17,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { build } from 'esbuild';
-import { DEMO_PASSWORD, DEMO_URL, DEMO_USERS, type DemoUserKey } from '../support/fixtures-demo';
+import { DEMO_URL } from '../support/fixtures-demo';
+import { demoApi, fillPath, keepSession, loadWalkedRoutes, PERSONAS, personasFor, resolveParams, signInDemoUsers, type Persona, type RouteRow } from '../support/route-walk';
 
 const e2eRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(e2eRoot, '..');
@@ -26,50 +26,11 @@ const outDir = resolve(e2eRoot, '.artifacts/screenshots');
 const docsDir = resolve(repoRoot, 'docs/screenshots');
 const baseUrl = (process.env.SCREENSHOTS_URL ?? DEMO_URL).replace(/\/$/, '');
 
-type Persona = 'visitor' | DemoUserKey;
-
-interface RouteRow {
-  id: string;
-  path: string;
-  title: string;
-  access: 'public' | 'signed-in';
-  redirectTo?: string;
-}
-
 const VIEWPORTS = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: devices['Pixel 7'].userAgent },
   desktop: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
 } as const;
 type ViewportName = keyof typeof VIEWPORTS;
-
-/**
- * Who each page is for, where it is not "a visitor" (public pages) or "the buyer" (other signed-in
- * pages). The seller's pages are shot in seller mode.
- */
-const PERSONAS_BY_ROUTE: Readonly<Record<string, readonly Persona[]>> = {
-  root: ['visitor', 'buyer'],
-  'product-details': ['visitor', 'buyer'],
-  'seller-dashboard': ['seller'],
-  'seller-profile': ['seller'],
-  'catalogue-search': ['seller'],
-  'add-product': ['seller'],
-  'seller-product': ['seller'],
-  'refunds-history': ['seller'],
-  'seller-application-status': ['seller'],
-  messages: ['buyer', 'seller'],
-  notifications: ['buyer', 'seller'],
-  order: ['buyer', 'seller'],
-  wallet: ['buyer', 'seller', 'agent'],
-  'agent-dashboard': ['agent'],
-  'agent-referrals': ['agent'],
-  'agent-messages': ['agent'],
-  'logistics-tasks': ['agent'],
-  'agent-application-status': ['agent'],
-  'order-delivery': ['buyer', 'agent'],
-};
-
-/** Routes without a page of their own: redirects, the Hub's catch-all, and the admin (no demo admin). */
-const SKIPPED_ROUTES = new Set(['hub', 'hub-other', 'hub-own-profile', 'admin']);
 
 /** The docs' few: [file name, persona, route id]. */
 const DOCS_SHOTS: ReadonlyArray<[string, Persona, string]> = [
@@ -80,33 +41,6 @@ const DOCS_SHOTS: ReadonlyArray<[string, Persona, string]> = [
   ['wallet', 'seller', 'wallet'],
   ['hub', 'buyer', 'hub-feed'],
 ];
-
-/**
- * The app's route table, read from its source: bundled with every page module replaced by a stub
- * (the table only names them), so the list of pages here is always the app's own.
- */
-async function loadRouteTable(): Promise<RouteRow[]> {
-  const result = await build({
-    entryPoints: [resolve(repoRoot, 'apps/web/src/app/route-table.ts')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'stub-pages',
-        setup(pluginBuild) {
-          pluginBuild.onResolve({ filter: /^\.\.\/(features|components)\// }, (args) => ({ path: args.path, namespace: 'page-stub' }));
-          pluginBuild.onLoad({ filter: /.*/, namespace: 'page-stub' }, () => ({ contents: 'export const ProductListingPage = null;', loader: 'js' }));
-        },
-      },
-    ],
-  });
-  const code = result.outputFiles[0]!.text;
-  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { ROUTE_TABLE: RouteRow[] };
-  return module.ROUTE_TABLE.map(({ id, path, title, access, redirectTo }) => ({ id, path, title, access, redirectTo }));
-}
 
 async function isUp(url: string): Promise<boolean> {
   try {
@@ -131,79 +65,9 @@ async function startDemoServer(): Promise<ChildProcess> {
   return child;
 }
 
-async function api<T>(path: string, token: string | null, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { Accept: 'application/json', ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-async function signIn(persona: DemoUserKey): Promise<string> {
-  const body = await api<{ token: string }>('/api/auth/login', null, { method: 'POST', body: { email: DEMO_USERS[persona].email, password: DEMO_PASSWORD } });
-  return body.token;
-}
-
-interface Items<T> {
-  items: T[];
-}
-
-/** Real ids for the routes with parameters, per persona (the buyer's own order, the seller's own product...). */
-async function resolveParams(tokens: Record<DemoUserKey, string>) {
-  const products = await api<Items<{ id: string; availableQuantity: number }>>('/api/products?limit=24', null);
-  const product = products.items.find((item) => item.availableQuantity > 0) ?? products.items[0];
-  const sellerProducts = await api<Items<{ id: string }>>('/api/seller/products?limit=1', tokens.seller);
-  const buyerOrders = await api<Items<{ id: string; fulfilment: string }>>('/api/orders?role=buyer&limit=50', tokens.buyer);
-  const sellerOrders = await api<Items<{ id: string }>>('/api/orders?role=seller&limit=1', tokens.seller);
-  const agentTasks = await api<Items<{ orderId: string }>>('/api/delivery/tasks/mine', tokens.agent);
-  const chats = await api<Items<{ id: string }>>('/api/conversations', tokens.buyer);
-  const feed = await api<Items<{ id: string; author: { username: string } }>>('/api/hub/feed', tokens.buyer);
-  const values: Record<Persona, Record<string, string | undefined>> = {
-    visitor: { productId: product?.id },
-    buyer: {
-      productId: product?.id,
-      orderId: buyerOrders.items.find((order) => order.fulfilment === 'delivery')?.id ?? buyerOrders.items[0]?.id,
-      chatId: chats.items[0]?.id,
-      username: feed.items[0]?.author.username,
-      id: feed.items[0]?.id,
-    },
-    seller: { productId: sellerProducts.items[0]?.id, orderId: sellerOrders.items[0]?.id },
-    agent: { orderId: agentTasks.items[0]?.orderId },
-  };
-  return values;
-}
-
-/** The route's address for a persona, or null when a parameter has no value in the demo data. */
-function fillPath(route: RouteRow, params: Record<string, string | undefined>): string | null {
-  if (route.path === '*') return '/this-page-does-not-exist';
-  let missing = false;
-  const path = route.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
-    if (!value) missing = true;
-    return value ?? '';
-  });
-  return missing ? null : path;
-}
-
-function personasFor(route: RouteRow): readonly Persona[] {
-  return PERSONAS_BY_ROUTE[route.id] ?? (route.access === 'public' ? ['visitor'] : ['buyer']);
-}
-
 async function newContext(browser: Browser, viewport: ViewportName, persona: Persona, token: string | null): Promise<BrowserContext> {
   const context = await browser.newContext({ ...VIEWPORTS[viewport], baseURL: baseUrl, locale: 'en-US', colorScheme: 'light' });
-  if (token) {
-    // As the app keeps a session (spec §9): the token and the mode in session storage, before any script.
-    await context.addInitScript(
-      ({ jwt, mode }) => {
-        sessionStorage.setItem('jwt_token', jwt);
-        sessionStorage.setItem('userMode', mode);
-      },
-      { jwt: token, mode: persona === 'seller' ? 'seller' : 'buyer' },
-    );
-  }
+  await keepSession(context, persona, token);
   return context;
 }
 
@@ -254,11 +118,13 @@ async function shoot(page: Page, viewport: ViewportName, persona: Persona, route
   return { viewport, persona, route: route.id, url: path, files, finalPath: new URL(page.url()).pathname };
 }
 
+const api = <T>(path: string, token: string | null, init?: { method?: string; body?: unknown }) => demoApi<T>(baseUrl, path, token, init);
+
 /** The basket needs something in it to show more than its empty state: two products, taken out after. */
 async function fillBasketIfEmpty(token: string): Promise<() => Promise<void>> {
   const basket = await api<{ itemCount: number }>('/api/baskets', token);
   if (basket.itemCount > 0) return async () => {};
-  const products = await api<Items<{ id: string; availableQuantity: number; minOrderQuantity: number }>>('/api/products?limit=24', null);
+  const products = await api<{ items: Array<{ id: string; availableQuantity: number; minOrderQuantity: number }> }>('/api/products?limit=24', null);
   for (const product of products.items.filter((item) => item.availableQuantity >= item.minOrderQuantity).slice(0, 3)) {
     await api('/api/baskets/items', token, { method: 'POST', body: { productId: product.id, quantity: product.minOrderQuantity } });
   }
@@ -275,9 +141,9 @@ async function main(): Promise<void> {
   });
   const started = Date.now();
   try {
-    const routes = (await loadRouteTable()).filter((route) => !SKIPPED_ROUTES.has(route.id));
-    const tokens = { buyer: await signIn('buyer'), seller: await signIn('seller'), agent: await signIn('agent') };
-    const params = await resolveParams(tokens);
+    const routes = await loadWalkedRoutes();
+    const tokens = await signInDemoUsers(baseUrl);
+    const params = await resolveParams(baseUrl, tokens);
     const emptyBasket = await fillBasketIfEmpty(tokens.buyer);
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(docsDir, { recursive: true });
@@ -286,7 +152,7 @@ async function main(): Promise<void> {
     try {
       for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         mkdirSync(resolve(outDir, viewport), { recursive: true });
-        for (const persona of ['visitor', 'buyer', 'seller', 'agent'] as const) {
+        for (const persona of PERSONAS) {
           const context = await newContext(browser, viewport, persona, persona === 'visitor' ? null : tokens[persona]);
           const page = await context.newPage();
           for (const route of routes.filter((row) => personasFor(row).includes(persona))) {

@@ -35,10 +35,16 @@ export async function chooseMenuItem(page: Page, name: string): Promise<void> {
   await expect(menu).toBeHidden();
 }
 
-/** Names of the bottom bar's links, in order. */
+/** Names of the bottom bar's links, in order (their label; the count badge is their description). */
 export async function readBottomBarItems(page: Page): Promise<string[]> {
   const links = getShell(page).bottomBar.getByRole('link');
   // After a navigation the bar renders with the page; read it once it is there.
   await links.first().waitFor({ state: 'visible' });
-  return links.evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? element.textContent ?? ''));
+  return links.evaluateAll((elements) =>
+    elements.map((element) => {
+      const named = element.cloneNode(true) as Element;
+      named.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+      return element.getAttribute('aria-label') ?? named.textContent ?? '';
+    }),
+  );
 }

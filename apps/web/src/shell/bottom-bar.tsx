@@ -44,10 +44,10 @@ export function BottomBar() {
                 className={classes.link}
                 data-active={active || undefined}
                 aria-current={active ? 'page' : undefined}
-                aria-label={item.label}
                 aria-describedby={badgeText ? badgeId : undefined}
               >
-                <span className={classes.iconWrap}>
+                {/* Named by its label alone (no aria-label, which must contain the visible count too, WCAG 2.5.3): the count is its description. */}
+                <span className={classes.iconWrap} aria-hidden>
                   <IconComponent size={24} stroke={active ? 2.1 : 1.7} aria-hidden />
                   {item.badge && <CountBadge text={badgeText} testId={`${item.badge}-badge`} id={badgeId} />}
                 </span>

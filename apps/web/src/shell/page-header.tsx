@@ -26,7 +26,7 @@ export function PageHeader() {
         <ActionIcon variant="subtle" color="dark" size={44} radius="xl" aria-label="Go back" onClick={goBack}>
           <IconArrowLeft size={22} stroke={1.8} />
         </ActionIcon>
-        <UnstyledButton component={Link} to="/" aria-label="Marketplace" className={classes.logo}>
+        <UnstyledButton component={Link} to="/" aria-label="Pulse Market home" className={classes.logo}>
           <Logo size={30} withText />
         </UnstyledButton>
         <span className={classes.spacer} />

@@ -1,4 +1,4 @@
-import { ActionIcon, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBasket, IconMenu2 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../features/content/components/logo';
@@ -26,9 +26,12 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           {title}
         </Text>
         <div className={classes.actions}>
-          <ActionIcon component={Link} to="/basket" aria-label="Basket" variant="subtle" color="dark" size={44} radius="xl" className={classes.iconButton}>
-            <IconBasket size={24} stroke={1.7} />
+          {/* Named by its content, not aria-label: the name then includes the count the badge shows (WCAG 2.5.3). */}
+          <ActionIcon component={Link} to="/basket" variant="subtle" color="dark" size={44} radius="xl" className={classes.iconButton}>
+            <IconBasket size={24} stroke={1.7} aria-hidden />
+            <VisuallyHidden>Basket</VisuallyHidden>
             <CountBadge text={badgeText} testId="basket-badge" />
+            {badgeText && <VisuallyHidden>{badgeText === '1' ? 'item' : 'items'}</VisuallyHidden>}
           </ActionIcon>
           <ActionIcon aria-label="Open menu" variant="subtle" color="dark" size={44} radius="xl" onClick={onOpenMenu}>
             <IconMenu2 size={24} stroke={1.7} />

@@ -14,18 +14,20 @@ export interface EarnedDay {
  */
 export function AgentEarningsChart({ days, currency, label }: { days: EarnedDay[]; currency: string; label: string }) {
   const data = days.map((day) => ({ day: formatCalendarDay(day.date), Earned: day.earnedMinor }));
+  // The chart library's root is a plain div, where aria-label is not allowed: the figure carries the name.
   return (
-    <BarChart
-      h={180}
-      data={data}
-      dataKey="day"
-      series={[{ name: 'Earned', color: 'orange.6' }]}
-      valueFormatter={(value) => formatMoney(value, currency)}
-      tickLine="none"
-      gridAxis="x"
-      withYAxis={false}
-      xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
-      aria-label={label}
-    />
+    <div role="figure" aria-label={label}>
+      <BarChart
+        h={180}
+        data={data}
+        dataKey="day"
+        series={[{ name: 'Earned', color: 'orange.6' }]}
+        valueFormatter={(value) => formatMoney(value, currency)}
+        tickLine="none"
+        gridAxis="x"
+        withYAxis={false}
+        xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
+      />
+    </div>
   );
 }

@@ -47,7 +47,8 @@ export function ImageGallery({ images, title, category }: { images: readonly TPr
   return (
     <div className={classes.gallery} role="region" aria-roledescription="carousel" aria-label={`Photos of ${title}`}>
       <div className={classes.stage}>
-        <div className={classes.track} ref={trackRef} onScroll={onScroll}>
+        {/* Focusable when it scrolls, so the arrow keys move through the photos without a mouse (WCAG 2.1.1). */}
+        <div className={classes.track} ref={trackRef} onScroll={onScroll} tabIndex={many ? 0 : undefined}>
           {images.map((image, index) => (
             <div
               key={image.id}

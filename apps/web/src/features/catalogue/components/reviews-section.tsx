@@ -14,7 +14,10 @@ function ReviewItem({ review, divided }: { review: TReview; divided: boolean }) 
           <Text fw={600} size="sm">
             {review.buyerUsername}
           </Text>
-          <Rating value={review.rating} readOnly size="xs" aria-label={`${review.rating} out of 5 stars`} />
+          {/* Mantine's Rating root is a plain div, where aria-label is not allowed: the name sits on an image role. */}
+          <span role="img" aria-label={`${review.rating} out of 5 stars`} style={{ display: 'inline-flex' }}>
+            <Rating value={review.rating} readOnly size="xs" aria-hidden />
+          </span>
         </Group>
         <Text size="xs" c="dimmed">
           {formatDate(review.createdAt)}

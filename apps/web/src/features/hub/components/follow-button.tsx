@@ -13,7 +13,8 @@ export function FollowButton({ person, following, size = 'xs' }: { person: { id:
       leftSection={following ? <IconUserCheck size={16} aria-hidden /> : <IconUserPlus size={16} aria-hidden />}
       loading={follow.isPending}
       onClick={() => follow.mutate(!following)}
-      aria-label={following ? `Unfollow ${person.username}` : `Follow ${person.username}`}
+      // The name starts with the words the button shows (WCAG 2.5.3: "Following", not "Unfollow").
+      aria-label={following ? `Following ${person.username}, unfollow` : `Follow ${person.username}`}
     >
       {following ? 'Following' : 'Follow'}
     </Button>

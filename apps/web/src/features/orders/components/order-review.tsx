@@ -82,7 +82,9 @@ function ReviewCard({ review, shopName }: { review: TReview; shopName: string })
   return (
     <Stack gap="sm" data-testid="order-review">
       <Group gap="sm">
-        <Rating value={review.rating} readOnly aria-label={`${review.rating} out of 5 stars`} />
+        <span role="img" aria-label={`${review.rating} out of 5 stars`} style={{ display: 'inline-flex' }}>
+          <Rating value={review.rating} readOnly aria-hidden />
+        </span>
         <Text size="xs" c="dimmed">
           {formatDate(review.createdAt)}
         </Text>

@@ -28,11 +28,10 @@ export function ActionQueues({ queues, value, onChange }: { queues: TSellerDashb
             value={status}
             style={{ flexShrink: 0 }}
             rightSection={
-              <Badge size="sm" circle={queues[status].count < 10} variant={queues[status].count > 0 ? 'filled' : 'light'} color={queues[status].count > 0 ? undefined : 'gray'} aria-hidden>
+              <Badge size="sm" circle={queues[status].count < 10} variant={queues[status].count > 0 ? 'filled' : 'light'} color={queues[status].count > 0 ? undefined : 'gray'}>
                 {queues[status].count}
               </Badge>
             }
-            aria-label={`${QUEUE_LABELS[status].tab} (${queues[status].count})`}
           >
             {QUEUE_LABELS[status].tab}
           </Tabs.Tab>
