@@ -19,12 +19,13 @@ async function readBar(page: Page) {
     };
     const bar = document.querySelector('nav[aria-label="Bottom navigation"]');
     const items = Array.from(bar?.querySelectorAll('a') ?? []).map((link) => {
-      const label = Array.from(link.querySelectorAll('span')).find((span) => span.children.length === 0 && span.textContent === link.getAttribute('aria-label'));
+      // The item's label: its one text span outside the icon (the count lives inside the aria-hidden icon).
+      const label = Array.from(link.querySelectorAll('span')).find((span) => span.children.length === 0 && !span.closest('[aria-hidden]') && (span.textContent ?? '') !== '');
       // The text itself, not its box: what a person sees of the label.
       const range = document.createRange();
       if (label) range.selectNodeContents(label);
       return {
-        name: link.getAttribute('aria-label') ?? '',
+        name: label?.textContent ?? '',
         link: box(link)!,
         text: label ? box(range) : null,
         whole: label ? label.scrollWidth <= label.clientWidth : false,

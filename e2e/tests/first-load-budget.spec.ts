@@ -10,7 +10,8 @@ import { expect, test, type Request } from '@playwright/test';
  * .gz files (gzip -9, made at build time), so the figure is the same on every machine; it is not
  * a timed test. The README quotes the figures this prints.
  */
-const BUDGET = { js: 150 * 1024, css: 30 * 1024 };
+// 151 kB since issue 22 (decision 045): the spec §8 toast for saved answers and the first visit read offline added 0.3 kB.
+const BUDGET = { js: 151 * 1024, css: 30 * 1024 };
 
 const distDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 
@@ -25,7 +26,7 @@ function kilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} kB`;
 }
 
-test('a first visit of / fetches at most 150 kB of gzipped JavaScript and 30 kB of CSS', async ({ page, baseURL }) => {
+test('a first visit of / fetches at most 151 kB of gzipped JavaScript and 30 kB of CSS', async ({ page, baseURL }) => {
   const origin = new URL(baseURL ?? '/').origin;
   const fetched = new Map<string, 'script' | 'stylesheet'>();
   const record = (request: Request) => {
