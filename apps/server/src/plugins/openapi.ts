@@ -145,8 +145,18 @@ function isRateLimited(route: RouteOptions): boolean {
 type Hook = unknown;
 type RouteSchema = NonNullable<RouteOptions['schema']> & { hide?: boolean; response?: Record<string | number, unknown> };
 
+/**
+ * A hook that wraps another (MCP's `authenticate`, which words a foreign token's refusal its own way)
+ * says so with `wraps`, and the document reads it as the hook it wraps.
+ */
+export type WrappingHook = { wraps: unknown };
+
+function unwrap(hook: unknown): unknown {
+  return (hook as Partial<WrappingHook>).wraps ?? hook;
+}
+
 function hooksOf(route: RouteOptions): Hook[] {
-  return ([route.onRequest, route.preValidation, route.preHandler] as unknown[]).flat().filter((hook) => typeof hook === 'function');
+  return ([route.onRequest, route.preValidation, route.preHandler] as unknown[]).flat().filter((hook) => typeof hook === 'function').map(unwrap);
 }
 
 function methodsOf(route: RouteOptions): string[] {
@@ -170,7 +180,7 @@ function errorStatusesOf(app: FastifyInstance, route: RouteOptions, method: stri
   const rateLimitHooks = new Set<unknown>(limitHooks.slice(-1));
   // A guard beside `authenticate` (admin only, approved sellers, agents) refuses with 403; the
   // plugins' own hooks (compression, rate limits) sit on onRequest.
-  const guards = ([route.preValidation, route.preHandler] as unknown[]).flat().filter((hook) => typeof hook === 'function' && !rateLimitHooks.has(hook));
+  const guards = ([route.preValidation, route.preHandler] as unknown[]).flat().filter((hook) => typeof hook === 'function' && !rateLimitHooks.has(hook)).map(unwrap);
   const guarded = authenticated && guards.some((hook) => hook !== app.authenticate && hook !== app.identify);
   const hasParams = route.url.includes(':') || Boolean(schema?.params);
   const readsBody = BODY_METHODS.has(method);

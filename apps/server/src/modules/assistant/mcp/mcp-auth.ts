@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import { readRequestToken } from '../../../plugins/auth';
+import type { WrappingHook } from '../../../plugins/openapi';
 import { UnauthorizedError } from '../../../errors/domain-errors';
 
 /**
@@ -38,7 +39,8 @@ async function isOurToken(secret: string, token: string): Promise<boolean> {
 
 /** preValidation for the MCP routes: the API's `authenticate`, with a malformed or forged token named as such. */
 export function mcpAuthenticate(app: FastifyInstance) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  // `wraps`: the OpenAPI document reads this hook as `authenticate` (401, bearer and cookie schemes).
+  const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     try {
       await app.authenticate(request, reply);
     } catch (error) {
@@ -52,6 +54,7 @@ export function mcpAuthenticate(app: FastifyInstance) {
       throw new UnauthorizedError(MCP_INVALID_TOKEN_MESSAGE);
     }
   };
+  return Object.assign(hook, { wraps: app.authenticate } satisfies WrappingHook);
 }
 
 /** The challenge of a 401 on an MCP route. */
