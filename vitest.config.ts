@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { linguiPlugins } from './apps/web/vite-plugins/lingui';
 
 export default defineConfig({
   test: {
@@ -35,10 +36,13 @@ export default defineConfig({
         },
       },
       {
+        // Lingui's macros compiled as in the build; English active before any test translates.
+        plugins: linguiPlugins(),
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['apps/web/src/lib/i18n/i18n.ts'],
         },
       },
     ],

@@ -2,11 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { serviceWorker } from './vite-plugins/service-worker';
+import { linguiPlugins } from './vite-plugins/lingui';
 
 const API_TARGET = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [
+    ...linguiPlugins(),
     react(),
     serviceWorker(),
     // Brotli and gzip twins of every text file, made once at build time; the server sends the one

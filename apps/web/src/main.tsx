@@ -5,6 +5,8 @@ import './app/global.css';
 import { App } from './app/app';
 import { findRoute } from './app/find-route';
 import { loadRoutePage } from './app/lazy-page';
+import { activateLanguage } from './lib/i18n/i18n';
+import { initialLanguage } from './lib/i18n/language-choice';
 
 // zod compiles object parsers with new Function() when it may; the Content-Security-Policy forbids
 // eval, and zod's probe for it was reported as a violation on every page that parses. zod keeps its
@@ -30,8 +32,16 @@ function registerServiceWorkerLater() {
 if (document.readyState === 'complete') registerServiceWorkerLater();
 else window.addEventListener('load', registerServiceWorkerLater, { once: true });
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function render() {
+  createRoot(container!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+// The page starts in its language (English is in the code; another language's catalog is one small
+// download, fetched beside the page's own chunk); if it cannot be fetched, English.
+const language = initialLanguage(window.location.search, navigator.languages);
+if (language === 'en') render();
+else void activateLanguage(language).catch(() => undefined).finally(render);

@@ -1,6 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '../lib/i18n/i18n';
 import { SESSION_KEYS, readSessionValue } from '../lib/session-keys';
 import { parseUserMode } from '../lib/auth/user-mode';
 import { getAppThemeName, type AppThemeName } from '../shell/app-theme';
@@ -20,11 +22,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const theme = useMemo(() => createAppTheme(themeName), [themeName]);
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <ToastStack />
-        <SetAppThemeContext.Provider value={setThemeName}>{children}</SetAppThemeContext.Provider>
-      </MantineProvider>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+          <ToastStack />
+          <SetAppThemeContext.Provider value={setThemeName}>{children}</SetAppThemeContext.Provider>
+        </MantineProvider>
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

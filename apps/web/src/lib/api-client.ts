@@ -5,6 +5,7 @@ import { describeApiFailure, type ApiFailure } from './error-catalogue';
 import { SESSION_KEYS, readSessionValue } from './session-keys';
 import { createOutageNotice } from './outage-notice';
 import { savedDataStore } from './service-worker-saved-data';
+import { activeLocale } from './i18n/locales';
 import { showErrorToast } from './show-error-toast';
 import { FROM_CACHE_HEADER, isNetworkFailureFallback, parseFromCacheHeader } from '../sw/from-cache-header';
 
@@ -48,7 +49,8 @@ export interface ApiRequestOptions<T> {
 }
 
 function buildHeaders(hasJsonBody: boolean, extra: Readonly<Record<string, string>> = {}): Headers {
-  const headers = new Headers({ ...extra, Accept: 'application/json' });
+  // Texts the API writes for people (errors, notifications) come in the page's language.
+  const headers = new Headers({ ...extra, Accept: 'application/json', 'Accept-Language': activeLocale() === 'pseudo' ? 'en' : activeLocale() });
   // FormData sets its own multipart Content-Type with the boundary.
   if (hasJsonBody) headers.set('Content-Type', 'application/json');
   const token = readSessionValue(SESSION_KEYS.token);

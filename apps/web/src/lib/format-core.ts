@@ -1,4 +1,5 @@
 import { formatMoney as formatMinorUnits } from '@pulse/contract/money-format';
+import { activeFormatLocales } from './i18n/locales';
 
 export { currencyDigits } from '@pulse/contract/money-format';
 
@@ -22,9 +23,9 @@ export type DateInput = string | number | Date;
 
 export type Locales = string | readonly string[] | undefined;
 
-/** The browser's languages in order of preference (navigator.languages); none lets Intl use the runtime's default. */
+/** The page's language for Intl, with the browser's own region for it ("en-GB", "fr-CI"), else the language alone. */
 export function userLocales(): readonly string[] | undefined {
-  return typeof navigator === 'undefined' ? undefined : navigator.languages;
+  return typeof navigator === 'undefined' ? undefined : activeFormatLocales();
 }
 
 export function localesOf(options: Pick<FormatOptions, 'locale'> | undefined): Locales {

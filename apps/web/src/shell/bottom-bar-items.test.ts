@@ -1,7 +1,8 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { getBottomBarItems, isBottomBarItemActive, type BottomBarItem } from './bottom-bar-items';
 
-const summary = (items: BottomBarItem[]) => items.map((item) => `${item.label} ${item.to}`);
+const summary = (items: BottomBarItem[]) => items.map((item) => `${i18n._(item.label)} ${item.to}`);
 
 describe('getBottomBarItems', () => {
   it('gives a visitor Marketplace and Pulse Hub', () => {
@@ -54,6 +55,6 @@ describe('isBottomBarItemActive', () => {
   });
 
   it('marks only one item at a time', () => {
-    expect(buyerItems.filter((item) => isBottomBarItemActive(item, '/notifications')).map((item) => item.label)).toEqual(['Notifications']);
+    expect(buyerItems.filter((item) => isBottomBarItemActive(item, '/notifications')).map((item) => i18n._(item.label))).toEqual(['Notifications']);
   });
 });

@@ -1,8 +1,12 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
 export type BottomBarItemId = 'marketplace' | 'pulse-hub' | 'orders' | 'dashboard' | 'products' | 'messages' | 'notifications' | 'wallet';
 
 export interface BottomBarItem {
   id: BottomBarItemId;
-  label: string;
+  /** Rendered with i18n._() in the reader's language. */
+  label: MessageDescriptor;
   to: string;
   badge?: 'messages' | 'notifications';
 }
@@ -11,20 +15,20 @@ export interface BottomBarItem {
 export function getBottomBarItems(input: { isSignedIn: boolean; mode: 'buyer' | 'seller' }): BottomBarItem[] {
   if (!input.isSignedIn) {
     return [
-      { id: 'marketplace', label: 'Marketplace', to: '/product-listing' },
-      { id: 'pulse-hub', label: 'Pulse Hub', to: '/hub/feed' },
+      { id: 'marketplace', label: msg`Marketplace`, to: '/product-listing' },
+      { id: 'pulse-hub', label: msg`Pulse Hub`, to: '/hub/feed' },
     ];
   }
   const isSeller = input.mode === 'seller';
   const items: BottomBarItem[] = [
-    isSeller ? { id: 'dashboard', label: 'Dashboard', to: '/seller-dashboard' } : { id: 'orders', label: 'Orders', to: '/buyer-dashboard' },
+    isSeller ? { id: 'dashboard', label: msg`Dashboard`, to: '/seller-dashboard' } : { id: 'orders', label: msg`Orders`, to: '/buyer-dashboard' },
   ];
-  if (!isSeller) items.push({ id: 'products', label: 'Products', to: '/product-listing' });
+  if (!isSeller) items.push({ id: 'products', label: msg`Products`, to: '/product-listing' });
   items.push(
-    { id: 'messages', label: 'Messages', to: '/messages', badge: 'messages' },
-    { id: 'notifications', label: 'Notifications', to: '/notifications', badge: 'notifications' },
+    { id: 'messages', label: msg`Messages`, to: '/messages', badge: 'messages' },
+    { id: 'notifications', label: msg`Notifications`, to: '/notifications', badge: 'notifications' },
   );
-  if (isSeller) items.push({ id: 'wallet', label: 'Wallet', to: '/wallet' });
+  if (isSeller) items.push({ id: 'wallet', label: msg`Wallet`, to: '/wallet' });
   return items;
 }
 

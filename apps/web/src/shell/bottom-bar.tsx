@@ -1,6 +1,7 @@
 import { Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconBuildingStore, IconLayoutDashboard, IconLeaf, IconMessages, IconShoppingBag, IconUsersGroup, IconWallet, type Icon } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { useUnreadMessageCount } from '../features/messages/api/get-unread-message-count';
 import { useUnreadNotificationCount } from '../features/notifications/api/get-unread-notification-counts';
 import { useAuth } from '../lib/auth/use-auth';
@@ -22,6 +23,7 @@ const ICONS: Readonly<Record<BottomBarItemId, Icon>> = {
 
 export function BottomBar() {
   const { pathname } = useLocation();
+  const { i18n } = useLingui();
   const { isAuthenticated, mode } = useAuth();
   const unreadMessages = useUnreadMessageCount();
   const unreadNotifications = useUnreadNotificationCount('general');
@@ -52,7 +54,7 @@ export function BottomBar() {
                   {item.badge && <CountBadge text={badgeText} testId={`${item.badge}-badge`} id={badgeId} />}
                 </span>
                 <Text component="span" className={classes.label}>
-                  {item.label}
+                  {i18n._(item.label)}
                 </Text>
               </UnstyledButton>
             </li>
