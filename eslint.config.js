@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import lingui from 'eslint-plugin-lingui';
+import { USER_TEXT_RULE } from './eslint.user-text.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/src/db/migrations/**', 'apps/web/public/**', 'e2e/.artifacts/**', 'test-results/**', 'playwright-report/**'] },
@@ -52,5 +54,15 @@ export default tseslint.config(
     // The service worker (built to /sw.js): its own global scope, not a window.
     files: ['apps/web/src/sw/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    // Every text a person reads is in the message catalogs (decision 046): a string literal with a
+    // letter in it, outside the allow-list of things that are not text (class names, ids, routes,
+    // props that take keywords), fails the build. eslint.user-text.js holds the allow-list, and
+    // eslint.user-text.test.ts shows the rule failing on a literal.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/**/testing/**'],
+    plugins: { lingui },
+    rules: { 'lingui/no-unlocalized-strings': USER_TEXT_RULE },
   },
 );

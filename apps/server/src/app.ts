@@ -45,6 +45,7 @@ import { mcpRoutes } from './modules/assistant/mcp/mcp-routes';
 import { resolveJwtSecret } from './modules/settings/resolve-jwt-secret';
 import { appContextPlugin } from './plugins/app-context';
 import { authPlugin } from './plugins/auth';
+import { i18nPlugin } from './plugins/i18n';
 import { errorHandlerPlugin, handleFrameworkError } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { realtimePlugin } from './plugins/realtime';
@@ -155,6 +156,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     skipOnError: true,
     ...(redis ? { redis, nameSpace: 'pulse-rate-limit:' } : {}),
   });
+  await app.register(i18nPlugin);
   await app.register(authPlugin);
   await app.register(realtimePlugin);
   await app.register(openApiPlugin);
