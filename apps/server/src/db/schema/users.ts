@@ -23,6 +23,8 @@ export const users = pgTable(
     /** Set while an admin has suspended the account: no sign-in, every session refused. */
     suspendedAt: timestampColumn('suspended_at'),
     suspensionReason: text('suspension_reason'),
+    /** 'en', 'fr' or 'ak': what notifications, push and e-mails are written in; null until first chosen. */
+    language: text('language'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

@@ -1,4 +1,4 @@
-import { ZRole, type TRole, type TUser } from '@pulse/contract/users';
+import { ZLanguage, ZRole, type TRole, type TUser } from '@pulse/contract/users';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { findApprovedProfileIds } from './users-repository';
@@ -23,5 +23,6 @@ export async function getUserJson(db: Db, user: UserRow): Promise<TUser> {
     bio: user.bio,
     profession: user.profession,
     is_legacy_creator: user.isLegacyCreator,
+    language: ZLanguage.safeParse(user.language).data ?? null,
   };
 }
