@@ -29,8 +29,10 @@ export const USER_TEXT_RULE = [
   'error',
   {
     ignore: [
-      // one word of code: an id, a key, a CSS value, a MIME type, a path ("image/jpeg", "/basket", "kg")
-      '^[\\w.:/+*#@$&%=?,-]+$',
+      // one token of code: a key, an id, a CSS value, a MIME type, a path ("buyer", "image/jpeg", "/basket",
+      // "kg"); a capitalised word ("Saved") is text, an all-capitals one ("GET", "USD") a constant
+      '^[a-z0-9_/#.@$&%=?,:+*-][\\w.:/+*#@$&%=?,-]*$',
+      '^[A-Z0-9_]+$',
       '^(https?:|mailto:|tel:|geo:|data:|blob:)',
       // CSS values and media queries with spaces ("1px solid", "(display-mode: standalone)")
       '^[\\d.]+(px|rem|em|%|vh|vw|ms|s)?( [\\w.#(),%-]+)*$',
