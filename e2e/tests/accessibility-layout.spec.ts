@@ -7,12 +7,17 @@
  * Fast on purpose (CI time is tight): one sign-in per person (the session goes into session storage
  * before the first page), one full load per person, then the app's own client-side navigation from
  * page to page; each page is checked once its data has drawn (no loader, no skeleton, no animation).
+ *
+ * On the phone the walk runs in the pseudo-locale (?lang=pseudo: every catalog text accented and
+ * 30% longer, decision 046) and also looks for English left on the page that did not come from the
+ * API (a text outside the catalogs) and for labels cut off at 390 px (support/untranslated-text.ts).
  */
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import type axe from 'axe-core';
 import type { AxeResults } from 'axe-core';
 import { DEMO_URL } from '../support/demo-address';
+import { collectContentWords, findUntranslatedText } from '../support/untranslated-text';
 import { fillPath, keepSession, loadWalkedRoutes, PERSONAS, personasFor, resolveParams, signInDemoUsers, type DemoTokens, type RouteParams, type RouteRow } from '../support/route-walk';
 
 const AXE_SOURCE = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
@@ -109,6 +114,9 @@ for (const persona of PERSONAS) {
     await keepSession(context, persona, persona === 'visitor' ? null : tokens[persona]);
     // In every document before its own scripts: not subject to the page's Content-Security-Policy.
     await context.addInitScript(AXE_SOURCE);
+    const pseudo = testInfo.project.name === 'phone';
+    const contentWords = collectContentWords(page);
+    const textFindings: string[] = [];
 
     const started = Date.now();
     const findings: string[] = [];
@@ -120,7 +128,7 @@ for (const persona of PERSONAS) {
         missing.push(`${route.id} (${route.path})`);
         continue;
       }
-      const landed = await openPage(page, path, visited === 0);
+      const landed = await openPage(page, visited === 0 && pseudo ? `${path}${path.includes('?') ? '&' : '?'}lang=pseudo` : path, visited === 0);
       visited += 1;
       for (const violation of await findViolations(page)) {
         const targets = violation.nodes.map((node) => node.target.join(' ')).join(' | ');
@@ -128,11 +136,13 @@ for (const persona of PERSONAS) {
           `${testInfo.project.name} ${persona} ${path}${landed.id !== route.id ? ` (-> ${landed.path})` : ''}: ${violation.id} (${violation.impact}) ${violation.help}: ${violation.nodes.length} element(s): ${targets}`,
         );
       }
+      if (pseudo) for (const finding of await findUntranslatedText(page, contentWords)) textFindings.push(`${persona} ${path}: ${finding.kind}: "${finding.text}"`);
     }
     testInfo.annotations.push({ type: 'walk', description: `${visited} pages in ${((Date.now() - started) / 1000).toFixed(1)} s` });
 
     expect(missing, `pages of the ${persona} without an id in the demo data`).toEqual([]);
     expect(visited, `pages of the ${persona} visited`).toBe(own.length);
     expect(findings, `axe-core violations:\n${findings.join('\n')}`).toEqual([]);
+    expect(textFindings, `in the pseudo-locale, text outside the catalogs or cut off:\n${textFindings.join('\n')}`).toEqual([]);
   });
 }
