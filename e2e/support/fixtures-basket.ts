@@ -35,6 +35,9 @@ export const BASKET_USERS = {
   walletBuyer: { email: 'wallet@basket.e2e.example', username: 'wallet_page_buyer' },
   /** addresses.spec.ts */
   addressBuyer: { email: 'addresses@basket.e2e.example', username: 'address_book_buyer' },
+  /** languages.spec.ts: the French walk (a French browser, signing in, checking out) and the Twi one. */
+  frenchBuyer: { email: 'french@basket.e2e.example', username: 'basket_french_buyer' },
+  twiBuyer: { email: 'twi@basket.e2e.example', username: 'basket_twi_buyer' },
   /** addresses.spec.ts: coordinates from the town, and a pin for a place the server does not know. */
   pinBuyer: { email: 'pins@basket.e2e.example', username: 'address_pin_buyer' },
 } as const;
