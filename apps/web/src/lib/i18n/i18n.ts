@@ -3,8 +3,12 @@ import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { activeLocale, setActiveLocale, SOURCE_LOCALE, type AppLocale } from './locales';
 
 // English is in the code (vite-plugins/precompiled-messages.ts); every other language's PO files are
-// compiled by @lingui/vite-plugin into chunks of their own, loaded when the language is chosen.
-const catalogs = import.meta.glob<{ messages: Messages }>(['../../locales/*/*.po', '!../../locales/en/*.po']);
+// compiled by @lingui/vite-plugin into one chunk per language, loaded when the language is chosen.
+const catalogs: Record<Exclude<AppLocale, 'en'>, () => Promise<{ messages: Messages }>> = {
+  fr: () => import('../../locales/fr'),
+  ak: () => import('../../locales/ak'),
+  pseudo: () => import('../../locales/pseudo'),
+};
 
 const loaded = new Set<AppLocale>([SOURCE_LOCALE]);
 
@@ -14,9 +18,8 @@ i18n.loadAndActivate({ locale: SOURCE_LOCALE, messages: {} });
 
 async function loadCatalog(locale: AppLocale): Promise<void> {
   if (loaded.has(locale)) return;
-  const files = Object.entries(catalogs).filter(([path]) => path.includes(`/locales/${locale}/`));
-  const parts = await Promise.all(files.map(([, load]) => load()));
-  i18n.load(locale, Object.assign({}, ...parts.map((part) => part.messages)) as Messages);
+  if (locale === 'en') return;
+  i18n.load(locale, (await catalogs[locale]()).messages);
   loaded.add(locale);
 }
 
