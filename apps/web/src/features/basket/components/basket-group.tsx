@@ -11,6 +11,7 @@ export function BasketGroup({ group, currency }: { group: TBasketSellerGroup; cu
   const { t } = useLingui();
   const headingId = `farm-${group.sellerUserId}`;
   const shop = group.shopName;
+  const itemCount = group.items.length;
   return (
     <Paper withBorder radius="lg" className={classes.group} component="section" aria-labelledby={headingId} data-testid="basket-group">
       <div className={classes.groupHeader}>
@@ -21,7 +22,7 @@ export function BasketGroup({ group, currency }: { group: TBasketSellerGroup; cu
           {group.shopName}
         </Text>
         <Text size="sm" c="dimmed">
-          <Plural value={group.items.length} one="# item" other="# items" />
+          <Plural value={itemCount} one="# item" other="# items" />
         </Text>
       </div>
       <ul className={classes.lines}>

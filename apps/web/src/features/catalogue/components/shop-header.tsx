@@ -27,6 +27,7 @@ export function ShopHeader({ sellerUserId, sampleProductId }: { sellerUserId: st
   const rating = profile ?? fallback;
   const region = profile ? profile.region : sampleProductId ? sample.data?.origin.region : undefined;
   const memberSince = profile ? formatMonthYear(profile.memberSince) : '';
+  const productCount = profile?.productCount ?? 0;
   const loading = shop.isPending || (!profile && sampleProductId !== null && sample.isPending);
 
   return (
@@ -66,7 +67,7 @@ export function ShopHeader({ sellerUserId, sampleProductId }: { sellerUserId: st
                 <Group gap={4} wrap="nowrap">
                   <IconPackage size={14} aria-hidden />
                   <Text size="sm">
-                    <Plural value={profile.productCount} one="# product" other="# products" />
+                    <Plural value={productCount} one="# product" other="# products" />
                   </Text>
                 </Group>
               )}
