@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMapPin, IconPencil, IconStar, IconTrash } from '@tabler/icons-react';
 import type { TAddress } from '@pulse/contract/addresses';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { describeAddressLocation } from '../utils/address-location';
 
 function addressLines(address: TAddress): string[] {
@@ -17,6 +18,7 @@ interface AddressCardProps {
 
 /** One saved address with what can be done to it. */
 export function AddressCard({ address, onEdit, onDelete, onMakeDefault, makingDefault }: AddressCardProps) {
+  const { t } = useLingui();
   const name = address.label || address.recipientName;
   const location = describeAddressLocation(address);
   return (
@@ -31,7 +33,7 @@ export function AddressCard({ address, onEdit, onDelete, onMakeDefault, makingDe
           </Group>
           {address.isDefault && (
             <Badge variant="light" leftSection={<IconStar size={12} aria-hidden />}>
-              Default
+              <Trans>Default</Trans>
             </Badge>
           )}
         </Group>
@@ -50,16 +52,16 @@ export function AddressCard({ address, onEdit, onDelete, onMakeDefault, makingDe
           </Text>
         </div>
         <Group gap="xs" mt={4}>
-          <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit} aria-label={`Edit ${name}`}>
-            Edit
+          <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit} aria-label={t`Edit ${name}`}>
+            <Trans>Edit</Trans>
           </Button>
           {!address.isDefault && (
-            <Button size="xs" variant="light" onClick={onMakeDefault} loading={makingDefault} aria-label={`Make ${name} the default`}>
-              Make default
+            <Button size="xs" variant="light" onClick={onMakeDefault} loading={makingDefault} aria-label={t`Make ${name} the default`}>
+              <Trans>Make default</Trans>
             </Button>
           )}
-          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={onDelete} aria-label={`Delete ${name}`}>
-            Delete
+          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={onDelete} aria-label={t`Delete ${name}`}>
+            <Trans>Delete</Trans>
           </Button>
         </Group>
       </Stack>

@@ -4,6 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconMapPinPlus, IconMapPins } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { t as translateNow } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MAX_ADDRESSES_PER_USER, type TAddress } from '@pulse/contract/addresses';
 import type { PageProps } from '../../../app/route-types';
 import { AddressForm } from '../../../components/address-form';
@@ -24,6 +26,7 @@ function showFailure(title: string, error: unknown) {
 
 /** /profile/addresses: saved delivery addresses, the default first. */
 export function AddressesPage({ route }: PageProps) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const addresses = useAddresses();
@@ -34,15 +37,20 @@ export function AddressesPage({ route }: PageProps) {
   const items = addresses.data?.items ?? [];
   const atLimit = items.length >= MAX_ADDRESSES_PER_USER;
 
+  const maxAddresses = MAX_ADDRESSES_PER_USER;
+  const deletingName = deleting ? deleting.label || deleting.recipientName : '';
+  const deletingLine = deleting?.line1 ?? '';
+  const deletingCity = deleting?.city ?? '';
+
   const refresh = () => invalidateAddresses(queryClient, user?.id ?? null);
 
   const makeDefault = async (address: TAddress) => {
     setBusyId(address.id);
     try {
       await postDefaultAddress(address.id);
-      notifications.show({ color: 'green', title: 'Default address changed', message: address.label || address.recipientName, autoClose: 3000 });
+      notifications.show({ color: 'green', title: translateNow`Default address changed`, message: address.label || address.recipientName, autoClose: 3000 });
     } catch (error) {
-      showFailure('Could not change the default address', error);
+      showFailure(translateNow`Could not change the default address`, error);
     } finally {
       await refresh();
       setBusyId(null);
@@ -54,10 +62,10 @@ export function AddressesPage({ route }: PageProps) {
     setBusyId(deleting.id);
     try {
       await deleteAddress(deleting.id);
-      notifications.show({ color: 'green', title: 'Address deleted', message: deleting.label || deleting.recipientName, autoClose: 3000 });
+      notifications.show({ color: 'green', title: translateNow`Address deleted`, message: deleting.label || deleting.recipientName, autoClose: 3000 });
       setDeleting(null);
     } catch (error) {
-      showFailure('Could not delete the address', error);
+      showFailure(translateNow`Could not delete the address`, error);
     } finally {
       await refresh();
       setBusyId(null);
@@ -72,23 +80,23 @@ export function AddressesPage({ route }: PageProps) {
             {route.title}
           </Title>
           <Text size="sm" c="dimmed">
-            Where farms and Pulse Agents deliver your orders.
+            <Trans>Where farms and Pulse Agents deliver your orders.</Trans>
           </Text>
         </div>
         {items.length > 0 && (
           <Button leftSection={<IconMapPinPlus size={18} aria-hidden />} onClick={() => setEditing({ mode: 'new' })} disabled={atLimit}>
-            Add address
+            <Trans>Add address</Trans>
           </Button>
         )}
       </Group>
 
       {addresses.isPending && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} role="status" aria-label="Loading addresses">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} role="status" aria-label={t`Loading addresses`}>
           <Skeleton height={150} radius="lg" />
           <Skeleton height={150} radius="lg" />
         </SimpleGrid>
       )}
-      {addresses.isError && <LoadErrorAlert title="Could not load your addresses" onRetry={() => void addresses.refetch()} />}
+      {addresses.isError && <LoadErrorAlert title={t`Could not load your addresses`} onRetry={() => void addresses.refetch()} />}
 
       {addresses.isSuccess && items.length === 0 && (
         <Stack align="center" gap="sm" py={48} ta="center">
@@ -96,19 +104,19 @@ export function AddressesPage({ route }: PageProps) {
             <IconMapPins size={36} stroke={1.6} />
           </ThemeIcon>
           <Text fw={700} size="lg">
-            No saved addresses yet
+            <Trans>No saved addresses yet</Trans>
           </Text>
           <Text c="dimmed" maw={380}>
-            Save where you want your produce delivered; your default address is chosen for you at checkout.
+            <Trans>Save where you want your produce delivered; your default address is chosen for you at checkout.</Trans>
           </Text>
           <Button mt="xs" leftSection={<IconMapPinPlus size={18} aria-hidden />} onClick={() => setEditing({ mode: 'new' })}>
-            Add address
+            <Trans>Add address</Trans>
           </Button>
         </Stack>
       )}
 
       {items.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="ul" p={0} m={0} aria-label="Saved addresses">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="ul" p={0} m={0} aria-label={t`Saved addresses`}>
           {items.map((address) => (
             <AddressCard
               key={address.id}
@@ -123,14 +131,14 @@ export function AddressesPage({ route }: PageProps) {
       )}
       {atLimit && (
         <Text size="sm" c="dimmed" mt="md">
-          You keep {MAX_ADDRESSES_PER_USER} addresses, the most there can be. Delete one to add another.
+          <Trans>You keep {maxAddresses} addresses, the most there can be. Delete one to add another.</Trans>
         </Text>
       )}
 
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing?.mode === 'edit' ? 'Edit address' : 'New address'}
+        title={editing?.mode === 'edit' ? t`Edit address` : t`New address`}
         size="lg"
         fullScreen={isPhone}
         radius="lg"
@@ -141,25 +149,26 @@ export function AddressesPage({ route }: PageProps) {
             address={editing.mode === 'edit' ? editing.address : null}
             onSaved={(saved) => {
               setEditing(null);
-              notifications.show({ color: 'green', title: editing.mode === 'edit' ? 'Address saved' : 'Address added', message: saved.label || saved.recipientName, autoClose: 3000 });
+              notifications.show({ color: 'green', title: editing.mode === 'edit' ? translateNow`Address saved` : translateNow`Address added`, message: saved.label || saved.recipientName, autoClose: 3000 });
             }}
             onCancel={() => setEditing(null)}
           />
         )}
       </Modal>
 
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this address?" radius="lg" centered>
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t`Delete this address?`} radius="lg" centered>
         <Stack gap="md">
           <Text size="sm">
-            {deleting?.label || deleting?.recipientName}, {deleting?.line1}, {deleting?.city} will be removed.
-            {deleting?.isDefault && ' Your newest other address becomes the default.'}
+            {deleting?.isDefault
+              ? t`${deletingName}, ${deletingLine}, ${deletingCity} will be removed. Your newest other address becomes the default.`
+              : t`${deletingName}, ${deletingLine}, ${deletingCity} will be removed.`}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setDeleting(null)}>
-              Keep it
+              <Trans>Keep it</Trans>
             </Button>
             <Button color="red" onClick={() => void confirmDelete()} loading={deleting !== null && busyId === deleting.id}>
-              Delete
+              <Trans>Delete</Trans>
             </Button>
           </Group>
         </Stack>

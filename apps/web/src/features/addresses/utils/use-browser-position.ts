@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '@lingui/core/macro';
 import type { MapPoint } from '../../../components/delivery-map/map-geometry';
 
 /**
@@ -7,27 +8,34 @@ import type { MapPoint } from '../../../components/delivery-map/map-geometry';
  */
 export function useBrowserPosition(onPosition: (point: MapPoint) => void) {
   const [locating, setLocating] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  // Why it did not work, worded when read (in the language of the moment).
+  const [failure, setFailure] = useState<'unsupported' | 'refused' | null>(null);
+  const message =
+    failure === 'unsupported'
+      ? t`This browser cannot share its location. Place a pin on the map instead.`
+      : failure === 'refused'
+        ? t`Location not shared. Place a pin on the map instead.`
+        : null;
 
   const locate = () => {
     if (!('geolocation' in navigator)) {
-      setMessage('This browser cannot share its location. Place a pin on the map instead.');
+      setFailure('unsupported');
       return;
     }
     setLocating(true);
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setLocating(false);
-        setMessage(null);
+        setFailure(null);
         onPosition({ lat: Number(position.coords.latitude.toFixed(6)), lng: Number(position.coords.longitude.toFixed(6)) });
       },
       () => {
         setLocating(false);
-        setMessage('Location not shared. Place a pin on the map instead.');
+        setFailure('refused');
       },
       { timeout: 10_000 },
     );
   };
 
-  return { locate, locating, message, clearMessage: () => setMessage(null) };
+  return { locate, locating, message, clearMessage: () => setFailure(null) };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMapPinPlus } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TAddress } from '@pulse/contract/addresses';
 import { AddressForm } from '../../../components/address-form';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -19,6 +20,7 @@ interface AddressPickerProps {
 
 /** Where the deliveries go: a saved address, or a new one added here with the profile's form. */
 export function AddressPicker({ selectedId, onSelect, mapCentre = null }: AddressPickerProps) {
+  const { t } = useLingui();
   const addresses = useAddresses();
   const [adding, setAdding] = useState(false);
   const items = addresses.data?.items ?? [];
@@ -29,21 +31,25 @@ export function AddressPicker({ selectedId, onSelect, mapCentre = null }: Addres
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} id="delivery-address-heading" fz="md">
-            Delivery address
+            <Trans>Delivery address</Trans>
           </Title>
           {!showForm && (
             <Button variant="subtle" size="compact-sm" leftSection={<IconMapPinPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-              Add address
+              <Trans>Add address</Trans>
             </Button>
           )}
         </Group>
         {addresses.isPending && <Skeleton height={64} radius="md" />}
-        {addresses.isError && <LoadErrorAlert title="Could not load your addresses" onRetry={() => void addresses.refetch()} />}
+        {addresses.isError && <LoadErrorAlert title={t`Could not load your addresses`} onRetry={() => void addresses.refetch()} />}
         {items.length > 0 && (
-          <Radio.Group value={selectedId} onChange={onSelect} name="delivery-address" aria-label="Delivery address">
+          <Radio.Group value={selectedId} onChange={onSelect} name="delivery-address" aria-label={t`Delivery address`}>
             <Stack gap="xs">
-              {items.map((address) => (
-                <Radio.Card key={address.id} value={address.id} radius="md" p="sm" aria-label={`${address.label || address.recipientName}, ${formatAddressLine(address)}`}>
+              {items.map((address) => {
+                const name = address.label || address.recipientName;
+                const line = formatAddressLine(address);
+                const recipient = address.recipientName;
+                return (
+                <Radio.Card key={address.id} value={address.id} radius="md" p="sm" aria-label={t`${name}, ${line}`}>
                   <Group wrap="nowrap" align="flex-start" gap="sm">
                     <Radio.Indicator size="sm" mt={3} />
                     <div style={{ minWidth: 0 }}>
@@ -53,25 +59,25 @@ export function AddressPicker({ selectedId, onSelect, mapCentre = null }: Addres
                         </Text>
                         {address.isDefault && (
                           <Badge size="xs" variant="light">
-                            Default
+                            <Trans>Default</Trans>
                           </Badge>
                         )}
                       </Group>
                       <Text size="sm" c="dimmed">
-                        {address.label ? `${address.recipientName}, ` : ''}
-                        {formatAddressLine(address)}
+                        {address.label ? t`${recipient}, ${line}` : line}
                       </Text>
                     </div>
                   </Group>
                 </Radio.Card>
-              ))}
+                );
+              })}
             </Stack>
           </Radio.Group>
         )}
         {showForm && (
           <Paper bg="gray.0" radius="md" p="sm">
             <Text size="sm" fw={600} mb="xs">
-              New address
+              <Trans>New address</Trans>
             </Text>
             <AddressForm
               mapCentre={mapCentre}

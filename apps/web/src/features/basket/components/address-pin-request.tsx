@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCurrentLocation, IconMapPinExclamation } from '@tabler/icons-react';
+import { t as translateNow } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TAddress } from '@pulse/contract/addresses';
 import { LazyLocationPickerMap } from '../../../components/delivery-map/lazy-delivery-map';
@@ -24,6 +26,7 @@ interface AddressPinRequestProps {
  * address; the quote then follows the distance. Choosing another address or pickup also works.
  */
 export function AddressPinRequest({ address, centre }: AddressPinRequestProps) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const [point, setPoint] = useState<MapPoint | null>(null);
@@ -42,27 +45,33 @@ export function AddressPinRequest({ address, centre }: AddressPinRequestProps) {
         await queryClient.invalidateQueries({ queryKey: ['checkout', 'quote'] });
       } catch (failure) {
         const errors = getServerFormErrors(failure, ['lat', 'lng']);
-        setError(errors.form ?? errors.fields.lat ?? errors.fields.lng ?? 'The pin was not saved. Try again.');
+        setError(errors.form ?? errors.fields.lat ?? errors.fields.lng ?? translateNow`The pin was not saved. Try again.`);
       }
     });
+
+  const addressLine = formatAddressLine(address);
+  const latitude = point ? point.lat.toFixed(4) : '';
+  const longitude = point ? point.lng.toFixed(4) : '';
 
   return (
     <Alert
       color="orange"
       variant="light"
       icon={<IconMapPinExclamation size={18} aria-hidden />}
-      title="Place a pin for this address"
+      title={t`Place a pin for this address`}
       role="region"
-      aria-label="Place a pin for this address"
+      aria-label={t`Place a pin for this address`}
     >
       <Stack gap="sm">
         <Text size="sm">
-          We could not find {formatAddressLine(address)} on the map, so its delivery fee is unknown. Tap the map where the delivery should go, or choose
-          another address or pickup at the farm.
+          <Trans>
+            We could not find {addressLine} on the map, so its delivery fee is unknown. Tap the map where the delivery should go, or choose another address
+            or pickup at the farm.
+          </Trans>
         </Text>
-        <LazyLocationPickerMap value={point} fallbackCentre={centre ?? DEFAULT_MAP_CENTRE} onPick={setPoint} label="Map: tap where the delivery should go" height={220} />
+        <LazyLocationPickerMap value={point} fallbackCentre={centre ?? DEFAULT_MAP_CENTRE} onPick={setPoint} label={t`Map: tap where the delivery should go`} height={220} />
         <Text size="xs" c="dimmed" data-testid="pin-request-status">
-          {point ? `Pin at ${point.lat.toFixed(4)}, ${point.lng.toFixed(4)}.` : 'No pin yet.'}
+          {point ? t`Pin at ${latitude}, ${longitude}.` : t`No pin yet.`}
         </Text>
         {(position.message || error) && (
           <Text size="xs" c="red.8" role="alert">
@@ -71,10 +80,10 @@ export function AddressPinRequest({ address, centre }: AddressPinRequestProps) {
         )}
         <Group gap="xs">
           <Button size="sm" onClick={save} disabled={!point} loading={isPending}>
-            Save this pin
+            <Trans>Save this pin</Trans>
           </Button>
           <Button size="sm" variant="default" leftSection={<IconCurrentLocation size={16} aria-hidden />} onClick={position.locate} loading={position.locating}>
-            Use my location
+            <Trans>Use my location</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,6 @@
 import { Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { TBasketSellerGroup } from '@pulse/contract/baskets';
 import { formatMoney } from '../../../lib/format';
 import { BasketLine } from './basket-line';
@@ -7,7 +8,10 @@ import classes from './basket.module.css';
 
 /** One farm's lines: the shop name on top, its subtotal below (it becomes one order). */
 export function BasketGroup({ group, currency }: { group: TBasketSellerGroup; currency: string }) {
+  const { t } = useLingui();
   const headingId = `farm-${group.sellerUserId}`;
+  const shop = group.shopName;
+  const itemCount = group.items.length;
   return (
     <Paper withBorder radius="lg" className={classes.group} component="section" aria-labelledby={headingId} data-testid="basket-group">
       <div className={classes.groupHeader}>
@@ -18,7 +22,7 @@ export function BasketGroup({ group, currency }: { group: TBasketSellerGroup; cu
           {group.shopName}
         </Text>
         <Text size="sm" c="dimmed">
-          {group.items.length} {group.items.length === 1 ? 'item' : 'items'}
+          <Plural value={itemCount} one="# item" other="# items" />
         </Text>
       </div>
       <ul className={classes.lines}>
@@ -28,9 +32,9 @@ export function BasketGroup({ group, currency }: { group: TBasketSellerGroup; cu
       </ul>
       <div className={classes.groupFooter}>
         <Text size="sm" c="dimmed">
-          Subtotal
+          <Trans>Subtotal</Trans>
         </Text>
-        <Text fw={700} className={classes.amount} aria-label={`Subtotal of ${group.shopName}`} data-keep-clear>
+        <Text fw={700} className={classes.amount} aria-label={t`Subtotal of ${shop}`} data-keep-clear>
           {formatMoney(group.subtotalMinor, currency)}
         </Text>
       </div>

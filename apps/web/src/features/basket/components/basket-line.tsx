@@ -1,10 +1,12 @@
 import { ActionIcon, Anchor, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconLeaf, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import type { TBasketItem } from '@pulse/contract/baskets';
 import { formatMoney } from '../../../lib/format';
 import { resolveMediaUrl } from '../../../lib/media-url';
-import { formatQuantity, quantityBounds, suggestLineFix, unitLabel } from '../utils/basket-display';
+import { formatQuantity, quantityBounds, suggestLineFix } from '../utils/basket-display';
+import { unitPriceText } from '../../catalogue/utils/unit-text';
 import { QuantityStepper } from './quantity-stepper';
 import { useBasketLine } from './use-basket-line';
 import classes from './basket.module.css';
@@ -20,7 +22,11 @@ export function BasketThumb({ url, title }: { url: string | null; title: string 
 
 /** One product in the basket: price, quantity stepper, line total, what is wrong and its fix. */
 export function BasketLine({ item, currency }: { item: TBasketItem; currency: string }) {
+  const { t } = useLingui();
   const { error, isRemoving, changeQuantity, remove } = useBasketLine(item);
+  const title = item.title;
+  const unitPrice = unitPriceText(formatMoney(item.unitPriceMinor, currency), item.unit);
+  const minimum = formatQuantity(item.minOrderQuantity, item.unit);
   const { min, max } = quantityBounds(item);
   const fix = suggestLineFix(item);
   const problem = error ?? item.problem;
@@ -34,8 +40,7 @@ export function BasketLine({ item, currency }: { item: TBasketItem; currency: st
           {item.title}
         </Anchor>
         <Text size="sm" c="dimmed">
-          {formatMoney(item.unitPriceMinor, currency)} / {unitLabel(item.unit)}
-          {item.minOrderQuantity > 1 && ` · min. ${formatQuantity(item.minOrderQuantity, item.unit)}`}
+          {item.minOrderQuantity > 1 ? t`${unitPrice} · min. ${minimum}` : unitPrice}
         </Text>
         {problem && (
           <Group gap={6} mt={4} align="center">
@@ -59,18 +64,18 @@ export function BasketLine({ item, currency }: { item: TBasketItem; currency: st
       </div>
       <div className={classes.controls}>
         <QuantityStepper value={item.quantity} min={min} max={max} label={item.title} onChange={changeQuantity} disabled={!canStep || isRemoving} />
-        <Text fw={700} className={classes.lineTotal} aria-label={`Line total of ${item.title}`} data-keep-clear>
+        <Text fw={700} className={classes.lineTotal} aria-label={t`Line total of ${title}`} data-keep-clear>
           {formatMoney(item.lineTotalMinor, currency)}
         </Text>
       </div>
-      <Tooltip label="Remove" withArrow>
+      <Tooltip label={t`Remove`} withArrow>
         <ActionIcon
           className={classes.remove}
           variant="subtle"
           color="gray"
           size={36}
           radius="xl"
-          aria-label={`Remove ${item.title}`}
+          aria-label={t`Remove ${title}`}
           data-keep-clear
           onClick={() => void remove()}
           loading={isRemoving}

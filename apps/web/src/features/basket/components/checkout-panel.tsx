@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconLock, IconWallet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TBasketResponse } from '@pulse/contract/baskets';
 import { formatMoney } from '../../../lib/format';
 import type { TCheckoutResponse } from '@pulse/contract/orders';
@@ -41,6 +42,7 @@ interface CheckoutPanelProps {
  * server's quote, a top-up when the wallet is short, and "Pay" (one Idempotency-Key per attempt).
  */
 export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const currency = basket.currency;
@@ -80,9 +82,13 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
   const pinMapCentre =
     groups.map((group) => quoteBySeller.get(group.sellerUserId)).find((seller) => seller?.farmLocation && choiceFor(choices, seller.sellerUserId).fulfilment === 'delivery')
       ?.farmLocation ?? null;
-  const blockers = [...(pinNeeded ? ['Place a pin for the delivery address'] : []), ...checkoutBlockers(groups, choices, addressId)];
+  const blockers = [...(pinNeeded ? [t`Place a pin for the delivery address`] : []), ...checkoutBlockers(groups, choices, addressId)];
   const input = buildCheckoutInput(groups, choices, addressId);
   const canPay = input !== null && !basket.hasProblems && !deliveryRefused && missingMinor === 0 && quoteCoversAll;
+
+  const missing = formatMoney(missingMinor, currency);
+  const total = formatMoney(totalMinor, currency);
+  const firstBlocker = blockers[0];
 
   const update = (next: FarmChoices) => {
     setChoices(next);
@@ -119,12 +125,12 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
         <Stack gap="md">
           <Group>
             <Button variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onBack}>
-              Back to basket
+              <Trans>Back to basket</Trans>
             </Button>
           </Group>
           {basket.hasProblems && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-              Some products in your basket changed. Go back to the basket and fix the lines marked in red.
+              <Trans>Some products in your basket changed. Go back to the basket and fix the lines marked in red.</Trans>
             </Alert>
           )}
           {groups.map((group) => (
@@ -156,7 +162,7 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
         <Paper withBorder radius="lg" p="md" className={classes.summary} component="section" aria-labelledby="order-summary-heading">
           <Stack gap="sm">
             <Title order={2} fz="lg" id="order-summary-heading">
-              Order summary
+              <Trans>Order summary</Trans>
             </Title>
             {groups.map((group) => {
               const choice = choiceFor(choices, group.sellerUserId);
@@ -175,7 +181,7 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
                   </Group>
                   <Group justify="space-between" wrap="nowrap">
                     <Text size="xs" c="dimmed">
-                      {choice.fulfilment === 'pickup' ? 'Pickup at the farm' : choice.fulfilment === 'delivery' ? 'Delivery fee' : 'Pickup or delivery not chosen'}
+                      {choice.fulfilment === 'pickup' ? t`Pickup at the farm` : choice.fulfilment === 'delivery' ? t`Delivery fee` : t`Pickup or delivery not chosen`}
                     </Text>
                     <Text size="xs" c="dimmed" className={classes.amount}>
                       {choice.fulfilment === 'pickup' ? formatMoney(0, currency) : fee !== undefined ? formatMoney(fee, currency) : '—'}
@@ -186,7 +192,9 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
             })}
             <Divider />
             <Group justify="space-between">
-              <Text fw={700}>Total</Text>
+              <Text fw={700}>
+                <Trans>Total</Trans>
+              </Text>
               <Text fw={800} fz="xl" className={classes.amount} data-testid="checkout-total" data-keep-clear>
                 {formatMoney(totalMinor, currency)}
               </Text>
@@ -195,7 +203,7 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
               <Group gap={6}>
                 <IconWallet size={16} aria-hidden />
                 <Text size="sm" c="dimmed">
-                  Wallet balance
+                  <Trans>Wallet balance</Trans>
                 </Text>
               </Group>
               {walletMinor === null ? (
@@ -208,12 +216,14 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
             </Group>
 
             {missingMinor > 0 && (
-              <Alert color="orange" variant="light" icon={<IconWallet size={18} aria-hidden />} title="Your wallet is short">
+              <Alert color="orange" variant="light" icon={<IconWallet size={18} aria-hidden />} title={t`Your wallet is short`}>
                 <Stack gap="xs">
-                  <Text size="sm">Add {formatMoney(missingMinor, currency)} to pay for these orders.</Text>
+                  <Text size="sm">
+                    <Trans>Add {missing} to pay for these orders.</Trans>
+                  </Text>
                   {!topUpOpen && (
                     <Button size="sm" color="orange" onClick={() => setTopUpOpen(true)}>
-                      Top up {formatMoney(missingMinor, currency)}
+                      <Trans>Top up {missing}</Trans>
                     </Button>
                   )}
                 </Stack>
@@ -235,12 +245,12 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
             )}
 
             {failure && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" title="Your orders were not placed">
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" title={t`Your orders were not placed`}>
                 <Stack gap="xs">
                   <Text size="sm">{failure.message}</Text>
                   {failure.kind === 'basket' && (
                     <Button size="xs" variant="white" color="red" onClick={onBack}>
-                      Back to basket
+                      <Trans>Back to basket</Trans>
                     </Button>
                   )}
                 </Stack>
@@ -249,14 +259,14 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
 
             {blockers.length > 0 && (
               <Text size="sm" c="dimmed" data-testid="checkout-blockers">
-                {blockers[0]}.
+                {t`${firstBlocker}.`}
               </Text>
             )}
             <Button size="lg" fullWidth data-keep-clear leftSection={<IconLock size={18} aria-hidden />} disabled={!canPay} loading={isPaying} onClick={pay}>
-              Pay {formatMoney(totalMinor, currency)}
+              <Trans>Pay {total}</Trans>
             </Button>
             <Text size="xs" c="dimmed" ta="center">
-              Paid from your wallet and held safely until you receive your order. One order per farm.
+              <Trans>Paid from your wallet and held safely until you receive your order. One order per farm.</Trans>
             </Text>
           </Stack>
         </Paper>

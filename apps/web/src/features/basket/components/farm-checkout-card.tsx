@@ -1,5 +1,8 @@
 import { Alert, Badge, Group, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingStore, IconClock, IconTruckDelivery, IconWalk } from '@tabler/icons-react';
+import { msg, plural, t as translateNow } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TBasketSellerGroup } from '@pulse/contract/baskets';
 import { formatDateTime, formatMoney, formatTimeRange } from '../../../lib/format';
 import type { TDeliveryRefusal, TFulfilment } from '@pulse/contract/orders';
@@ -16,43 +19,50 @@ interface FarmCheckoutCardProps {
   onSlot: (slotId: string) => void;
 }
 
-const METHOD_LABELS: Readonly<Record<TFulfilment, string>> = { pickup: 'Pickup at the farm', delivery: 'Delivery' };
+const METHOD_LABELS: Readonly<Record<TFulfilment, MessageDescriptor>> = { pickup: msg`Pickup at the farm`, delivery: msg`Delivery` };
 
 /** Why this farm cannot deliver, in the buyer's words. */
 export function deliveryRefusalText(shopName: string, refusal: TDeliveryRefusal | null): string {
   switch (refusal) {
     case 'address_not_located':
-      return 'This address is not on the map yet, so the delivery fee is unknown. Place a pin for it below, or choose another address or pickup.';
+      return translateNow`This address is not on the map yet, so the delivery fee is unknown. Place a pin for it below, or choose another address or pickup.`;
     case 'no_delivery_times':
-      return `${shopName} has no delivery times open right now. Choose pickup at the farm.`;
+      return translateNow`${shopName} has no delivery times open right now. Choose pickup at the farm.`;
     default:
-      return `${shopName} does not deliver to this address (too far). Choose pickup at the farm or another address.`;
+      return translateNow`${shopName} does not deliver to this address (too far). Choose pickup at the farm or another address.`;
   }
 }
 
 function SlotPicker({ sellerUserId, shopName, method, slotId, onSlot }: { sellerUserId: string; shopName: string; method: TFulfilment; slotId: string | null; onSlot: (slotId: string) => void }) {
+  const { t } = useLingui();
   const slots = useSellerSlots(sellerUserId, method);
-  const label = method === 'pickup' ? 'Pickup time' : 'Delivery time';
-  if (slots.isPending) return <Skeleton height={56} radius="md" aria-label={`Loading ${label.toLowerCase()}s`} />;
+  const label = method === 'pickup' ? t`Pickup time` : t`Delivery time`;
+  if (slots.isPending) return <Skeleton height={56} radius="md" aria-label={method === 'pickup' ? t`Loading pickup times` : t`Loading delivery times`} />;
   if (slots.isError) {
     return (
       <Alert color="red" variant="light">
-        Could not load the times of {shopName}. Check your connection and try again.
+        <Trans>Could not load the times of {shopName}. Check your connection and try again.</Trans>
       </Alert>
     );
   }
   if (slots.data.length === 0) {
     return (
       <Alert color="orange" variant="light" icon={<IconClock size={18} aria-hidden />}>
-        {shopName} has no {method === 'pickup' ? 'pickup' : 'delivery'} times open right now.{' '}
-        {method === 'pickup' ? 'Try delivery, or message the farm.' : 'Try pickup at the farm, or message the farm.'}
+        {method === 'pickup' ? (
+          <Trans>{shopName} has no pickup times open right now. Try delivery, or message the farm.</Trans>
+        ) : (
+          <Trans>{shopName} has no delivery times open right now. Try pickup at the farm, or message the farm.</Trans>
+        )}
       </Alert>
     );
   }
   return (
     <Radio.Group value={slotId} onChange={onSlot} label={label} name={`slot-${sellerUserId}`}>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt={6}>
-        {slots.data.map((slot) => (
+        {slots.data.map((slot) => {
+          const deadline = formatDateTime(slot.cutoffAt);
+          const remaining = slot.remaining;
+          return (
           <Radio.Card key={slot.id} value={slot.id} radius="md" p="sm" aria-label={formatTimeRange(slot.startsAt, slot.endsAt)}>
             <Group wrap="nowrap" gap="sm" align="flex-start">
               <Radio.Indicator size="sm" mt={2} />
@@ -61,13 +71,13 @@ function SlotPicker({ sellerUserId, shopName, method, slotId, onSlot }: { seller
                   {formatTimeRange(slot.startsAt, slot.endsAt)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  Order by {formatDateTime(slot.cutoffAt)}
-                  {slot.remaining !== null && slot.remaining <= 5 && ` · ${slot.remaining} left`}
+                  {remaining !== null && remaining <= 5 ? t`Order by ${deadline} · ${remaining} left` : t`Order by ${deadline}`}
                 </Text>
               </div>
             </Group>
           </Radio.Card>
-        ))}
+          );
+        })}
       </SimpleGrid>
     </Radio.Group>
   );
@@ -75,10 +85,16 @@ function SlotPicker({ sellerUserId, shopName, method, slotId, onSlot }: { seller
 
 /** One farm's part of the checkout: how the order reaches the buyer, and when. */
 export function FarmCheckoutCard({ group, currency, choice, quote, onFulfilment, onSlot }: FarmCheckoutCardProps) {
+  const { i18n, t } = useLingui();
+  const shop = group.shopName;
+  const subtotal = formatMoney(group.subtotalMinor, currency);
+  const itemCount = group.items.length;
+  const deliveryFee = quote ? formatMoney(quote.deliveryFeeMinor, currency) : '';
+  const distance = quote?.distanceKm != null ? quote.distanceKm.toFixed(1) : '';
   const deliveryUnavailable = quote?.deliveryAvailable === false;
   const pickupUnavailable = quote?.pickupAvailable === false;
   return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-label={`${group.shopName} checkout`} data-testid="farm-checkout">
+    <Paper withBorder radius="lg" p="md" component="section" aria-label={t`${shop} checkout`} data-testid="farm-checkout">
       <Stack gap="sm">
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon variant="light" radius="xl" size={32} aria-hidden>
@@ -89,7 +105,7 @@ export function FarmCheckoutCard({ group, currency, choice, quote, onFulfilment,
               {group.shopName}
             </Text>
             <Text size="sm" c="dimmed" truncate>
-              {group.items.length} {group.items.length === 1 ? 'item' : 'items'} · {formatMoney(group.subtotalMinor, currency)}
+              {t`${plural(itemCount, { one: '# item', other: '# items' })} · ${subtotal}`}
             </Text>
           </div>
         </Group>
@@ -97,7 +113,7 @@ export function FarmCheckoutCard({ group, currency, choice, quote, onFulfilment,
         <Radio.Group
           value={choice.fulfilment}
           onChange={(value) => onFulfilment(value as TFulfilment)}
-          label="How do you get it?"
+          label={t`How do you get it?`}
           name={`fulfilment-${group.sellerUserId}`}
         >
           <SimpleGrid cols={2} spacing="xs" mt={6}>
@@ -105,12 +121,12 @@ export function FarmCheckoutCard({ group, currency, choice, quote, onFulfilment,
               const disabled = method === 'delivery' ? deliveryUnavailable && choice.fulfilment !== 'delivery' : pickupUnavailable;
               const Icon = method === 'pickup' ? IconWalk : IconTruckDelivery;
               return (
-                <Radio.Card key={method} value={method} radius="md" p="sm" disabled={disabled} aria-label={METHOD_LABELS[method]}>
+                <Radio.Card key={method} value={method} radius="md" p="sm" disabled={disabled} aria-label={i18n._(METHOD_LABELS[method])}>
                   <Group wrap="nowrap" gap="xs">
                     <Radio.Indicator size="sm" disabled={disabled} />
                     <Icon size={18} aria-hidden />
                     <Text size="sm" fw={600}>
-                      {METHOD_LABELS[method]}
+                      {i18n._(METHOD_LABELS[method])}
                     </Text>
                   </Group>
                 </Radio.Card>
@@ -123,8 +139,7 @@ export function FarmCheckoutCard({ group, currency, choice, quote, onFulfilment,
           <Group gap="xs">
             {quote.deliveryAvailable ? (
               <Badge variant="light" color="green" size="lg" radius="sm" tt="none">
-                Delivery fee {formatMoney(quote.deliveryFeeMinor, currency)}
-                {quote.distanceKm !== null && ` · ${quote.distanceKm.toFixed(1)} km`}
+                {quote.distanceKm === null ? t`Delivery fee ${deliveryFee}` : t`Delivery fee ${deliveryFee} · ${distance} km`}
               </Badge>
             ) : (
               <Alert color="orange" variant="light" w="100%" data-testid="delivery-refusal">
@@ -136,7 +151,7 @@ export function FarmCheckoutCard({ group, currency, choice, quote, onFulfilment,
         {choice.fulfilment === 'pickup' && (
           <Stack gap={6}>
             <Text size="sm" c="dimmed">
-              Collect your order at the farm; no delivery fee.
+              <Trans>Collect your order at the farm; no delivery fee.</Trans>
             </Text>
             {quote?.pickupPoint && <PickupPointDetails point={quote.pickupPoint} />}
           </Stack>

@@ -1,15 +1,23 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarTime, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney, formatTimeRange } from '../../../lib/format';
 import { PickupPointDetails } from '../../orders/components/pickup-point-details';
-import { orderStatusLabels, type TCheckoutResponse } from '@pulse/contract/orders';
+import type { TCheckoutResponse } from '@pulse/contract/orders';
+import { ORDER_STATUS_NAMES } from '../utils/order-status-names';
 
 /** After a checkout that made several orders (one per farm): each with its link. */
 export function OrderConfirmation({ checkout }: { checkout: TCheckoutResponse }) {
   const orders = checkout.orders;
   const currency = orders[0]?.currency ?? 'USD';
-  const total = orders.reduce((sum, order) => sum + order.totalMinor, 0);
+  const { i18n, t } = useLingui();
+  const total = formatMoney(
+    orders.reduce((sum, order) => sum + order.totalMinor, 0),
+    currency,
+  );
+  const orderCount = orders.length;
   return (
     <Stack align="center" gap="lg" py="lg">
       <ThemeIcon size={72} radius={36} variant="light" aria-hidden>
@@ -17,14 +25,17 @@ export function OrderConfirmation({ checkout }: { checkout: TCheckoutResponse })
       </ThemeIcon>
       <Stack gap={4} align="center" ta="center">
         <Title order={2} fz={{ base: 22, sm: 26 }}>
-          Thank you! {orders.length} orders placed
+          {t`Thank you! ${plural(orderCount, { one: '# order placed', other: '# orders placed' })}`}
         </Title>
         <Text c="dimmed">
-          {formatMoney(total, currency)} paid from your wallet. Each farm prepares its own order.
+          <Trans>{total} paid from your wallet. Each farm prepares its own order.</Trans>
         </Text>
       </Stack>
       <Stack component="ul" gap="sm" w="100%" maw={560} p={0} m={0} style={{ listStyle: 'none' }}>
-        {orders.map((order) => (
+        {orders.map((order) => {
+          const itemCount = order.itemCount;
+          const slot = order.slotStartsAt && order.slotEndsAt ? formatTimeRange(order.slotStartsAt, order.slotEndsAt) : '';
+          return (
           <Paper component="li" key={order.id} withBorder radius="lg" p="md">
             <Group justify="space-between" wrap="nowrap" gap="sm">
               <div style={{ minWidth: 0 }}>
@@ -32,36 +43,41 @@ export function OrderConfirmation({ checkout }: { checkout: TCheckoutResponse })
                   {order.shopName}
                 </Anchor>
                 <Text size="sm" c="dimmed" truncate>
-                  {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'} · {order.fulfilment === 'pickup' ? 'Pickup at the farm' : 'Delivery'}
+                  {order.fulfilment === 'pickup'
+                    ? t`${plural(itemCount, { one: '# item', other: '# items' })} · Pickup at the farm`
+                    : t`${plural(itemCount, { one: '# item', other: '# items' })} · Delivery`}
                 </Text>
               </div>
               <Stack gap={4} align="flex-end">
                 <Text fw={700}>{formatMoney(order.totalMinor, order.currency)}</Text>
                 <Badge variant="light" size="sm">
-                  {orderStatusLabels[order.status]}
+                  {i18n._(ORDER_STATUS_NAMES[order.status])}
                 </Badge>
               </Stack>
             </Group>
             {order.pickupPoint && (
               <Stack gap={6} mt="sm">
                 <PickupPointDetails point={order.pickupPoint} />
-                {order.slotStartsAt && order.slotEndsAt && (
+                {slot && (
                   <Group gap={6} wrap="nowrap">
                     <IconCalendarTime size={16} aria-hidden />
-                    <Text size="sm">Pickup {formatTimeRange(order.slotStartsAt, order.slotEndsAt)}</Text>
+                    <Text size="sm">
+                      <Trans>Pickup {slot}</Trans>
+                    </Text>
                   </Group>
                 )}
               </Stack>
             )}
           </Paper>
-        ))}
+          );
+        })}
       </Stack>
       <Group>
         <Button component={Link} to="/buyer-dashboard">
-          All my orders
+          <Trans>All my orders</Trans>
         </Button>
         <Button component={Link} to="/product-listing" variant="default">
-          Keep shopping
+          <Trans>Keep shopping</Trans>
         </Button>
       </Group>
     </Stack>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Group, NumberInput } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
+import { useLingui } from '@lingui/react/macro';
 import classes from './basket.module.css';
 
 interface QuantityStepperProps {
@@ -15,6 +16,7 @@ interface QuantityStepperProps {
 
 /** − value + with typing allowed; a typed number is applied when the field loses focus or on Enter. */
 export function QuantityStepper({ value, min, max, label, onChange, disabled = false }: QuantityStepperProps) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState<number | string>(value);
   useEffect(() => setDraft(value), [value]);
 
@@ -35,7 +37,7 @@ export function QuantityStepper({ value, min, max, label, onChange, disabled = f
         variant="default"
         radius="xl"
         size={34}
-        aria-label={`Decrease quantity of ${label}`}
+        aria-label={t`Decrease quantity of ${label}`}
         onClick={() => apply(value - 1)}
         disabled={disabled || value <= min}
       >
@@ -43,7 +45,7 @@ export function QuantityStepper({ value, min, max, label, onChange, disabled = f
       </ActionIcon>
       <NumberInput
         className={classes.stepperInput}
-        aria-label={`Quantity of ${label}`}
+        aria-label={t`Quantity of ${label}`}
         value={draft}
         onChange={setDraft}
         onBlur={applyDraft}
@@ -61,7 +63,7 @@ export function QuantityStepper({ value, min, max, label, onChange, disabled = f
         variant="default"
         radius="xl"
         size={34}
-        aria-label={`Increase quantity of ${label}`}
+        aria-label={t`Increase quantity of ${label}`}
         onClick={() => apply(value + 1)}
         disabled={disabled || value >= max}
       >

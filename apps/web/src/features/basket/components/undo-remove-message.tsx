@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
 
 /** The body of the "Removed from basket" toast: which product, and a way to put it back. */
 export function UndoRemoveMessage({ title, onUndo }: { title: string; onUndo: () => void }) {
@@ -8,7 +9,7 @@ export function UndoRemoveMessage({ title, onUndo }: { title: string; onUndo: ()
         {title}
       </Text>
       <Button size="compact-sm" variant="light" onClick={onUndo}>
-        Undo
+        <Trans>Undo</Trans>
       </Button>
     </Group>
   );

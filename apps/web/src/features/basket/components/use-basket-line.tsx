@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
+import { t } from '@lingui/core/macro';
 import type { TBasketItem, TBasketResponse } from '@pulse/contract/baskets';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { basketQueryKey } from '../api/get-basket';
@@ -19,9 +20,10 @@ function shiftBasketCount(queryClient: QueryClient, delta: number) {
 async function undoRemove(queryClient: QueryClient, item: TBasketItem, quantity: number) {
   try {
     await postBasketItem({ productId: item.productId, quantity });
-    notifications.show({ color: 'green', title: 'Back in your basket', message: item.title, autoClose: 3000 });
+    notifications.show({ color: 'green', title: t`Back in your basket`, message: item.title, autoClose: 3000 });
   } catch (error) {
-    notifications.show({ color: 'red', title: `Could not put ${item.title} back`, message: describeLineFailure(error) });
+    const title = item.title;
+    notifications.show({ color: 'red', title: t`Could not put ${title} back`, message: describeLineFailure(error) });
   } finally {
     await invalidateBasket(queryClient);
   }
@@ -120,7 +122,7 @@ export function useBasketLine(item: TBasketItem) {
       notifications.show({
         id: toastId,
         color: 'green',
-        title: 'Removed from basket',
+        title: t`Removed from basket`,
         message: (
           <UndoRemoveMessage
             title={item.title}

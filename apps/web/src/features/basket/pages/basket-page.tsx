@@ -3,6 +3,7 @@ import { Alert, Button, Container, Divider, Grid, Group, Paper, Skeleton, Stack,
 import { IconAlertCircle, IconBasket } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../../lib/format';
 import type { TCheckoutResponse } from '@pulse/contract/orders';
 import type { PageProps } from '../../../app/route-types';
@@ -17,8 +18,9 @@ import classes from '../components/basket.module.css';
 const CHECKOUT_STEP = 'checkout';
 
 function BasketSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="md" role="status" aria-label="Loading your basket">
+    <Stack gap="md" role="status" aria-label={t`Loading your basket`}>
       {[0, 1].map((index) => (
         <Paper key={index} withBorder radius="lg" p="md">
           <Skeleton height={18} width="40%" mb="md" />
@@ -44,13 +46,13 @@ function EmptyBasket() {
         <IconBasket size={40} stroke={1.6} />
       </ThemeIcon>
       <Text fw={700} size="xl">
-        Your basket is empty
+        <Trans>Your basket is empty</Trans>
       </Text>
       <Text c="dimmed" maw={380}>
-        Fresh produce from local farms is one tap away. Add what you like and it will wait here.
+        <Trans>Fresh produce from local farms is one tap away. Add what you like and it will wait here.</Trans>
       </Text>
       <Button component={Link} to="/product-listing" mt="xs" size="md">
-        Browse products
+        <Trans>Browse products</Trans>
       </Button>
     </Stack>
   );
@@ -58,6 +60,7 @@ function EmptyBasket() {
 
 /** /basket: the lines by farm, then (step=checkout) delivery choices and payment. */
 export function BasketPage({ route }: PageProps) {
+  const { t } = useLingui();
   const basket = useBasket();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -98,14 +101,14 @@ export function BasketPage({ route }: PageProps) {
       {!placed && (
         <>
           {basket.isPending && <BasketSkeleton />}
-          {basket.isError && <LoadErrorAlert title="Could not load your basket" onRetry={() => void basket.refetch()} />}
+          {basket.isError && <LoadErrorAlert title={t`Could not load your basket`} onRetry={() => void basket.refetch()} />}
           {data && data.itemCount === 0 && <EmptyBasket />}
 
           {data && data.itemCount > 0 && (
             <>
               <Stepper active={isCheckout ? 1 : 0} size="sm" mb="lg" onStepClick={(index) => index === 0 && goToStep('basket')} allowNextStepsSelect={false}>
-                <Stepper.Step label="Basket" description={isPhone ? undefined : 'Check quantities'} />
-                <Stepper.Step label="Checkout" description={isPhone ? undefined : 'Delivery and payment'} />
+                <Stepper.Step label={t`Basket`} description={isPhone ? undefined : t`Check quantities`} />
+                <Stepper.Step label={t`Checkout`} description={isPhone ? undefined : t`Delivery and payment`} />
               </Stepper>
 
               {isCheckout ? (
@@ -134,21 +137,23 @@ export function BasketPage({ route }: PageProps) {
                         ))}
                         <Divider />
                         <Group justify="space-between">
-                          <Text fw={700}>Total</Text>
+                          <Text fw={700}>
+                            <Trans>Total</Trans>
+                          </Text>
                           <Text fw={800} fz="xl" className={classes.amount} data-testid="basket-total" data-keep-clear>
                             {formatMoney(data.subtotalMinor, data.currency)}
                           </Text>
                         </Group>
                         <Text size="xs" c="dimmed">
-                          Delivery fees, if any, are added at checkout.
+                          <Trans>Delivery fees, if any, are added at checkout.</Trans>
                         </Text>
                         {data.hasProblems && (
                           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-                            Fix the lines marked in red before checking out.
+                            <Trans>Fix the lines marked in red before checking out.</Trans>
                           </Alert>
                         )}
                         <Button size="lg" fullWidth data-keep-clear onClick={() => goToStep('checkout')} disabled={data.hasProblems}>
-                          Checkout
+                          <Trans>Checkout</Trans>
                         </Button>
                       </Stack>
                     </Paper>

@@ -1,26 +1,11 @@
+import { plural, t } from '@lingui/core/macro';
 import type { TBasketItem, TBasketResponse, TBasketSellerGroup } from '@pulse/contract/baskets';
-import type { TProductUnit } from '@pulse/contract/products';
+import { quantityText } from '../../catalogue/utils/unit-text';
 
-const UNIT_NAMES: Readonly<Record<TProductUnit, [singular: string, plural: string]>> = {
-  kg: ['kg', 'kg'],
-  g: ['g', 'g'],
-  piece: ['piece', 'pieces'],
-  bunch: ['bunch', 'bunches'],
-  dozen: ['dozen', 'dozen'],
-  crate: ['crate', 'crates'],
-  litre: ['litre', 'litres'],
-};
+// Texts here read the active language when called; the components showing them use useLingui().
 
 /** "2 kg", "1 bunch", "3 crates". */
-export function formatQuantity(quantity: number, unit: TProductUnit): string {
-  const [singular, plural] = UNIT_NAMES[unit];
-  return `${quantity} ${quantity === 1 ? singular : plural}`;
-}
-
-/** "kg", "bunch": what one unit price buys ("$3.50 / kg"). */
-export function unitLabel(unit: TProductUnit): string {
-  return UNIT_NAMES[unit][0];
-}
+export const formatQuantity = quantityText;
 
 /** What the stepper allows: the minimum order up to what is left (never below the minimum). */
 export function quantityBounds(item: Pick<TBasketItem, 'minOrderQuantity' | 'availableQuantity'>): { min: number; max: number } {
@@ -44,12 +29,14 @@ export type LineFix = { kind: 'set-quantity'; quantity: number; label: string } 
  */
 export function suggestLineFix(item: TBasketItem): LineFix | null {
   if (isLineBuyable(item) && item.problem === null) return null;
-  if (item.productStatus !== 'active' || item.availableQuantity < item.minOrderQuantity) return { kind: 'remove', label: 'Remove' };
+  if (item.productStatus !== 'active' || item.availableQuantity < item.minOrderQuantity) return { kind: 'remove', label: t`Remove` };
   if (item.quantity > item.availableQuantity) {
-    return { kind: 'set-quantity', quantity: item.availableQuantity, label: `Change to ${formatQuantity(item.availableQuantity, item.unit)}` };
+    const quantity = formatQuantity(item.availableQuantity, item.unit);
+    return { kind: 'set-quantity', quantity: item.availableQuantity, label: t`Change to ${quantity}` };
   }
   if (item.quantity < item.minOrderQuantity) {
-    return { kind: 'set-quantity', quantity: item.minOrderQuantity, label: `Change to ${formatQuantity(item.minOrderQuantity, item.unit)}` };
+    const quantity = formatQuantity(item.minOrderQuantity, item.unit);
+    return { kind: 'set-quantity', quantity: item.minOrderQuantity, label: t`Change to ${quantity}` };
   }
   return null;
 }
@@ -99,7 +86,7 @@ export function findLine(basket: TBasketResponse | undefined, itemId: string): T
 
 /** "3 items from 2 farms". */
 export function describeBasket(basket: Pick<TBasketResponse, 'itemCount' | 'groups'>): string {
-  const items = `${basket.itemCount} ${basket.itemCount === 1 ? 'item' : 'items'}`;
-  const farms = basket.groups.length;
-  return `${items} from ${farms} ${farms === 1 ? 'farm' : 'farms'}`;
+  const itemCount = basket.itemCount;
+  const farmCount = basket.groups.length;
+  return t`${plural(itemCount, { one: '# item', other: '# items' })} from ${plural(farmCount, { one: '# farm', other: '# farms' })}`;
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { TAddress } from '@pulse/contract/addresses';
 import type { TBasketSellerGroup } from '@pulse/contract/baskets';
 import type { TCheckoutInput, TFulfilment } from '@pulse/contract/orders';
@@ -45,10 +46,11 @@ export function checkoutBlockers(
   const blockers: string[] = [];
   for (const group of groups) {
     const choice = choiceFor(choices, group.sellerUserId);
-    if (!choice.fulfilment) blockers.push(`Choose pickup or delivery for ${group.shopName}`);
-    else if (!choice.slotId) blockers.push(`Choose a ${choice.fulfilment === 'pickup' ? 'pickup' : 'delivery'} time for ${group.shopName}`);
+    const shop = group.shopName;
+    if (!choice.fulfilment) blockers.push(t`Choose pickup or delivery for ${shop}`);
+    else if (!choice.slotId) blockers.push(choice.fulfilment === 'pickup' ? t`Choose a pickup time for ${shop}` : t`Choose a delivery time for ${shop}`);
   }
-  if (needsAddress(groups, choices) && !addressId) blockers.push('Choose a delivery address');
+  if (needsAddress(groups, choices) && !addressId) blockers.push(t`Choose a delivery address`);
   return blockers;
 }
 

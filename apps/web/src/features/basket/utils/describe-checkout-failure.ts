@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { isApiError } from '../../../lib/api-error';
 
 export type CheckoutFailure =
@@ -16,13 +17,17 @@ const CHOICE = /slot|cut-off|time|address|deliver|pickup/i;
 /** What the checkout says in place when the server refused to place the orders, and what to do. */
 export function describeCheckoutFailure(error: unknown): CheckoutFailure {
   if (!isApiError(error) || error.status === null || error.status >= 500) {
-    return { kind: 'retry', message: 'We could not confirm your payment. Press Pay again: you will not be charged twice.' };
+    return { kind: 'retry', message: t`We could not confirm your payment. Press Pay again: you will not be charged twice.` };
   }
   const message = error.message;
   if (FUNDS.test(message)) return { kind: 'funds', message };
-  if (error.status === 409 && !CHOICE.test(message)) {
-    return { kind: 'basket', message: `${message}. Go back to the basket to change the quantity, then check out again.`.replace('..', '.') };
+  // A choice the server refused names its field; the words are matched too, in English only.
+  const namesAChoice = Object.keys(error.fields).length > 0 || CHOICE.test(message);
+  if (error.status === 409 && !namesAChoice) {
+    // The server's sentence (in the reader's language), without its full stop, then what to do.
+    const reason = message.replace(/[.。]\s*$/u, '');
+    return { kind: 'basket', message: t`${reason}. Go back to the basket to change the quantity, then check out again.` };
   }
   const fieldMessage = Object.values(error.fields)[0];
-  return { kind: 'choice', message: fieldMessage && fieldMessage !== message ? `${message}: ${fieldMessage}` : message };
+  return { kind: 'choice', message: fieldMessage && fieldMessage !== message ? t`${message}: ${fieldMessage}` : message };
 }

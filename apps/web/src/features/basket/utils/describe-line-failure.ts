@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { isApiError } from '../../../lib/api-error';
 
 /**
@@ -6,8 +7,8 @@ import { isApiError } from '../../../lib/api-error';
  */
 export function describeLineFailure(error: unknown): string {
   if (isApiError(error) && error.status !== null) {
-    if (error.status === 404) return 'This product is no longer in your basket.';
+    if (error.status === 404) return t`This product is no longer in your basket.`;
     if (error.status < 500) return error.fields.quantity ?? error.message;
   }
-  return 'Could not save the change. Check your connection and try again.';
+  return t`Could not save the change. Check your connection and try again.`;
 }

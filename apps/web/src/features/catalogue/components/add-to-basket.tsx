@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBasketPlus, IconMinus, IconPlus } from '@tabler/icons-react';
@@ -6,11 +8,11 @@ import { useLocation, useNavigate } from 'react-router';
 import type { TProductSummary } from '@pulse/contract/products';
 import { isApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { formatQuantity, formatUnit } from '../../../lib/product-units';
 import { SESSION_KEYS, writeSessionValue } from '../../../lib/session-keys';
 import { useAddToBasket } from '../api/post-basket-item';
 import { savePendingBasketAdd, takePendingBasketAdd } from '../utils/pending-basket-add';
 import { clampQuantity } from '../utils/quantity';
+import { quantityLabelText, quantityText } from '../utils/unit-text';
 
 const SUCCESS_TOAST_MS = 4000;
 
@@ -19,7 +21,7 @@ function describeRefusal(error: unknown): string {
     if (error.fields.quantity) return error.fields.quantity;
     if (error.status !== null && error.status < 500) return error.message;
   }
-  return 'Could not add it to your basket. Please try again.';
+  return t`Could not add it to your basket. Please try again.`;
 }
 
 /**
@@ -30,6 +32,7 @@ function describeRefusal(error: unknown): string {
  * picker and adds the minimum order quantity.
  */
 export function AddToBasket({ product, compact = false }: { product: TProductSummary; compact?: boolean }) {
+  const { t: translate } = useLingui();
   const { isAuthenticated, user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -44,6 +47,7 @@ export function AddToBasket({ product, compact = false }: { product: TProductSum
   const belowMinimum = !soldOut && max < min;
   const ownProduct = user?.id === product.sellerUserId;
   const unavailable = soldOut || belowMinimum;
+  const minimum = quantityText(min, product.unit);
 
   const change = (next: number) => {
     setError(null);
@@ -57,14 +61,17 @@ export function AddToBasket({ product, compact = false }: { product: TProductSum
     addToBasket.mutate(
       { productId: product.id, quantity: added },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          const quantity = quantityText(added, product.unit);
+          const title = product.title;
           notifications.show({
-            title: 'Added to basket',
-            message: `${formatQuantity(added, product.unit)} of ${product.title}`,
+            title: t`Added to basket`,
+            message: t`${quantity} of ${title}`,
             color: 'green',
             autoClose: SUCCESS_TOAST_MS,
             withCloseButton: true,
-          }),
+          });
+        },
         onError: (cause) => setError(describeRefusal(cause)),
         onSettled: () => {
           inFlight.current = false;
@@ -101,7 +108,7 @@ export function AddToBasket({ product, compact = false }: { product: TProductSum
   if (ownProduct) {
     return (
       <Text size="sm" c="dimmed">
-        This is one of your products.
+        <Trans>This is one of your products.</Trans>
       </Text>
     );
   }
@@ -110,12 +117,12 @@ export function AddToBasket({ product, compact = false }: { product: TProductSum
     <Stack gap="xs">
       {!unavailable && !compact && (
         <Text component="label" htmlFor={`quantity-${product.id}`} size="sm" fw={600}>
-          Quantity ({formatUnit(product.unit, 2)})
+          {quantityLabelText(product.unit)}
         </Text>
       )}
       {!unavailable && !compact && (
         <Group gap="xs" wrap="nowrap">
-          <ActionIcon variant="default" size={42} radius="md" aria-label="Less" onClick={() => change(quantity - 1)} disabled={quantity <= min}>
+          <ActionIcon variant="default" size={42} radius="md" aria-label={translate`Less`} onClick={() => change(quantity - 1)} disabled={quantity <= min}>
             <IconMinus size={18} />
           </ActionIcon>
           <NumberInput
@@ -135,14 +142,14 @@ export function AddToBasket({ product, compact = false }: { product: TProductSum
             w={110}
             styles={{ input: { textAlign: 'center', height: 42 } }}
           />
-          <ActionIcon variant="default" size={42} radius="md" aria-label="More" onClick={() => change(quantity + 1)} disabled={quantity >= max}>
+          <ActionIcon variant="default" size={42} radius="md" aria-label={translate`More`} onClick={() => change(quantity + 1)} disabled={quantity >= max}>
             <IconPlus size={18} />
           </ActionIcon>
         </Group>
       )}
       {min > 1 && !soldOut && !compact && (
         <Text size="xs" c="dimmed">
-          Minimum order {formatQuantity(min, product.unit)}
+          <Trans>Minimum order {minimum}</Trans>
         </Text>
       )}
       <Button
@@ -160,7 +167,7 @@ export function AddToBasket({ product, compact = false }: { product: TProductSum
         loading={addToBasket.isPending}
         fullWidth
       >
-        {soldOut ? 'Sold out' : belowMinimum ? 'Not enough left to order' : 'Add to basket'}
+        {soldOut ? <Trans>Sold out</Trans> : belowMinimum ? <Trans>Not enough left to order</Trans> : <Trans>Add to basket</Trans>}
       </Button>
       {error && (
         <Text size="sm" c="red" role="alert">

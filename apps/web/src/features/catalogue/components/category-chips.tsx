@@ -1,10 +1,14 @@
-import { PRODUCT_CATEGORIES, categoryLabels, type TProductCategory } from '@pulse/contract/product-options';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { PRODUCT_CATEGORIES, type TProductCategory } from '@pulse/contract/product-options';
+import { CATEGORY_NAMES } from '../utils/category-names';
 import classes from './listing.module.css';
 import chipClasses from './category-chips.module.css';
 
-const CHOICES: readonly { value: TProductCategory | null; label: string }[] = [
-  { value: null, label: 'All' },
-  ...PRODUCT_CATEGORIES.map((category) => ({ value: category, label: categoryLabels[category] })),
+const CHOICES: readonly { value: TProductCategory | null; label: MessageDescriptor }[] = [
+  { value: null, label: msg`All` },
+  ...PRODUCT_CATEGORIES.map((category) => ({ value: category, label: CATEGORY_NAMES[category] })),
 ];
 
 /**
@@ -12,8 +16,9 @@ const CHOICES: readonly { value: TProductCategory | null; label: string }[] = [
  * Plain toggle buttons (aria-pressed): the first page does without Mantine's Chip.
  */
 export function CategoryChips({ value, onChange }: { value: TProductCategory | null; onChange: (category: TProductCategory | null) => void }) {
+  const { i18n, t } = useLingui();
   return (
-    <div className={classes.chips} role="group" aria-label="Categories">
+    <div className={classes.chips} role="group" aria-label={t`Categories`}>
       {CHOICES.map((choice) => (
         <button
           key={choice.value ?? 'all'}
@@ -22,7 +27,7 @@ export function CategoryChips({ value, onChange }: { value: TProductCategory | n
           aria-pressed={choice.value === value}
           onClick={() => onChange(choice.value)}
         >
-          {choice.label}
+          {i18n._(choice.label)}
         </button>
       ))}
     </div>

@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconMapPin } from '@tabler/icons-react';
 import { countActiveFilters, type ListingFilters } from '../utils/listing-filters';
 import { toPriceText } from '../utils/price-text';
@@ -45,6 +46,7 @@ function commitOnEnter(commit: () => void) {
  * field is left or Enter is pressed, so each keystroke is not a search of its own.
  */
 export function FiltersPanel({ filters, currency, onChange, onClear }: FiltersPanelProps) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState<Draft>(() => toDraft(filters, currency));
   const [source, setSource] = useState(filters);
   if (source !== filters) {
@@ -73,12 +75,12 @@ export function FiltersPanel({ filters, currency, onChange, onClear }: FiltersPa
     <Stack gap="lg">
       <div>
         <Text fw={600} size="sm" mb={6}>
-          Price per unit
+          <Trans>Price per unit</Trans>
         </Text>
         <Group gap="xs" grow wrap="nowrap">
           <TextInput
-            aria-label="Lowest price"
-            placeholder="Min"
+            aria-label={t`Lowest price`}
+            placeholder={t`Min`}
             leftSection={symbol}
             inputMode="decimal"
             value={draft.minPrice}
@@ -90,8 +92,8 @@ export function FiltersPanel({ filters, currency, onChange, onClear }: FiltersPa
             onKeyDown={commitOnEnter(commitPrices)}
           />
           <TextInput
-            aria-label="Highest price"
-            placeholder="Max"
+            aria-label={t`Highest price`}
+            placeholder={t`Max`}
             leftSection={symbol}
             inputMode="decimal"
             value={draft.maxPrice}
@@ -105,19 +107,19 @@ export function FiltersPanel({ filters, currency, onChange, onClear }: FiltersPa
         </Group>
         {reversed && (
           <Text size="xs" c="dimmed" mt={4}>
-            Showing prices between the two, lowest first.
+            <Trans>Showing prices between the two, lowest first.</Trans>
           </Text>
         )}
       </div>
 
       <Stack gap="sm">
-        <Checkbox label="Organic only" checked={filters.organic} onChange={(event) => onChange({ organic: event.currentTarget.checked })} />
-        <Checkbox label="In stock only" checked={filters.inStock} onChange={(event) => onChange({ inStock: event.currentTarget.checked })} />
+        <Checkbox label={t`Organic only`} checked={filters.organic} onChange={(event) => onChange({ organic: event.currentTarget.checked })} />
+        <Checkbox label={t`In stock only`} checked={filters.inStock} onChange={(event) => onChange({ inStock: event.currentTarget.checked })} />
       </Stack>
 
       <TextInput
-        label="Region"
-        placeholder="e.g. Ashanti or Kumasi"
+        label={t`Region`}
+        placeholder={t`e.g. Ashanti or Kumasi`}
         leftSection={<IconMapPin size={16} aria-hidden />}
         value={draft.region}
         maxLength={100}
@@ -130,7 +132,7 @@ export function FiltersPanel({ filters, currency, onChange, onClear }: FiltersPa
       />
 
       <Button variant="default" onClick={onClear} disabled={countActiveFilters(filters) === 0}>
-        Clear filters
+        <Trans>Clear filters</Trans>
       </Button>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { ActionIcon } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { TProductCategory, TProductImage } from '@pulse/contract/products';
 import { resolveMediaUrl } from '../../../lib/media-url';
@@ -11,6 +12,7 @@ import classes from './image-gallery.module.css';
  * larger screens and thumbnails to jump to one.
  */
 export function ImageGallery({ images, title, category }: { images: readonly TProductImage[]; title: string; category: TProductCategory }) {
+  const { t } = useLingui();
   const trackRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
 
@@ -45,25 +47,29 @@ export function ImageGallery({ images, title, category }: { images: readonly TPr
   const many = images.length > 1;
 
   return (
-    <div className={classes.gallery} role="region" aria-roledescription="carousel" aria-label={`Photos of ${title}`}>
+    <div className={classes.gallery} role="region" aria-roledescription="carousel" aria-label={t`Photos of ${title}`}>
       <div className={classes.stage}>
         {/* Focusable when it scrolls, so the arrow keys move through the photos without a mouse (WCAG 2.1.1). */}
         <div className={classes.track} ref={trackRef} onScroll={onScroll} tabIndex={many ? 0 : undefined}>
-          {images.map((image, index) => (
+          {images.map((image, index) => {
+            const number = index + 1;
+            const count = images.length;
+            return (
             <div
               key={image.id}
               className={classes.slide}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${index + 1} of ${images.length}`}
+              aria-label={t`${number} of ${count}`}
             >
-              <img src={resolveMediaUrl(image.url)} alt={index === 0 ? title : `${title}, photo ${index + 1}`} loading={index === 0 ? 'eager' : 'lazy'} width={image.width} height={image.height} />
+              <img src={resolveMediaUrl(image.url)} alt={index === 0 ? title : t`${title}, photo ${number}`} loading={index === 0 ? 'eager' : 'lazy'} width={image.width} height={image.height} />
             </div>
-          ))}
+            );
+          })}
         </div>
         {many && (
           <>
-            <ActionIcon className={`${classes.arrow} ${classes.prev}`} variant="white" color="dark" radius="xl" size={40} aria-label="Previous photo" onClick={() => show(current - 1)} disabled={current === 0} visibleFrom="sm">
+            <ActionIcon className={`${classes.arrow} ${classes.prev}`} variant="white" color="dark" radius="xl" size={40} aria-label={t`Previous photo`} onClick={() => show(current - 1)} disabled={current === 0} visibleFrom="sm">
               <IconChevronLeft size={22} />
             </ActionIcon>
             <ActionIcon
@@ -72,7 +78,7 @@ export function ImageGallery({ images, title, category }: { images: readonly TPr
               color="dark"
               radius="xl"
               size={40}
-              aria-label="Next photo"
+              aria-label={t`Next photo`}
               onClick={() => show(current + 1)}
               disabled={current === images.length - 1}
               visibleFrom="sm"
@@ -87,11 +93,14 @@ export function ImageGallery({ images, title, category }: { images: readonly TPr
       </div>
       {many && (
         <div className={classes.thumbs}>
-          {images.map((image, index) => (
-            <button key={image.id} type="button" className={classes.thumb} aria-current={index === current} aria-label={`Show photo ${index + 1}`} onClick={() => show(index)}>
+          {images.map((image, index) => {
+            const number = index + 1;
+            return (
+            <button key={image.id} type="button" className={classes.thumb} aria-current={index === current} aria-label={t`Show photo ${number}`} onClick={() => show(index)}>
               <img src={resolveMediaUrl(image.thumbUrl)} alt="" loading="lazy" />
             </button>
-          ))}
+            );
+          })}
         </div>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconSearchOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export interface ListingEmptyStateProps {
   query: string;
@@ -12,15 +13,20 @@ export interface ListingEmptyStateProps {
 
 /** No results: says why and what to try next, with one tap to widen the search. */
 export function ListingEmptyState({ query, activeFilters, inShop, onClearFilters, onClearSearch }: ListingEmptyStateProps) {
+  const { t } = useLingui();
   const nothingNarrowed = query === '' && activeFilters === 0;
   const title = query
-    ? `No produce matches “${query}”.`
+    ? t`No produce matches “${query}”.`
     : nothingNarrowed
       ? inShop
-        ? 'This shop has no produce on sale right now.'
-        : 'No produce is on sale right now.'
-      : 'No produce matches these filters.';
-  const hint = query ? 'Check the spelling, remove a filter or browse all produce.' : nothingNarrowed ? 'Come back soon: farms add produce every day.' : 'Remove a filter or browse all produce.';
+        ? t`This shop has no produce on sale right now.`
+        : t`No produce is on sale right now.`
+      : t`No produce matches these filters.`;
+  const hint = query
+    ? t`Check the spelling, remove a filter or browse all produce.`
+    : nothingNarrowed
+      ? t`Come back soon: farms add produce every day.`
+      : t`Remove a filter or browse all produce.`;
 
   return (
     <Stack align="center" gap="sm" py={48} px="md" ta="center" data-testid="listing-empty">
@@ -34,10 +40,10 @@ export function ListingEmptyState({ query, activeFilters, inShop, onClearFilters
         {hint}
       </Text>
       <Group gap="sm" justify="center" mt="xs">
-        {activeFilters > 0 && <Button onClick={onClearFilters}>Clear filters</Button>}
-        {activeFilters === 0 && query !== '' && <Button onClick={onClearSearch}>Clear search</Button>}
+        {activeFilters > 0 && <Button onClick={onClearFilters}>{t`Clear filters`}</Button>}
+        {activeFilters === 0 && query !== '' && <Button onClick={onClearSearch}>{t`Clear search`}</Button>}
         <Button component={Link} to="/product-listing" variant="default">
-          Browse all produce
+          <Trans>Browse all produce</Trans>
         </Button>
       </Group>
     </Stack>

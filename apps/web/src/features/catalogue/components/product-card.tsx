@@ -2,9 +2,13 @@ import { Suspense, lazy } from 'react';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconLeaf, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import type { TProductSummary } from '@pulse/contract/products';
 import { resolveMediaUrl } from '../../../lib/media-url';
-import { formatUnitPrice } from '../../../lib/product-units';
+import { formatMoney } from '../../../lib/format-core';
+import { unitPriceText } from '../utils/unit-text';
 import { RatingSummary } from './rating-summary';
 import classes from './product-card.module.css';
 
@@ -13,12 +17,17 @@ const ProductImagePlaceholder = lazy(() => import('./product-image-placeholder')
 
 function originLine(product: TProductSummary): string {
   const parts = [product.farmName, product.region].filter((part) => part.trim() !== '');
-  if (product.distanceKm !== null) parts.push(`${Math.round(product.distanceKm)} km away`);
+  if (product.distanceKm !== null) {
+    const distance = Math.round(product.distanceKm);
+    parts.push(t`${distance} km away`);
+  }
   return parts.join(' · ');
 }
 
 /** One product in the listing grid; the whole card opens its details page. */
 export function ProductCard({ product, eager = false }: { product: TProductSummary; eager?: boolean }) {
+  // Subscribes to the language: the origin line and price read it when rendered.
+  useLingui();
   const soldOut = product.availableQuantity === 0;
   const origin = originLine(product);
   return (
@@ -44,12 +53,12 @@ export function ProductCard({ product, eager = false }: { product: TProductSumma
         <div className={classes.badges}>
           {product.organic && (
             <Badge color="green" variant="filled" size="sm" leftSection={<IconLeaf size={12} aria-hidden />}>
-              Organic
+              <Trans>Organic</Trans>
             </Badge>
           )}
           {soldOut && (
             <Badge color="dark" variant="filled" size="sm">
-              Sold out
+              <Trans>Sold out</Trans>
             </Badge>
           )}
         </div>
@@ -59,7 +68,7 @@ export function ProductCard({ product, eager = false }: { product: TProductSumma
           {product.title}
         </Text>
         <Text fw={700} size="md" c="var(--mantine-primary-color-light-color)" data-testid="product-card-price">
-          {formatUnitPrice(product.priceMinor, product.currency, product.unit)}
+          {unitPriceText(formatMoney(product.priceMinor, product.currency), product.unit)}
         </Text>
         {origin && (
           <Group gap={4} wrap="nowrap" c="dimmed">

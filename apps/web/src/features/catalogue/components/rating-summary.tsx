@@ -1,17 +1,21 @@
 import { Group, Text } from '@mantine/core';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatRating } from '../utils/format-price';
 import { RatingStars } from './rating-stars';
 
 /** Stars with the average and how many ratings it is from; "No ratings yet" before the first. */
 export function RatingSummary({ average, count, size = 'xs' }: { average: number | null; count: number; size?: 'xs' | 'sm' | 'md' }) {
+  const { t } = useLingui();
   if (average === null || count === 0) {
     return (
       <Text size={size} c="dimmed">
-        No ratings yet
+        <Trans>No ratings yet</Trans>
       </Text>
     );
   }
-  const label = `Rated ${formatRating(average)} out of 5 from ${count} ${count === 1 ? 'rating' : 'ratings'}`;
+  const rating = formatRating(average);
+  const label = t`Rated ${rating} out of 5 from ${plural(count, { one: '# rating', other: '# ratings' })}`;
   return (
     <Group gap={6} wrap="nowrap" aria-label={label} role="img">
       <RatingStars value={average} size={size} />

@@ -1,11 +1,14 @@
 import { Button, Divider, Group, Paper, Rating, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TReview } from '@pulse/contract/reviews';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useProductReviews } from '../api/get-product-reviews';
 import { RatingSummary } from './rating-summary';
 import { formatDate } from '../../../lib/format';
 
 function ReviewItem({ review, divided }: { review: TReview; divided: boolean }) {
+  const { t } = useLingui();
+  const stars = review.rating;
   return (
     <Stack gap={4} component="li" data-testid="review">
       {divided && <Divider mb="sm" />}
@@ -15,7 +18,7 @@ function ReviewItem({ review, divided }: { review: TReview; divided: boolean }) 
             {review.buyerUsername}
           </Text>
           {/* Mantine's Rating root is a plain div, where aria-label is not allowed: the name sits on an image role. */}
-          <span role="img" aria-label={`${review.rating} out of 5 stars`} style={{ display: 'inline-flex' }}>
+          <span role="img" aria-label={t`${stars} out of 5 stars`} style={{ display: 'inline-flex' }}>
             <Rating value={review.rating} readOnly size="xs" aria-hidden />
           </span>
         </Group>
@@ -31,7 +34,7 @@ function ReviewItem({ review, divided }: { review: TReview; divided: boolean }) 
       {review.sellerReply && (
         <Paper bg="gray.0" p="sm" radius="md" mt={4}>
           <Text size="xs" fw={600} c="dimmed">
-            Reply from the seller
+            <Trans>Reply from the seller</Trans>
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
             {review.sellerReply}
@@ -44,6 +47,7 @@ function ReviewItem({ review, divided }: { review: TReview; divided: boolean }) 
 
 /** What buyers said about this product, with the average of every rating. */
 export function ReviewsSection({ productId }: { productId: string }) {
+  const { t } = useLingui();
   const reviews = useProductReviews(productId);
   const first = reviews.data?.pages[0];
   const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
@@ -52,29 +56,29 @@ export function ReviewsSection({ productId }: { productId: string }) {
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="reviews-heading">
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} fz={18} id="reviews-heading">
-          Reviews
+          <Trans>Reviews</Trans>
         </Title>
         {first && first.ratingCount > 0 && <RatingSummary average={first.ratingAverage} count={first.ratingCount} size="sm" />}
       </Group>
 
       {reviews.isPending && (
-        <Stack gap="sm" aria-label="Loading reviews" role="status">
+        <Stack gap="sm" aria-label={t`Loading reviews`} role="status">
           <Skeleton height={12} width="40%" />
           <Skeleton height={10} width="90%" />
           <Skeleton height={10} width="70%" />
         </Stack>
       )}
 
-      {reviews.isError && items.length === 0 && <LoadErrorAlert title="Could not load the reviews" onRetry={() => void reviews.refetch()} />}
+      {reviews.isError && items.length === 0 && <LoadErrorAlert title={t`Could not load the reviews`} onRetry={() => void reviews.refetch()} />}
 
       {reviews.isSuccess && items.length === 0 && (
         <Text c="dimmed" size="sm">
-          No reviews yet. Buyers can review this product once their order is complete.
+          <Trans>No reviews yet. Buyers can review this product once their order is complete.</Trans>
         </Text>
       )}
 
       {items.length > 0 && (
-        <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Reviews">
+        <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t`Reviews`}>
           {items.map((review, index) => (
             <ReviewItem key={review.id} review={review} divided={index > 0} />
           ))}
@@ -83,7 +87,7 @@ export function ReviewsSection({ productId }: { productId: string }) {
 
       {reviews.hasNextPage && (
         <Button variant="subtle" mt="sm" onClick={() => void reviews.fetchNextPage()} loading={reviews.isFetchingNextPage}>
-          More reviews
+          <Trans>More reviews</Trans>
         </Button>
       )}
     </Paper>

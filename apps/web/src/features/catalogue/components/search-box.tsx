@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { IconSearch, IconX } from '@tabler/icons-react';
+import { useLingui } from '@lingui/react/macro';
 import classes from './native-field.module.css';
 
 /** Typing pauses longer than this run the search without Enter. */
@@ -17,7 +18,8 @@ export interface SearchBoxProps {
 }
 
 /** The listing's search field: searches on Enter and after a short pause in typing. */
-export function SearchBox({ value, onSearch, placeholder = 'Search produce, farms or regions' }: SearchBoxProps) {
+export function SearchBox({ value, onSearch, placeholder }: SearchBoxProps) {
+  const { t } = useLingui();
   const [text, setText] = useState(value);
   const [syncedValue, setSyncedValue] = useState(value);
   const typingSession = useRef(false);
@@ -82,8 +84,8 @@ export function SearchBox({ value, onSearch, placeholder = 'Search produce, farm
         <input
           className={`${classes.control} ${classes.search}`}
           type="search"
-          aria-label="Search produce"
-          placeholder={placeholder}
+          aria-label={t`Search produce`}
+          placeholder={placeholder ?? t`Search produce, farms or regions`}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           maxLength={200}
@@ -91,7 +93,7 @@ export function SearchBox({ value, onSearch, placeholder = 'Search produce, farm
         />
         {text && (
           <span className={classes.right}>
-            <button type="button" className={classes.clear} aria-label="Clear search" onClick={clear}>
+            <button type="button" className={classes.clear} aria-label={t`Clear search`} onClick={clear}>
               <IconX size={16} />
             </button>
           </span>

@@ -1,6 +1,7 @@
 import { Anchor, Group, Skeleton, Spoiler, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconMapPin, IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { MessageSellerButton } from '../../../components/message-seller-button';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { useProduct } from '../api/get-product';
@@ -16,6 +17,7 @@ import { formatMonthYear } from '../../../lib/format';
  * (not an approved seller, or it failed) the seller card of one of their products stands in.
  */
 export function ShopHeader({ sellerUserId, sampleProductId }: { sellerUserId: string; sampleProductId: string | null }) {
+  const { t } = useLingui();
   const shop = useShop(sellerUserId);
   const profile = shop.data;
   const sample = useProduct(profile ? null : sampleProductId);
@@ -24,10 +26,12 @@ export function ShopHeader({ sellerUserId, sampleProductId }: { sellerUserId: st
   const pictureUrl = profile ? profile.profilePictureUrl : (fallback?.profilePictureUrl ?? null);
   const rating = profile ?? fallback;
   const region = profile ? profile.region : sampleProductId ? sample.data?.origin.region : undefined;
+  const memberSince = profile ? formatMonthYear(profile.memberSince) : '';
+  const productCount = profile?.productCount ?? 0;
   const loading = shop.isPending || (!profile && sampleProductId !== null && sample.isPending);
 
   return (
-    <section className={classes.shopHeader} aria-label="Shop">
+    <section className={classes.shopHeader} aria-label={t`Shop`}>
       <Group justify="space-between" gap="md" wrap="wrap">
         <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
           {name ? <SellerAvatar name={name} pictureUrl={pictureUrl} size={56} /> : <Skeleton height={56} circle />}
@@ -40,7 +44,7 @@ export function ShopHeader({ sellerUserId, sampleProductId }: { sellerUserId: st
               <Skeleton height={22} width={180} />
             ) : (
               <Title order={1} fz={{ base: 20, sm: 24 }}>
-                Shop
+                <Trans>Shop</Trans>
               </Title>
             )}
             {rating && <RatingSummary average={rating.ratingAverage} count={rating.ratingCount} size="sm" />}
@@ -54,14 +58,16 @@ export function ShopHeader({ sellerUserId, sampleProductId }: { sellerUserId: st
               {profile && (
                 <Group gap={4} wrap="nowrap">
                   <IconCalendar size={14} aria-hidden />
-                  <Text size="sm">Member since {formatMonthYear(profile.memberSince)}</Text>
+                  <Text size="sm">
+                    <Trans>Member since {memberSince}</Trans>
+                  </Text>
                 </Group>
               )}
               {profile && (
                 <Group gap={4} wrap="nowrap">
                   <IconPackage size={14} aria-hidden />
                   <Text size="sm">
-                    {profile.productCount} {profile.productCount === 1 ? 'product' : 'products'}
+                    <Plural value={productCount} one="# product" other="# products" />
                   </Text>
                 </Group>
               )}
@@ -73,14 +79,14 @@ export function ShopHeader({ sellerUserId, sampleProductId }: { sellerUserId: st
         </Group>
       </Group>
       {profile?.story && (
-        <Spoiler maxHeight={66} showLabel="Read more" hideLabel="Show less" mt="sm">
+        <Spoiler maxHeight={66} showLabel={t`Read more`} hideLabel={t`Show less`} mt="sm">
           <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="shop-story">
             {profile.story}
           </Text>
         </Spoiler>
       )}
       {profile && profile.photos.length > 0 && (
-        <ul className={classes.shopPhotos} aria-label="Shop photos">
+        <ul className={classes.shopPhotos} aria-label={t`Shop photos`}>
           {profile.photos.map((photo) => (
             <li key={photo.id}>
               <img src={resolveMediaUrl(photo.thumbUrl)} alt="" loading="lazy" width={photo.width} height={photo.height} />
@@ -89,7 +95,7 @@ export function ShopHeader({ sellerUserId, sampleProductId }: { sellerUserId: st
         </ul>
       )}
       <Anchor component={Link} to="/product-listing" size="sm" mt="sm" display="inline-block">
-        Browse all produce
+        <Trans>Browse all produce</Trans>
       </Anchor>
     </section>
   );

@@ -1,4 +1,5 @@
 import { Loader } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { TProductSort } from '@pulse/contract/product-options';
 import { SORT_LABELS } from '../utils/listing-filters';
@@ -6,24 +7,25 @@ import classes from './native-field.module.css';
 
 /** The sort menu: the phone's own picker (a native select), with a spinner while locating. */
 export function SortSelect({ value, options, locating, onChange }: { value: TProductSort; options: TProductSort[]; locating: boolean; onChange: (sort: TProductSort) => void }) {
+  const { i18n, t } = useLingui();
   return (
     <div className={`${classes.field} ${classes.selectField}`}>
       <select
         className={`${classes.control} ${classes.select}`}
-        aria-label="Sort by"
+        aria-label={t`Sort by`}
         value={value}
         data-with-left={locating || undefined}
         onChange={(event) => onChange(event.currentTarget.value as TProductSort)}
       >
         {options.map((sort) => (
           <option key={sort} value={sort}>
-            {SORT_LABELS[sort]}
+            {i18n._(SORT_LABELS[sort])}
           </option>
         ))}
       </select>
       {locating && (
         <span className={`${classes.left} ${classes.selectLeft}`}>
-          <Loader size={14} aria-label="Finding your location" />
+          <Loader size={14} aria-label={t`Finding your location`} />
         </span>
       )}
       <span className={`${classes.right} ${classes.chevron}`} aria-hidden>

@@ -1,11 +1,11 @@
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLeaf } from '@tabler/icons-react';
 import { useParams } from 'react-router';
-import { categoryLabels, type TProductDetails } from '@pulse/contract/products';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { TProductDetails } from '@pulse/contract/products';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { isApiError } from '../../../lib/api-error';
-import { formatQuantity, formatUnitPrice } from '../../../lib/product-units';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProduct } from '../api/get-product';
 import { AddToBasket } from '../components/add-to-basket';
@@ -15,12 +15,15 @@ import { RatingSummary } from '../components/rating-summary';
 import { ReviewsSection } from '../components/reviews-section';
 import { SellerCard } from '../components/seller-card';
 import { formatStock } from '../utils/format-price';
+import { CATEGORY_NAMES } from '../utils/category-names';
+import { quantityText, unitPriceText } from '../utils/unit-text';
 import classes from '../components/product-details.module.css';
-import { formatCalendarDay } from '../../../lib/format';
+import { formatCalendarDay, formatMoney } from '../../../lib/format';
 
 function DetailsSkeleton() {
+  const { t } = useLingui();
   return (
-    <div className={classes.top} role="status" aria-label="Loading product">
+    <div className={classes.top} role="status" aria-label={t`Loading product`}>
       <Skeleton radius="lg" style={{ aspectRatio: '4 / 3' }} />
       <Stack gap="sm">
         <Skeleton height={28} width="80%" />
@@ -33,28 +36,39 @@ function DetailsSkeleton() {
 }
 
 function ProductFacts({ product }: { product: TProductDetails }) {
+  const { i18n, t } = useLingui();
   const origin = [product.origin.farmName, product.origin.region].filter((part) => part.trim() !== '').join(', ');
   return (
     <dl className={classes.facts}>
       <div>
-        <dt>In stock</dt>
+        <dt>
+          <Trans>In stock</Trans>
+        </dt>
         <dd data-testid="product-stock">{formatStock(product.availableQuantity, product.unit)}</dd>
       </div>
       <div>
-        <dt>Minimum order</dt>
-        <dd>{formatQuantity(product.minOrderQuantity, product.unit)}</dd>
+        <dt>
+          <Trans>Minimum order</Trans>
+        </dt>
+        <dd>{quantityText(product.minOrderQuantity, product.unit)}</dd>
       </div>
       <div>
-        <dt>Harvested</dt>
-        <dd>{product.harvestDate ? formatCalendarDay(product.harvestDate, { withYear: true }) : 'Not stated'}</dd>
+        <dt>
+          <Trans>Harvested</Trans>
+        </dt>
+        <dd>{product.harvestDate ? formatCalendarDay(product.harvestDate, { withYear: true }) : t`Not stated`}</dd>
       </div>
       <div>
-        <dt>Category</dt>
-        <dd>{categoryLabels[product.category]}</dd>
+        <dt>
+          <Trans>Category</Trans>
+        </dt>
+        <dd>{i18n._(CATEGORY_NAMES[product.category])}</dd>
       </div>
       {origin && (
         <div style={{ gridColumn: '1 / -1' }}>
-          <dt>Origin</dt>
+          <dt>
+            <Trans>Origin</Trans>
+          </dt>
           <dd>{origin}</dd>
         </div>
       )}
@@ -63,6 +77,7 @@ function ProductFacts({ product }: { product: TProductDetails }) {
 }
 
 function ProductView({ product }: { product: TProductDetails }) {
+  const { t } = useLingui();
   return (
     <>
       <div className={classes.top}>
@@ -72,12 +87,12 @@ function ProductView({ product }: { product: TProductDetails }) {
             <Group gap="xs">
               {product.organic && (
                 <Badge color="green" variant="light" leftSection={<IconLeaf size={12} aria-hidden />}>
-                  Organic
+                  <Trans>Organic</Trans>
                 </Badge>
               )}
               {product.availableQuantity === 0 && (
                 <Badge color="dark" variant="filled">
-                  Sold out
+                  <Trans>Sold out</Trans>
                 </Badge>
               )}
             </Group>
@@ -85,7 +100,7 @@ function ProductView({ product }: { product: TProductDetails }) {
               {product.title}
             </Title>
             <Text fz={{ base: 22, sm: 26 }} fw={800} c="var(--mantine-primary-color-light-color)" data-testid="product-price" data-keep-clear>
-              {formatUnitPrice(product.priceMinor, product.currency, product.unit)}
+              {unitPriceText(formatMoney(product.priceMinor, product.currency), product.unit)}
             </Text>
             <RatingSummary average={product.ratingAverage} count={product.ratingCount} size="sm" />
           </Stack>
@@ -102,10 +117,10 @@ function ProductView({ product }: { product: TProductDetails }) {
         <Stack gap="lg">
           <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="description-heading">
             <Title order={2} fz={18} mb="xs" id="description-heading">
-              About this produce
+              <Trans>About this produce</Trans>
             </Title>
             <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} c={product.description ? undefined : 'dimmed'}>
-              {product.description || 'The seller has not written a description yet.'}
+              {product.description || t`The seller has not written a description yet.`}
             </Text>
           </Paper>
           <ReviewsSection productId={product.id} />
@@ -120,6 +135,7 @@ function ProductView({ product }: { product: TProductDetails }) {
 
 /** /product-details/:productId: photos, price, stock, origin, seller, reviews and "Add to basket". */
 export function ProductDetailsPage(_props: PageProps) {
+  const { t } = useLingui();
   const { productId = '' } = useParams();
   const product = useProduct(productId);
   useDocumentTitle(product.data?.title ?? null);
@@ -130,7 +146,7 @@ export function ProductDetailsPage(_props: PageProps) {
     <div className={classes.page}>
       {product.isPending && <DetailsSkeleton />}
       {gone && <ProductUnavailable />}
-      {product.isError && !gone && <LoadErrorAlert title="Could not load this product" onRetry={() => void product.refetch()} />}
+      {product.isError && !gone && <LoadErrorAlert title={t`Could not load this product`} onRetry={() => void product.refetch()} />}
       {product.data && <ProductView product={product.data} />}
     </div>
   );

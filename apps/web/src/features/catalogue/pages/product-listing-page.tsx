@@ -2,6 +2,7 @@ import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { Badge, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TProductSort } from '@pulse/contract/products';
 import type { PageProps } from '../../../app/route-types';
 import { useProductList } from '../api/get-products';
@@ -11,7 +12,15 @@ import { ProductCard } from '../components/product-card';
 import { ProductCardSkeleton } from '../components/product-card-skeleton';
 import { SearchBox } from '../components/search-box';
 import { SortSelect } from '../components/sort-select';
-import { SORT_LABELS, availableSorts, countActiveFilters, effectiveSort, toProductListQuery, withoutFilters, type ListingFilters } from '../utils/listing-filters';
+import {
+  availableSorts,
+  countActiveFilters,
+  effectiveSort,
+  locationRefusedText,
+  toProductListQuery,
+  withoutFilters,
+  type ListingFilters,
+} from '../utils/listing-filters';
 import { useListingFilters } from '../utils/use-listing-filters';
 import { useNearPoint } from '../utils/use-near-point';
 import classes from '../components/listing.module.css';
@@ -42,19 +51,17 @@ const SKELETON_COUNT = 8;
 /** Cards whose photo is fetched at once: the first row on a desktop, the first two rows on a phone. */
 const EAGER_IMAGES = 4;
 
-function locationRefusedMessage(keptSort: TProductSort): string {
-  return `We could not get your location, so the results stay sorted by ${SORT_LABELS[keptSort].toLowerCase()}. Allow location access in your browser to sort by distance.`;
-}
-
 /** / and /product-listing: search, categories, filters and sort, all kept in the address. */
 export function ProductListingPage({ route }: PageProps) {
+  const { t } = useLingui();
   const { filters, setFilters } = useListingFilters();
   const near = useNearPoint();
   const [filtersOpened, filtersDrawer] = useDisclosure(false);
   const [filtersWanted, setFiltersWanted] = useState(false);
   const wideScreen = useMediaQuery(WIDE_SCREEN, undefined, { getInitialValueInEffect: false });
   if (filtersOpened && !filtersWanted) setFiltersWanted(true);
-  const [locationMessage, setLocationMessage] = useState<string | null>(null);
+  // The sort kept when "Nearest" was refused: the notice is worded at render, in the reader's language.
+  const [locationRefusedSort, setLocationRefusedSort] = useState<TProductSort | null>(null);
   const [currency, setCurrency] = useState(DEFAULT_CURRENCY);
 
   const sort = effectiveSort(filters);
@@ -79,7 +86,7 @@ export function ProductListingPage({ route }: PageProps) {
     void locate().then((point) => {
       if (cancelled || point) return;
       const fallback = effectiveSort({ q: filters.q, sort: null });
-      setLocationMessage(locationRefusedMessage(fallback));
+      setLocationRefusedSort(fallback);
       setFilters({ ...filters, sort: null }, { replace: true });
     });
     return () => {
@@ -88,9 +95,9 @@ export function ProductListingPage({ route }: PageProps) {
   }, [waitingForLocation, locate, filters, setFilters]);
 
   const changeSort = async (next: TProductSort) => {
-    setLocationMessage(null);
+    setLocationRefusedSort(null);
     if (next === 'distance' && !(await near.locate())) {
-      setLocationMessage(locationRefusedMessage(sort));
+      setLocationRefusedSort(sort);
       return;
     }
     update({ sort: next });
@@ -105,7 +112,8 @@ export function ProductListingPage({ route }: PageProps) {
       <FiltersPanel filters={filters} currency={currency} onChange={(changes) => update(changes)} onClear={clearFilters} />
     </Suspense>
   );
-  const heading = filters.q ? `Results for “${filters.q}”` : filters.seller ? 'Produce from this shop' : route.title;
+  const searched = filters.q;
+  const heading = searched ? t`Results for “${searched}”` : filters.seller ? t`Produce from this shop` : route.title;
 
   return (
     <div className={classes.page}>
@@ -116,7 +124,7 @@ export function ProductListingPage({ route }: PageProps) {
           </Suspense>
         )}
 
-        <SearchBox value={filters.q} onSearch={onSearch} placeholder={filters.seller ? 'Search this shop' : undefined} />
+        <SearchBox value={filters.q} onSearch={onSearch} placeholder={filters.seller ? t`Search this shop` : undefined} />
         <CategoryChips value={filters.category} onChange={(category) => update({ category })} />
 
         <div className={classes.toolbar}>
@@ -137,34 +145,34 @@ export function ProductListingPage({ route }: PageProps) {
                   ) : undefined
                 }
                 onClick={filtersDrawer.open}
-                aria-label={activeFilters ? `Filters, ${activeFilters} on` : 'Filters'}
+                aria-label={activeFilters ? t`Filters, ${activeFilters} on` : t`Filters`}
               >
-                Filters
+                <Trans>Filters</Trans>
               </Button>
             </Box>
             <SortSelect value={sort} options={availableSorts(filters)} locating={near.locating} onChange={(next) => void changeSort(next)} />
           </div>
         </div>
 
-        {locationMessage && (
+        {locationRefusedSort && (
           <Suspense fallback={null}>
-            <LocationNotice message={locationMessage} onDismiss={() => setLocationMessage(null)} />
+            <LocationNotice message={locationRefusedText(locationRefusedSort)} onDismiss={() => setLocationRefusedSort(null)} />
           </Suspense>
         )}
 
         <div className={classes.layout}>
           {wideScreen && (
-            <Box component="aside" visibleFrom="md" className={classes.sidePanel} aria-label="Filters">
+            <Box component="aside" visibleFrom="md" className={classes.sidePanel} aria-label={t`Filters`}>
               <Text fw={700} mb="md">
-                Filters
+                <Trans>Filters</Trans>
               </Text>
               {filtersPanel}
             </Box>
           )}
 
-          <section aria-label="Results" aria-busy={list.isFetching}>
+          <section aria-label={t`Results`} aria-busy={list.isFetching}>
             {(list.isPending || waitingForLocation) && !list.isError && (
-              <ul className={classes.grid} role="status" aria-label="Loading products">
+              <ul className={classes.grid} role="status" aria-label={t`Loading products`}>
                 {Array.from({ length: SKELETON_COUNT }, (_, index) => (
                   <li key={index}>
                     <ProductCardSkeleton />
@@ -175,7 +183,7 @@ export function ProductListingPage({ route }: PageProps) {
 
             {list.isError && items.length === 0 && (
               <Suspense fallback={null}>
-                <LoadErrorAlert title="Could not load the produce" onRetry={() => void list.refetch()} />
+                <LoadErrorAlert title={t`Could not load the produce`} onRetry={() => void list.refetch()} />
               </Suspense>
             )}
 
@@ -192,7 +200,7 @@ export function ProductListingPage({ route }: PageProps) {
             )}
 
             {items.length > 0 && (
-              <ul className={classes.grid} aria-label="Products" style={{ opacity: list.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }}>
+              <ul className={classes.grid} aria-label={t`Products`} style={{ opacity: list.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }}>
                 {items.map((product, index) => (
                   <li key={product.id}>
                     <ProductCard product={product} eager={index < EAGER_IMAGES} />
@@ -209,7 +217,7 @@ export function ProductListingPage({ route }: PageProps) {
 
             {list.isError && items.length > 0 && (
               <Box mt="md">
-                <LoadErrorAlert title="Could not load more produce" onRetry={() => void list.fetchNextPage()} />
+                <LoadErrorAlert title={t`Could not load more produce`} onRetry={() => void list.fetchNextPage()} />
               </Box>
             )}
 
@@ -218,7 +226,7 @@ export function ProductListingPage({ route }: PageProps) {
                 <InfiniteSentinel disabled={list.isFetchingNextPage || list.isError} onVisible={() => void list.fetchNextPage()} />
                 <Group justify="center" mt="lg">
                   <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-                    Load more
+                    <Trans>Load more</Trans>
                   </Button>
                 </Group>
               </>

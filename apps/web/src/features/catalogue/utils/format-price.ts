@@ -1,10 +1,13 @@
+import { t } from '@lingui/core/macro';
 import type { TProductUnit } from '@pulse/contract/products';
-import { formatQuantity } from '../../../lib/product-units';
 import { currencyDigits } from '../../../lib/format-core';
+import { quantityText } from './unit-text';
 
 /** "12 kg left", or "Sold out" when nothing is available. */
 export function formatStock(availableQuantity: number, unit: TProductUnit): string {
-  return availableQuantity > 0 ? `${formatQuantity(availableQuantity, unit)} left` : 'Sold out';
+  if (availableQuantity <= 0) return t`Sold out`;
+  const quantity = quantityText(availableQuantity, unit);
+  return t`${quantity} left`;
 }
 
 /** 3.5 (dollars) -> 350 (cents); the API only takes whole minor units. */

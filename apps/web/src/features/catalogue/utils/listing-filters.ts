@@ -1,3 +1,5 @@
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { PRODUCT_CATEGORIES, PRODUCT_SORTS, type TProductCategory, type TProductSort } from '@pulse/contract/product-options';
 import { unitsToMinor } from './format-price';
 
@@ -147,13 +149,30 @@ export function toProductListQuery(filters: ListingFilters, options: { currency:
   return query;
 }
 
-export const SORT_LABELS: Readonly<Record<TProductSort, string>> = {
-  relevance: 'Relevance',
-  newest: 'Newest',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  distance: 'Nearest',
+/** The sort menu's names; render with i18n._(). */
+export const SORT_LABELS: Readonly<Record<TProductSort, MessageDescriptor>> = {
+  relevance: msg`Relevance`,
+  newest: msg`Newest`,
+  price_asc: msg`Price: low to high`,
+  price_desc: msg`Price: high to low`,
+  distance: msg`Nearest`,
 };
+
+/** Why "Nearest" could not be used, naming the sort kept (whole sentences, one per sort). */
+export function locationRefusedText(keptSort: TProductSort): string {
+  switch (keptSort) {
+    case 'relevance':
+      return t`We could not get your location, so the results stay sorted by relevance. Allow location access in your browser to sort by distance.`;
+    case 'newest':
+      return t`We could not get your location, so the results stay sorted by newest. Allow location access in your browser to sort by distance.`;
+    case 'price_asc':
+      return t`We could not get your location, so the results stay sorted by price: low to high. Allow location access in your browser to sort by distance.`;
+    case 'price_desc':
+      return t`We could not get your location, so the results stay sorted by price: high to low. Allow location access in your browser to sort by distance.`;
+    case 'distance':
+      return t`We could not get your location, so the results stay sorted by nearest. Allow location access in your browser to sort by distance.`;
+  }
+}
 
 /** The sorts offered: relevance only while a search is active. */
 export function availableSorts(filters: Pick<ListingFilters, 'q'>): TProductSort[] {
