@@ -16,6 +16,7 @@ const ZSignUpFields = ZRegisterRequest.omit({ referralCode: true });
 function InvitedBy({ code }: { code: string | null }) {
   const owner = useReferralCodeOwner(code);
   if (!owner.data) return null;
+  const username = owner.data.agentUsername;
   return (
     <Group gap="xs" wrap="nowrap" data-testid="invited-by">
       <Avatar
@@ -28,7 +29,7 @@ function InvitedBy({ code }: { code: string | null }) {
       />
       <Text size="sm">
         <Trans>
-          Invited by <strong>@{owner.data.agentUsername}</strong>
+          Invited by <strong>@{username}</strong>
         </Trans>
       </Text>
     </Group>
@@ -40,6 +41,7 @@ export function SignUpForm() {
   const [referralCode] = useState(() => readReferralCode());
   const { t } = useLingui();
   const revealButtonProps = useRevealButtonProps();
+  const minLength = PASSWORD_MIN_LENGTH;
   const { values, setField, errors, isPending, submit } = useAuthForm({
     initialValues: { email: '', username: '', password: '' },
     schema: ZSignUpFields,
@@ -83,7 +85,7 @@ export function SignUpForm() {
           label={t`Password`}
           visibilityToggleButtonProps={revealButtonProps}
           autoComplete="new-password"
-          description={t`At least ${PASSWORD_MIN_LENGTH} characters`}
+          description={t`At least ${minLength} characters`}
           size="md"
           value={values.password}
           onChange={(event) => setField('password', event.currentTarget.value)}

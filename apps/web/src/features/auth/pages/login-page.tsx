@@ -32,11 +32,12 @@ function OidcButton() {
   // A share link's code goes with the sign-in, so a new account made there is attributed too.
   const [referralCode] = useState(() => readReferralCode());
   if (!oidc?.enabled) return null;
+  const providerName = oidc.name;
   const query = referralCode ? `?ref=${encodeURIComponent(referralCode)}` : '';
   return (
     <>
       <Button component="a" href={`${API_URL}/api/auth/oidc/start${query}`} variant="default" size="md" fullWidth leftSection={<IconKey size={18} />}>
-        {oidc.name ? <Trans>Continue with {oidc.name}</Trans> : <Trans>Continue with single sign-on</Trans>}
+        {providerName ? <Trans>Continue with {providerName}</Trans> : <Trans>Continue with single sign-on</Trans>}
       </Button>
       <Divider label={t`or`} labelPosition="center" />
     </>
@@ -59,6 +60,7 @@ export function LoginPage() {
   const [demoPick, setDemoPick] = useState<{ account: TDemoAccount; count: number } | null>(null);
   // Why sign-in is asked: a visitor's "Add to basket" waits for it (decision 038).
   const [pendingTitle] = useState<string | null>(() => readPendingBasketAdd()?.title ?? null);
+  const product = pendingTitle;
 
   const chooseDemoAccount = (account: TDemoAccount) => {
     setTab('sign-in');
@@ -117,7 +119,7 @@ export function LoginPage() {
               <div>
                 <Title order={1} fz={{ base: 24, sm: 28 }}>
                   {pendingTitle ? (
-                    <Trans>Sign in to add {pendingTitle} to your basket</Trans>
+                    <Trans>Sign in to add {product} to your basket</Trans>
                   ) : tab === 'sign-in' ? (
                     <Trans>Welcome back</Trans>
                   ) : (

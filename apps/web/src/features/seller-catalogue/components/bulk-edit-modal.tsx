@@ -45,6 +45,7 @@ export function BulkEditModal({ opened, products, onClose, onSaved }: BulkEditMo
 function BulkEditor({ products, onClose, onSaved }: Omit<BulkEditModalProps, 'opened'>) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
+  const count = products.length;
   const currency = products[0]?.currency ?? 'USD';
   const [lines, setLines] = useState<BulkLine[]>(() => products.map((product) => ({ productId: product.id, price: '', stock: '' })));
   const [allPrice, setAllPrice] = useState('');
@@ -93,13 +94,14 @@ function BulkEditor({ products, onClose, onSaved }: Omit<BulkEditModalProps, 'op
       }
       try {
         const result = await patchSellerProducts(parsed.data);
+        const changed = result.items.length;
         for (const item of result.items) void queryClient.invalidateQueries({ queryKey: sellerProductQueryKey(item.id) });
         void queryClient.invalidateQueries({ queryKey: sellerProductsRootKey });
         void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
         notifications.show({
           color: 'green',
           title: t`Prices and stock updated`,
-          message: t`${plural(result.items.length, { one: '# product changed.', other: '# products changed.' })}`,
+          message: t`${plural(changed, { one: '# product changed.', other: '# products changed.' })}`,
           icon: <IconCheck size={18} />,
           autoClose: 5000,
         });
@@ -202,7 +204,7 @@ function BulkEditor({ products, onClose, onSaved }: Omit<BulkEditModalProps, 'op
           <Trans>Cancel</Trans>
         </Button>
         <Button loading={isPending} onClick={() => void save()}>
-          <Plural value={products.length} one="Save # product" other="Save # products" />
+          <Plural value={count} one="Save # product" other="Save # products" />
         </Button>
       </Group>
     </Stack>

@@ -32,6 +32,7 @@ export function PhotoManager({ photos, onChange, max, label, description, error,
   const inputRef = useRef<HTMLInputElement>(null);
   const { logout } = useAuth();
   const room = max - photos.length;
+  const count = photos.length;
 
   const update = (key: string, changes: Partial<PhotoItem>) => onChange((current) => current.map((photo) => (photo.key === key ? { ...photo, ...changes } : photo)));
 
@@ -158,7 +159,7 @@ export function PhotoManager({ photos, onChange, max, label, description, error,
         </Button>
         <Text size="xs" c="dimmed">
           <Trans>
-            {photos.length} of {max}
+            {count} of {max}
           </Trans>
         </Text>
       </Group>

@@ -132,7 +132,8 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
     try {
       const created = await postProduct(parsed.data);
       afterSave(created);
-      notifications.show({ color: 'green', title: t`Product added`, message: t`${created.title} is now in your catalogue.`, icon: <IconCheck size={18} />, autoClose: 5000 });
+      const title = created.title;
+      notifications.show({ color: 'green', title: t`Product added`, message: t`${title} is now in your catalogue.`, icon: <IconCheck size={18} />, autoClose: 5000 });
       await navigate(`/seller/products/${created.id}`, { replace: true });
     } catch (error) {
       setErrors(getServerFormErrors(error, PRODUCT_FIELDS));
@@ -178,6 +179,7 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
     if (event.detail > 1) event.preventDefault();
   };
 
+  const unit = values.unit;
   const units = values.unit ? pluralUnit(values.unit) : null;
   const countedIn = units ? t`Counted in ${units}` : undefined;
 
@@ -237,7 +239,7 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
 
           <FormSection title={t`Price and stock`}>
             <MoneyTextInput
-              label={values.unit ? t`Price per ${values.unit}` : t`Price per unit`}
+              label={unit ? t`Price per ${unit}` : t`Price per unit`}
               required
               currency={currency}
               placeholder={toMoneyInputText(0, currency)}

@@ -12,6 +12,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 export function ProductPreviewCard({ values, currency }: { values: ProductFormValues; currency: string }) {
   const { t } = useLingui();
   const cover = values.photos[0];
+  const unit = values.unit;
   const priceMinor = toMinorUnits(values.price || 'x', currency);
   const stock = Number(values.stockQuantity);
   const origin = [values.originFarmName, values.originRegion].filter((part) => part.trim() !== '').join(' · ');
@@ -49,7 +50,7 @@ export function ProductPreviewCard({ values, currency }: { values: ProductFormVa
           {values.title.trim() || t`Your product title`}
         </Text>
         <Text fw={700} c="var(--mantine-primary-color-light-color)">
-          {priceMinor !== null && priceMinor > 0 && values.unit ? formatUnitPrice(priceMinor, currency, values.unit) : values.unit ? t`Price / ${values.unit}` : t`Price / unit`}
+          {priceMinor !== null && priceMinor > 0 && values.unit ? formatUnitPrice(priceMinor, currency, values.unit) : unit ? t`Price / ${unit}` : t`Price / unit`}
         </Text>
         {origin && (
           <Group gap={4} wrap="nowrap" c="dimmed">

@@ -9,7 +9,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 function RatingText({ profile }: { profile: TSellerProfile }) {
   if (profile.ratingAverage === null || profile.ratingCount === 0) return <Trans>No reviews yet</Trans>;
   const average = profile.ratingAverage.toFixed(1);
-  return <Plural value={profile.ratingCount} one={`${average} (# review)`} other={`${average} (# reviews)`} />;
+  const reviews = profile.ratingCount;
+  return <Plural value={reviews} one={`${average} (# review)`} other={`${average} (# reviews)`} />;
 }
 
 /** The seller's shop the way buyers see it: name, story, photos, where, rating, products, since when. */

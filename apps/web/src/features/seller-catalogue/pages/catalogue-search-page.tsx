@@ -51,6 +51,8 @@ export function CatalogueSearchPage({ route }: PageProps) {
   const list = useSellerProducts(query);
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Object.keys(query).length > 0;
+  const shownCount = items.length;
+  const selectedCount = selected.size;
 
   // Keep the selected rows' latest figures (after a save or a refetch).
   useEffect(() => {
@@ -121,9 +123,9 @@ export function CatalogueSearchPage({ route }: PageProps) {
             <Checkbox label={t`Select all shown`} checked={allShownSelected} indeterminate={!allShownSelected && items.some((item) => selected.has(item.id))} onChange={(event) => toggleAll(event.currentTarget.checked)} />
             <Text size="sm" c="dimmed">
               {list.hasNextPage ? (
-                <Plural value={items.length} one="#+ product" other="#+ products" />
+                <Plural value={shownCount} one="#+ product" other="#+ products" />
               ) : (
-                <Plural value={items.length} one="# product" other="# products" />
+                <Plural value={shownCount} one="# product" other="# products" />
               )}
             </Text>
           </Group>
@@ -178,7 +180,7 @@ export function CatalogueSearchPage({ route }: PageProps) {
         {selected.size > 0 && (
           <Group className={classes.bulkBar} justify="space-between" gap="sm" wrap="nowrap" role="region" aria-label={t`Selection`}>
             <Text size="sm" fw={600}>
-              <Plural value={selected.size} one="# selected" other="# selected" />
+              <Plural value={selectedCount} one="# selected" other="# selected" />
             </Text>
             <Group gap="xs" wrap="nowrap">
               <CloseButton size="sm" variant="transparent" c="gray.3" aria-label={t`Clear selection`} onClick={() => setSelected(new Map())} />

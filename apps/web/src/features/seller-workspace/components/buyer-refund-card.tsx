@@ -13,6 +13,7 @@ export function BuyerRefundCard({ order }: { order: TOrderSummary }) {
   const state = known ? { label: i18n._(known.label), color: known.color } : { label: order.status, color: 'gray' };
   const reference = formatOrderReference(order.id);
   const { shopName, firstItemTitle } = order;
+  const more = order.itemCount - 1;
   const updatedAt = formatDateTime(order.updatedAt);
   const amountMinor = order.status === 'refunded' ? order.refundedMinor : order.totalMinor - order.refundedMinor;
   return (
@@ -24,8 +25,8 @@ export function BuyerRefundCard({ order }: { order: TOrderSummary }) {
               <Trans>Order {reference}</Trans>
             </Anchor>
             <Text size="sm" c="dimmed" truncate>
-              {order.itemCount > 1 ? (
-                <Plural value={order.itemCount - 1} one={`${shopName} · ${firstItemTitle} and # more`} other={`${shopName} · ${firstItemTitle} and # more`} />
+              {more > 0 ? (
+                <Plural value={more} one={`${shopName} · ${firstItemTitle} and # more`} other={`${shopName} · ${firstItemTitle} and # more`} />
               ) : (
                 <Trans>
                   {shopName} · {firstItemTitle}

@@ -32,6 +32,7 @@ export function RefundCaseCard({ refundCase }: { refundCase: TRefundCase }) {
   const { refund } = refundCase;
   const reference = formatOrderReference(refundCase.id);
   const { buyerUsername, firstItemTitle } = refundCase;
+  const more = refundCase.itemCount - 1;
   const askedAt = refund.requestedAt ? formatDateTime(refund.requestedAt) : '';
   const decidedAt = refund.resolvedAt ? formatDateTime(refund.resolvedAt) : '';
 
@@ -44,8 +45,8 @@ export function RefundCaseCard({ refundCase }: { refundCase: TRefundCase }) {
               <Trans>Order {reference}</Trans>
             </Anchor>
             <Text size="sm" c="dimmed" truncate>
-              {refundCase.itemCount > 1 ? (
-                <Plural value={refundCase.itemCount - 1} one={`${buyerUsername} · ${firstItemTitle} and # more`} other={`${buyerUsername} · ${firstItemTitle} and # more`} />
+              {more > 0 ? (
+                <Plural value={more} one={`${buyerUsername} · ${firstItemTitle} and # more`} other={`${buyerUsername} · ${firstItemTitle} and # more`} />
               ) : (
                 <Trans>
                   {buyerUsername} · {firstItemTitle}

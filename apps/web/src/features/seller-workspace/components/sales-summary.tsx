@@ -4,6 +4,7 @@ import type { TSalesFigure } from '@pulse/contract/seller-dashboard';
 import { Plural, useLingui } from '@lingui/react/macro';
 
 function Figure({ label, figure, currency, testId }: { label: string; figure: TSalesFigure; currency: string; testId: string }) {
+  const orders = figure.orderCount;
   return (
     <Paper withBorder radius="lg" p="md">
       <Text size="sm" fw={600} c="dimmed">
@@ -13,7 +14,7 @@ function Figure({ label, figure, currency, testId }: { label: string; figure: TS
         {formatMoney(figure.salesMinor, currency)}
       </Text>
       <Text size="xs" c="dimmed">
-        <Plural value={figure.orderCount} one="# order" other="# orders" />
+        <Plural value={orders} one="# order" other="# orders" />
       </Text>
     </Paper>
   );

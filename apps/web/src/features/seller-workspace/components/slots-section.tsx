@@ -108,6 +108,7 @@ function SlotRow({ slot }: { slot: TDeliverySlot }) {
   const remove = useDeleteSlot();
   const range = formatTimeRange(slot.startsAt, slot.endsAt);
   const cutoff = formatDateTime(slot.cutoffAt);
+  const places = slot.remaining;
   const deleteLabel = slot.method === 'pickup' ? t`Delete slot: Pickup ${range}` : t`Delete slot: Delivery ${range}`;
   return (
     <Group component="li" justify="space-between" wrap="nowrap" gap="sm" data-testid="seller-slot">
@@ -121,10 +122,10 @@ function SlotRow({ slot }: { slot: TDeliverySlot }) {
           </Text>
         </Group>
         <Text size="xs" c="dimmed">
-          {slot.remaining === null ? (
+          {places === null ? (
             <Trans>Orders close {cutoff}</Trans>
           ) : (
-            <Plural value={slot.remaining} one={`Orders close ${cutoff} · # place left`} other={`Orders close ${cutoff} · # places left`} />
+            <Plural value={places} one={`Orders close ${cutoff} · # place left`} other={`Orders close ${cutoff} · # places left`} />
           )}
         </Text>
       </Stack>
