@@ -9,7 +9,6 @@ import { formatMoney } from '../../../lib/format';
 import { padMoneyInputText } from '../../../lib/money-input';
 import { ZBulkProductUpdateRequest, type TProductSummary } from '@pulse/contract/products';
 import { isApiError } from '../../../lib/api-error';
-import { formatQuantity } from '../../../lib/product-units';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { getSellerProduct, sellerProductQueryKey } from '../api/get-seller-product';
 import { sellerProductsRootKey } from '../api/get-seller-products';
@@ -17,6 +16,7 @@ import { patchSellerProducts } from '../api/patch-seller-products';
 import { lineErrorsFrom, toBulkUpdates, type BulkLine, type BulkLineErrors } from '../utils/bulk-edit';
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { quantityText, unitPriceText } from '../utils/unit-text';
 
 interface BulkEditModalProps {
   opened: boolean;
@@ -214,12 +214,12 @@ function BulkEditor({ products, onClose, onSaved }: Omit<BulkEditModalProps, 'op
 /** "Now $3.50 / kg · stock 12 kg, 2 held by orders"; without the figures while they load. */
 function BulkLineNow({ product, stock, held }: { product: TProductSummary; stock?: number; held?: number }) {
   const price = formatMoney(product.priceMinor, product.currency);
-  const unit = product.unit;
-  if (stock === undefined || held === undefined) return <Trans>Now {price} / {unit} ·</Trans>;
-  const stockText = formatQuantity(stock, product.unit);
+  const unitPrice = unitPriceText(price, product.unit);
+  if (stock === undefined || held === undefined) return <Trans>Now {unitPrice} ·</Trans>;
+  const stockText = quantityText(stock, product.unit);
   return (
     <Trans>
-      Now {price} / {unit} · stock {stockText}, {held} held by orders
+      Now {unitPrice} · stock {stockText}, {held} held by orders
     </Trans>
   );
 }

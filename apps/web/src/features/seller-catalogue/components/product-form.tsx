@@ -5,7 +5,6 @@ import { IconAlertCircle, IconCheck, IconDeviceFloppy } from '@tabler/icons-reac
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
-  categoryLabels,
   PRODUCT_CATEGORIES,
   PRODUCT_MAX_IMAGES,
   PRODUCT_UNITS,
@@ -17,7 +16,6 @@ import {
 } from '@pulse/contract/products';
 import { FormSection } from '../../../components/form-section';
 import { getServerFormErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
-import { pluralUnit } from '../../../lib/product-units';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { sellerProductQueryKey } from '../api/get-seller-product';
 import { sellerProductsRootKey } from '../api/get-seller-products';
@@ -38,9 +36,9 @@ import classes from './seller-catalogue.module.css';
 import { MoneyTextInput } from '../../../components/money-text-input';
 import { toMoneyInputText } from '../../../lib/money-input';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { CATEGORY_NAMES } from '../utils/category-names';
+import { countedInText, pricePerUnitLabel, UNIT_NAMES } from '../utils/unit-text';
 
-const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: categoryLabels[category] }));
-const UNIT_OPTIONS = PRODUCT_UNITS.map((unit) => ({ value: unit, label: unit }));
 
 type TextField = 'title' | 'price' | 'stockQuantity' | 'minOrderQuantity' | 'harvestDate' | 'originFarmName' | 'originRegion' | 'originLat' | 'originLng';
 
@@ -74,8 +72,10 @@ interface ProductFormProps {
  * the server); the server's `fields` land under the same inputs. Editing sends only what changed.
  */
 export function ProductForm({ product, initialValues, currency }: ProductFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  const categoryOptions = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: i18n._(CATEGORY_NAMES[category]) }));
+  const unitOptions = PRODUCT_UNITS.map((unit) => ({ value: unit, label: i18n._(UNIT_NAMES[unit]) }));
   const queryClient = useQueryClient();
   const [values, setValues] = useState<ProductFormValues>(initialValues);
   const [baseline, setBaseline] = useState<ProductFormValues>(initialValues);
@@ -179,9 +179,7 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
     if (event.detail > 1) event.preventDefault();
   };
 
-  const unit = values.unit;
-  const units = values.unit ? pluralUnit(values.unit) : null;
-  const countedIn = units ? t`Counted in ${units}` : undefined;
+  const countedIn = values.unit ? countedInText(values.unit) : undefined;
 
   const preview = (
     <Stack gap="xs">
@@ -216,7 +214,7 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
                 label={t`Category`}
                 required
                 placeholder={t`Choose`}
-                data={CATEGORY_OPTIONS}
+                data={categoryOptions}
                 value={values.category}
                 onChange={(value) => set('category')(value as TProductCategory | null)}
                 error={errorOf('category')}
@@ -227,7 +225,7 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
                 label={t`Unit`}
                 required
                 placeholder={t`Choose`}
-                data={UNIT_OPTIONS}
+                data={unitOptions}
                 value={values.unit}
                 onChange={(value) => set('unit')(value as TProductUnit | null)}
                 error={errorOf('unit')}
@@ -239,7 +237,7 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
 
           <FormSection title={t`Price and stock`}>
             <MoneyTextInput
-              label={unit ? t`Price per ${unit}` : t`Price per unit`}
+              label={pricePerUnitLabel(values.unit)}
               required
               currency={currency}
               placeholder={toMoneyInputText(0, currency)}

@@ -1,22 +1,22 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconLeaf, IconMapPin, IconPhoto } from '@tabler/icons-react';
-import { categoryLabels } from '@pulse/contract/products';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { toMinorUnits } from '../../../lib/money-input';
-import { formatQuantity, formatUnitPrice } from '../../../lib/product-units';
+import { formatMoney } from '../../../lib/format';
 import type { ProductFormValues } from '../utils/product-form-values';
 import classes from './seller-catalogue.module.css';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { CATEGORY_NAMES } from '../utils/category-names';
+import { pricePlaceholderText, quantityText, unitPriceText } from '../utils/unit-text';
 
 /** The listing card as buyers will see it, drawn from what the form holds right now. */
 export function ProductPreviewCard({ values, currency }: { values: ProductFormValues; currency: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const cover = values.photos[0];
-  const unit = values.unit;
   const priceMinor = toMinorUnits(values.price || 'x', currency);
   const stock = Number(values.stockQuantity);
   const origin = [values.originFarmName, values.originRegion].filter((part) => part.trim() !== '').join(' · ');
-  const stockText = values.unit ? formatQuantity(stock, values.unit) : '';
+  const stockText = values.unit ? quantityText(stock, values.unit) : '';
   const soldOut = values.stockQuantity.trim() !== '' && stock === 0;
 
   return (
@@ -50,7 +50,7 @@ export function ProductPreviewCard({ values, currency }: { values: ProductFormVa
           {values.title.trim() || t`Your product title`}
         </Text>
         <Text fw={700} c="var(--mantine-primary-color-light-color)">
-          {priceMinor !== null && priceMinor > 0 && values.unit ? formatUnitPrice(priceMinor, currency, values.unit) : unit ? t`Price / ${unit}` : t`Price / unit`}
+          {priceMinor !== null && priceMinor > 0 && values.unit ? unitPriceText(formatMoney(priceMinor, currency), values.unit) : pricePlaceholderText(values.unit)}
         </Text>
         {origin && (
           <Group gap={4} wrap="nowrap" c="dimmed">
@@ -63,7 +63,7 @@ export function ProductPreviewCard({ values, currency }: { values: ProductFormVa
         <Group gap={6}>
           {values.category && (
             <Badge variant="light" color="gray" size="sm">
-              {categoryLabels[values.category]}
+              {i18n._(CATEGORY_NAMES[values.category])}
             </Badge>
           )}
           {values.unit && Number.isInteger(stock) && values.stockQuantity.trim() !== '' && stock > 0 && (

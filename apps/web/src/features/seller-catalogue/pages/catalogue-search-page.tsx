@@ -3,7 +3,7 @@ import { Box, Button, Checkbox, CloseButton, Group, Select, SimpleGrid, Skeleton
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsDollar, IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { categoryLabels, PRODUCT_CATEGORIES, ZProductStatus, type TProductSummary } from '@pulse/contract/products';
+import { PRODUCT_CATEGORIES, ZProductStatus, type TProductSummary } from '@pulse/contract/products';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { isSellerAccessDenied } from '../../../lib/seller-access';
@@ -14,8 +14,8 @@ import { SellerProductRow } from '../components/seller-product-row';
 import { STATUS_LABELS } from '../utils/format-product';
 import classes from '../components/seller-catalogue.module.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { CATEGORY_NAMES } from '../utils/category-names';
 
-const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: categoryLabels[category] }));
 
 function RowsSkeleton() {
   const { t } = useLingui();
@@ -31,6 +31,7 @@ function RowsSkeleton() {
 /** /seller/catalogue-search: the seller's products in every status, filters, and a bulk price/stock edit. */
 export function CatalogueSearchPage({ route }: PageProps) {
   const { t, i18n } = useLingui();
+  const categoryOptions = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: i18n._(CATEGORY_NAMES[category]) }));
   const statusOptions = ZProductStatus.options.map((status) => ({ value: status, label: i18n._(STATUS_LABELS[status]) }));
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
@@ -113,7 +114,7 @@ export function CatalogueSearchPage({ route }: PageProps) {
           size="md"
         />
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-          <Select placeholder={t`All categories`} aria-label={t`Category`} data={CATEGORY_OPTIONS} value={category} onChange={setCategory} clearable comboboxProps={{ withinPortal: true }} />
+          <Select placeholder={t`All categories`} aria-label={t`Category`} data={categoryOptions} value={category} onChange={setCategory} clearable comboboxProps={{ withinPortal: true }} />
           <Select placeholder={t`Any status`} aria-label={t`Status`} data={statusOptions} value={status} onChange={setStatus} clearable comboboxProps={{ withinPortal: true }} />
           <Switch label={t`In stock only`} checked={inStock} onChange={(event) => setInStock(event.currentTarget.checked)} mt={8} />
         </SimpleGrid>

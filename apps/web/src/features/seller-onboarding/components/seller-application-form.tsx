@@ -4,8 +4,8 @@ import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { categoryLabels, PRODUCT_CATEGORIES, type TProductCategory } from '@pulse/contract/products';
-import { MAX_PRODUCE_TYPES, payoutMethodLabels, PAYOUT_METHODS, ZSellerApplicationInput, type TPayoutMethod } from '@pulse/contract/sellers';
+import { PRODUCT_CATEGORIES, type TProductCategory } from '@pulse/contract/products';
+import { MAX_PRODUCE_TYPES, PAYOUT_METHODS, ZSellerApplicationInput, type TPayoutMethod } from '@pulse/contract/sellers';
 import { FarmLocationFields } from '../../../components/farm-location-fields';
 import { FormSection } from '../../../components/form-section';
 import { IdDocumentField } from '../../../components/id-document-field';
@@ -21,8 +21,9 @@ import {
   toApplicationInput,
   type ApplicationFormValues,
 } from '../utils/application-form';
+import { CATEGORY_NAMES } from '../../seller-catalogue/utils/category-names';
+import { PAYOUT_METHOD_NAMES } from '../utils/payout-method-names';
 
-const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: categoryLabels[category] }));
 
 type TextField = 'businessName' | 'region' | 'lat' | 'lng' | 'phone' | 'accountName' | 'accountNumber' | 'providerName' | 'referralCode';
 
@@ -54,7 +55,8 @@ interface SellerApplicationFormProps {
  * the server's; the server's `fields` (400) land under the same inputs.
  */
 export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, submitLabel }: SellerApplicationFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const categoryOptions = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: i18n._(CATEGORY_NAMES[category]) }));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { user, refreshUser } = useAuth();
@@ -123,7 +125,7 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
             required
             description={t`What you grow or make (up to ${MAX_PRODUCE_TYPES})`}
             placeholder={values.produceTypes.length === 0 ? t`Choose categories` : undefined}
-            data={CATEGORY_OPTIONS}
+            data={categoryOptions}
             value={values.produceTypes}
             onChange={(selected) => set('produceTypes')(selected as TProductCategory[])}
             maxValues={MAX_PRODUCE_TYPES}
@@ -155,7 +157,7 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
           <Radio.Group label={t`Payout method`} required value={values.payoutMethod ?? ''} onChange={(value) => set('payoutMethod')(value as TPayoutMethod)} error={errorOf('payoutMethod')}>
             <Group gap="lg" mt={6}>
               {PAYOUT_METHODS.map((method) => (
-                <Radio key={method} value={method} label={payoutMethodLabels[method]} />
+                <Radio key={method} value={method} label={i18n._(PAYOUT_METHOD_NAMES[method])} />
               ))}
             </Group>
           </Radio.Group>

@@ -6,12 +6,12 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 
-/** The tab, the list's accessible name and the empty text of each queue (read with `i18n._`). */
+/** The tab (a context of its own: a queue of orders, not one order's status), the list's accessible name and the empty text of each queue (read with `i18n._`). */
 const QUEUE_LABELS: Readonly<Record<TSellerActionStatus, { tab: MessageDescriptor; list: MessageDescriptor; empty: MessageDescriptor }>> = {
-  paid: { tab: msg`New`, list: msg`New orders`, empty: msg`No new orders. Paid orders wait here for you to accept them.` },
-  accepted: { tab: msg`Accepted`, list: msg`Accepted orders`, empty: msg`Nothing to prepare. Accepted orders wait here until you mark them ready.` },
-  ready: { tab: msg`Ready`, list: msg`Ready orders`, empty: msg`Nothing to hand over. Orders you marked ready wait here for pickup or the driver.` },
-  refund_requested: { tab: msg`Refund requests`, list: msg`Refund requests orders`, empty: msg`No refund requests. Buyers’ requests wait here for your answer.` },
+  paid: { tab: msg({ message: 'New', context: 'order queue' }), list: msg`New orders`, empty: msg`No new orders. Paid orders wait here for you to accept them.` },
+  accepted: { tab: msg({ message: 'Accepted', context: 'order queue' }), list: msg`Accepted orders`, empty: msg`Nothing to prepare. Accepted orders wait here until you mark them ready.` },
+  ready: { tab: msg({ message: 'Ready', context: 'order queue' }), list: msg`Ready orders`, empty: msg`Nothing to hand over. Orders you marked ready wait here for pickup or the driver.` },
+  refund_requested: { tab: msg({ message: 'Refund requests', context: 'order queue' }), list: msg`Refund requests orders`, empty: msg`No refund requests. Buyers’ requests wait here for your answer.` },
 };
 
 /** The orders the farm has to act on, one tab per step, each with its count and the action buttons. */

@@ -4,15 +4,14 @@ import { Link } from 'react-router';
 import type { TLowStockProduct } from '@pulse/contract/seller-dashboard';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { Trans } from '@lingui/react/macro';
+import type { TProductUnit } from '@pulse/contract/products';
+import { quantityText } from '../../seller-catalogue/utils/unit-text';
 
 /** "Sold out" or "3 kg left". */
-function StockLeft({ available, unit }: { available: number; unit: string }) {
+function StockLeft({ available, unit }: { available: number; unit: TProductUnit }) {
   if (available <= 0) return <Trans>Sold out</Trans>;
-  return (
-    <Trans>
-      {available} {unit} left
-    </Trans>
-  );
+  const quantity = quantityText(available, unit);
+  return <Trans>{quantity} left</Trans>;
 }
 
 /** Active products about to run out (available at or below the threshold), lowest first. */

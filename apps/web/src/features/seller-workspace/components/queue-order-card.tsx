@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPackage, IconPackageExport, IconReceiptRefund, IconScale, IconScaleOutline } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney, formatTimeRange } from '../../../lib/format';
-import { orderStatusLabels, type TOrderSummary } from '@pulse/contract/orders';
+import type { TOrderSummary } from '@pulse/contract/orders';
 import { useSellerOrderAction } from '../api/post-seller-order-action';
 import { ACTION_DONE, describeActionFailure } from '../utils/action-feedback';
 import { ORDER_STATUS_COLORS } from '../utils/order-status-colors';
@@ -13,6 +13,7 @@ import { FinalWeightDialog } from './final-weight-dialog';
 import { HandOverDialog } from './hand-over-dialog';
 import { RefundAnswerDialog, type RefundAnswer } from './refund-answer-dialog';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { ORDER_STATUS_NAMES } from '../utils/order-status-names';
 
 type Dialog = { kind: 'weight' } | { kind: 'hand_over' } | { kind: 'refund'; answer: RefundAnswer };
 
@@ -70,7 +71,7 @@ export function QueueOrderCard({ order }: { order: TOrderSummary }) {
         </Group>
         <Group gap="xs">
           <Badge color={ORDER_STATUS_COLORS[order.status]} variant="light" radius="sm">
-            {orderStatusLabels[order.status]}
+            {i18n._(ORDER_STATUS_NAMES[order.status])}
           </Badge>
           <Badge color="gray" variant="outline" radius="sm">
             {order.fulfilment === 'pickup' ? <Trans>Pickup</Trans> : <Trans>Delivery</Trans>}

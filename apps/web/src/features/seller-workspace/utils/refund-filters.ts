@@ -5,12 +5,13 @@ import type { TRefundStatus } from '@pulse/contract/orders';
 export const REFUND_FILTERS = ['all', 'open', 'contested', 'refunded', 'refused'] as const;
 export type RefundFilter = (typeof REFUND_FILTERS)[number];
 
+/** The filter buttons (a context of their own: French words them in the plural, the badges in the singular). */
 export const REFUND_FILTER_LABELS: Readonly<Record<RefundFilter, MessageDescriptor>> = {
-  all: msg`All`,
-  open: msg`Open`,
-  contested: msg`Contested`,
-  refunded: msg`Refunded`,
-  refused: msg`Refused`,
+  all: msg({ message: 'All', context: 'refund filter' }),
+  open: msg({ message: 'Open', context: 'refund filter' }),
+  contested: msg({ message: 'Contested', context: 'refund filter' }),
+  refunded: msg({ message: 'Refunded', context: 'refund filter' }),
+  refused: msg({ message: 'Refused', context: 'refund filter' }),
 };
 
 const FILTER_STATUSES: Readonly<Record<RefundFilter, readonly TRefundStatus[]>> = {
