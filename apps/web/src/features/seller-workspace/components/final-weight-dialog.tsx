@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconScale } from '@tabler/icons-react';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { ZFinalWeightsInput, type TOrderDetails, type TOrderItem } from '@pulse/contract/orders';
 import { WEIGHED_UNITS } from '@pulse/contract/products';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -42,7 +42,7 @@ function WeightForm({ order, onClose }: { order: TOrderDetails; onClose: () => v
       if (text.trim() === '') continue;
       if (quantity === null) errors[item.id] = t`Enter a number with at most 3 decimals`;
       else if (quantity > item.quantity) {
-        const ordered = item.quantity;
+        const ordered = formatNumber(item.quantity);
         const unit = item.unit;
         errors[item.id] = t`At most ${ordered} ${unit} (the ordered quantity)`;
       }
@@ -107,7 +107,8 @@ function WeightForm({ order, onClose }: { order: TOrderDetails; onClose: () => v
           <Trans>Weigh what you pack. If it is less than ordered, the buyer pays for the weighed quantity and the difference goes back to their wallet at once.</Trans>
         </Text>
         {previews.map(({ item, text, preview }) => {
-          const { title, unit, quantity } = item;
+          const { title, unit } = item;
+          const quantity = formatNumber(item.quantity);
           const unitPrice = formatMoney(item.unitPriceMinor, order.currency);
           const lineBefore = formatMoney(item.lineTotalMinor, order.currency);
           const lineAfter = preview ? formatMoney(preview.newLineTotalMinor, order.currency) : '';
