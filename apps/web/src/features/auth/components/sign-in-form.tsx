@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { ZLoginRequest } from '@pulse/contract/auth';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { postLogin } from '../api/post-login';
-import { REVEAL_BUTTON_PROPS } from './reveal-button-props';
+import { useRevealButtonProps } from './reveal-button-props';
 import { useAuthForm } from './use-auth-form';
 
 /**
@@ -15,6 +16,8 @@ export function SignInForm({ filled }: { filled?: { email: string; password: str
     schema: ZLoginRequest,
     send: postLogin,
   });
+  const { t } = useLingui();
+  const revealButtonProps = useRevealButtonProps();
   const submitButton = useRef<HTMLButtonElement>(null);
   const wasFilled = filled !== undefined;
 
@@ -31,7 +34,7 @@ export function SignInForm({ filled }: { filled?: { email: string; password: str
           </Alert>
         )}
         <TextInput
-          label="E-mail"
+          label={t`E-mail`}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -41,8 +44,8 @@ export function SignInForm({ filled }: { filled?: { email: string; password: str
           error={errors.fields.email}
         />
         <PasswordInput
-          label="Password"
-          visibilityToggleButtonProps={REVEAL_BUTTON_PROPS}
+          label={t`Password`}
+          visibilityToggleButtonProps={revealButtonProps}
           autoComplete="current-password"
           size="md"
           value={values.password}
@@ -50,7 +53,7 @@ export function SignInForm({ filled }: { filled?: { email: string; password: str
           error={errors.fields.password}
         />
         <Button ref={submitButton} type="submit" size="md" fullWidth loading={isPending} disabled={isPending}>
-          Sign in
+          <Trans>Sign in</Trans>
         </Button>
       </Stack>
     </form>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert, Avatar, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH, ZRegisterRequest } from '@pulse/contract/auth';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { clearRememberedReferral, readReferralCode } from '../../../lib/referral-capture';
 import { useReferralCodeOwner } from '../../referrals/api/referrals-api';
 import { postRegister } from '../api/post-register';
-import { REVEAL_BUTTON_PROPS } from './reveal-button-props';
+import { useRevealButtonProps } from './reveal-button-props';
 import { useAuthForm } from './use-auth-form';
 
 // The form's own fields; the remembered referral code travels beside them.
@@ -15,6 +16,7 @@ const ZSignUpFields = ZRegisterRequest.omit({ referralCode: true });
 function InvitedBy({ code }: { code: string | null }) {
   const owner = useReferralCodeOwner(code);
   if (!owner.data) return null;
+  const username = owner.data.agentUsername;
   return (
     <Group gap="xs" wrap="nowrap" data-testid="invited-by">
       <Avatar
@@ -26,7 +28,9 @@ function InvitedBy({ code }: { code: string | null }) {
         color="initials"
       />
       <Text size="sm">
-        Invited by <strong>@{owner.data.agentUsername}</strong>
+        <Trans>
+          Invited by <strong>@{username}</strong>
+        </Trans>
       </Text>
     </Group>
   );
@@ -35,6 +39,9 @@ function InvitedBy({ code }: { code: string | null }) {
 export function SignUpForm() {
   // Read once: the code a share link left in this browser within its window, sent with the sign-up.
   const [referralCode] = useState(() => readReferralCode());
+  const { t } = useLingui();
+  const revealButtonProps = useRevealButtonProps();
+  const minLength = PASSWORD_MIN_LENGTH;
   const { values, setField, errors, isPending, submit } = useAuthForm({
     initialValues: { email: '', username: '', password: '' },
     schema: ZSignUpFields,
@@ -56,7 +63,7 @@ export function SignUpForm() {
           </Alert>
         )}
         <TextInput
-          label="E-mail"
+          label={t`E-mail`}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -66,7 +73,7 @@ export function SignUpForm() {
           error={errors.fields.email}
         />
         <TextInput
-          label="Username"
+          label={t`Username`}
           autoComplete="username"
           autoCapitalize="none"
           size="md"
@@ -75,17 +82,17 @@ export function SignUpForm() {
           error={errors.fields.username}
         />
         <PasswordInput
-          label="Password"
-          visibilityToggleButtonProps={REVEAL_BUTTON_PROPS}
+          label={t`Password`}
+          visibilityToggleButtonProps={revealButtonProps}
           autoComplete="new-password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          description={t`At least ${minLength} characters`}
           size="md"
           value={values.password}
           onChange={(event) => setField('password', event.currentTarget.value)}
           error={errors.fields.password}
         />
         <Button type="submit" size="md" fullWidth loading={isPending} disabled={isPending}>
-          Create account
+          <Trans>Create account</Trans>
         </Button>
       </Stack>
     </form>

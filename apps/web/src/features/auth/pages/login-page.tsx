@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Center, Divider, Paper, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import type { TDemoAccount } from '@pulse/contract/auth';
 import { IconInfoCircle, IconKey } from '@tabler/icons-react';
+import { t as eventT } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { API_URL } from '../../../config/env';
 import { useAuth } from '../../../lib/auth/use-auth';
@@ -24,23 +26,26 @@ function readOidcFragment(hash: string): { token: string | null; error: string |
 }
 
 function OidcButton() {
+  const { t } = useLingui();
   const providers = useAuthProviders();
   const oidc = providers.data?.oidc;
   // A share link's code goes with the sign-in, so a new account made there is attributed too.
   const [referralCode] = useState(() => readReferralCode());
   if (!oidc?.enabled) return null;
+  const providerName = oidc.name;
   const query = referralCode ? `?ref=${encodeURIComponent(referralCode)}` : '';
   return (
     <>
       <Button component="a" href={`${API_URL}/api/auth/oidc/start${query}`} variant="default" size="md" fullWidth leftSection={<IconKey size={18} />}>
-        Continue with {oidc.name ?? 'single sign-on'}
+        {providerName ? <Trans>Continue with {providerName}</Trans> : <Trans>Continue with single sign-on</Trans>}
       </Button>
-      <Divider label="or" labelPosition="center" />
+      <Divider label={t`or`} labelPosition="center" />
     </>
   );
 }
 
 export function LoginPage() {
+  const { t } = useLingui();
   const { login } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -55,6 +60,7 @@ export function LoginPage() {
   const [demoPick, setDemoPick] = useState<{ account: TDemoAccount; count: number } | null>(null);
   // Why sign-in is asked: a visitor's "Add to basket" waits for it (decision 038).
   const [pendingTitle] = useState<string | null>(() => readPendingBasketAdd()?.title ?? null);
+  const product = pendingTitle;
 
   const chooseDemoAccount = (account: TDemoAccount) => {
     setTab('sign-in');
@@ -83,7 +89,7 @@ export function LoginPage() {
         () => clearRememberedReferral(),
         (error: unknown) => {
           const stored = takeSessionValue(SESSION_KEYS.logoutMessage);
-          setOidcError(stored ?? (error instanceof Error ? error.message : 'Sign-in failed. Please try again.'));
+          setOidcError(stored ?? (error instanceof Error ? error.message : eventT`Sign-in failed. Please try again.`));
         },
       );
     }
@@ -94,17 +100,17 @@ export function LoginPage() {
       <Center className={classes.center}>
         <Stack gap="lg" className={classes.column}>
           <Center>
-            <UnstyledButton component={Link} to="/" aria-label="Pulse Market home">
+            <UnstyledButton component={Link} to="/" aria-label={t`Pulse Market home`}>
               <Logo size={40} withText />
             </UnstyledButton>
           </Center>
           {notice && (
-            <Alert color="orange" variant="light" role="alert" icon={<IconInfoCircle size={20} />} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
+            <Alert color="orange" variant="light" role="alert" icon={<IconInfoCircle size={20} />} withCloseButton closeButtonLabel={t`Dismiss`} onClose={() => setNotice(null)}>
               {notice}
             </Alert>
           )}
           {oidcError && (
-            <Alert color="red" variant="light" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setOidcError(null)}>
+            <Alert color="red" variant="light" role="alert" withCloseButton closeButtonLabel={t`Dismiss`} onClose={() => setOidcError(null)}>
               {oidcError}
             </Alert>
           )}
@@ -112,23 +118,37 @@ export function LoginPage() {
             <Stack gap="lg">
               <div>
                 <Title order={1} fz={{ base: 24, sm: 28 }}>
-                  {pendingTitle ? `Sign in to add ${pendingTitle} to your basket` : tab === 'sign-in' ? 'Welcome back' : 'Create your account'}
+                  {pendingTitle ? (
+                    <Trans>Sign in to add {product} to your basket</Trans>
+                  ) : tab === 'sign-in' ? (
+                    <Trans>Welcome back</Trans>
+                  ) : (
+                    <Trans>Create your account</Trans>
+                  )}
                 </Title>
                 <Text c="dimmed" mt={4}>
-                  {pendingTitle
-                    ? tab === 'sign-in'
-                      ? 'It goes into your basket as soon as you are signed in.'
-                      : 'New here? Create your account and it goes into your basket.'
-                    : tab === 'sign-in'
-                      ? 'Sign in to order, chat with growers and manage your shop.'
-                      : 'Buy fresh produce straight from local farms.'}
+                  {pendingTitle ? (
+                    tab === 'sign-in' ? (
+                      <Trans>It goes into your basket as soon as you are signed in.</Trans>
+                    ) : (
+                      <Trans>New here? Create your account and it goes into your basket.</Trans>
+                    )
+                  ) : tab === 'sign-in' ? (
+                    <Trans>Sign in to order, chat with growers and manage your shop.</Trans>
+                  ) : (
+                    <Trans>Buy fresh produce straight from local farms.</Trans>
+                  )}
                 </Text>
               </div>
               <OidcButton />
               <Tabs value={tab} onChange={(next) => setTab(next === 'sign-up' ? 'sign-up' : 'sign-in')} variant="pills" radius="xl" keepMounted={false}>
                 <Tabs.List grow mb="lg">
-                  <Tabs.Tab value="sign-in">Sign in</Tabs.Tab>
-                  <Tabs.Tab value="sign-up">Sign up</Tabs.Tab>
+                  <Tabs.Tab value="sign-in">
+                    <Trans>Sign in</Trans>
+                  </Tabs.Tab>
+                  <Tabs.Tab value="sign-up">
+                    <Trans>Sign up</Trans>
+                  </Tabs.Tab>
                 </Tabs.List>
                 <Tabs.Panel value="sign-in">
                   <SignInForm key={demoPick?.count ?? 0} filled={demoPick?.account} />
@@ -142,15 +162,17 @@ export function LoginPage() {
             </Stack>
           </Paper>
           <Text size="sm" c="dimmed" ta="center">
-            By continuing you agree to the{' '}
-            <Anchor component={Link} to="/terms-of-service" inherit>
-              Terms of Service
-            </Anchor>{' '}
-            and the{' '}
-            <Anchor component={Link} to="/privacy-policy" inherit>
-              Privacy Policy
-            </Anchor>
-            .
+            <Trans>
+              By continuing you agree to the{' '}
+              <Anchor component={Link} to="/terms-of-service" inherit>
+                Terms of Service
+              </Anchor>{' '}
+              and the{' '}
+              <Anchor component={Link} to="/privacy-policy" inherit>
+                Privacy Policy
+              </Anchor>
+              .
+            </Trans>
           </Text>
         </Stack>
       </Center>

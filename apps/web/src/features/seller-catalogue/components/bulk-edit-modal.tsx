@@ -9,12 +9,14 @@ import { formatMoney } from '../../../lib/format';
 import { padMoneyInputText } from '../../../lib/money-input';
 import { ZBulkProductUpdateRequest, type TProductSummary } from '@pulse/contract/products';
 import { isApiError } from '../../../lib/api-error';
-import { formatQuantity } from '../../../lib/product-units';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { getSellerProduct, sellerProductQueryKey } from '../api/get-seller-product';
 import { sellerProductsRootKey } from '../api/get-seller-products';
 import { patchSellerProducts } from '../api/patch-seller-products';
 import { lineErrorsFrom, toBulkUpdates, type BulkLine, type BulkLineErrors } from '../utils/bulk-edit';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { quantityText, unitPriceText } from '../utils/unit-text';
 
 interface BulkEditModalProps {
   opened: boolean;
@@ -27,14 +29,23 @@ interface BulkEditModalProps {
 export function BulkEditModal({ opened, products, onClose, onSaved }: BulkEditModalProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>Edit price and stock</Text>} size="xl" fullScreen={phone} radius="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Text fw={700}>
+          <Trans>Edit price and stock</Trans>
+        </Text>
+      } size="xl" fullScreen={phone} radius="lg">
       {opened && <BulkEditor products={products} onClose={onClose} onSaved={onSaved} />}
     </Modal>
   );
 }
 
 function BulkEditor({ products, onClose, onSaved }: Omit<BulkEditModalProps, 'opened'>) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
+  const count = products.length;
   const currency = products[0]?.currency ?? 'USD';
   const [lines, setLines] = useState<BulkLine[]>(() => products.map((product) => ({ productId: product.id, price: '', stock: '' })));
   const [allPrice, setAllPrice] = useState('');
@@ -72,24 +83,25 @@ function BulkEditor({ products, onClose, onSaved }: Omit<BulkEditModalProps, 'op
     runOnce(async () => {
       const { updates, lineIndex } = toBulkUpdates(lines, currency);
       if (updates.length === 0) {
-        setFormError('Type a new price or a new stock for at least one product.');
+        setFormError(t`Type a new price or a new stock for at least one product.`);
         return;
       }
       const parsed = ZBulkProductUpdateRequest.safeParse({ updates });
       if (!parsed.success) {
         setLineErrors(lineErrorsFrom(parsed.error.issues.map((issue) => [issue.path.map(String).join('.'), issue.message]), lineIndex));
-        setFormError('Some lines need your attention.');
+        setFormError(t`Some lines need your attention.`);
         return;
       }
       try {
         const result = await patchSellerProducts(parsed.data);
+        const changed = result.items.length;
         for (const item of result.items) void queryClient.invalidateQueries({ queryKey: sellerProductQueryKey(item.id) });
         void queryClient.invalidateQueries({ queryKey: sellerProductsRootKey });
         void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
         notifications.show({
           color: 'green',
-          title: 'Prices and stock updated',
-          message: `${result.items.length} ${result.items.length === 1 ? 'product' : 'products'} changed.`,
+          title: t`Prices and stock updated`,
+          message: t`${plural(changed, { one: '# product changed.', other: '# products changed.' })}`,
           icon: <IconCheck size={18} />,
           autoClose: 5000,
         });
@@ -98,33 +110,33 @@ function BulkEditor({ products, onClose, onSaved }: Omit<BulkEditModalProps, 'op
         if (!isApiError(error) || error.status === null || error.status >= 500) return;
         const perLine = lineErrorsFrom(Object.entries(error.fields), lineIndex);
         setLineErrors(perLine);
-        setFormError(Object.keys(perLine).length > 0 ? 'Nothing was saved: fix the lines marked in red.' : error.message);
+        setFormError(Object.keys(perLine).length > 0 ? t`Nothing was saved: fix the lines marked in red.` : error.message);
       }
     });
 
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Leave a box empty to keep the current value. Nothing is saved unless every line is valid.
+        <Trans>Leave a box empty to keep the current value. Nothing is saved unless every line is valid.</Trans>
       </Text>
       <Paper withBorder radius="md" p="sm" bg="gray.0">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Group gap="xs" align="flex-end" wrap="nowrap">
-            <MoneyTextInput label="Set all prices to" currency={currency} value={allPrice} onChange={setAllPrice} style={{ flex: 1 }} />
+            <MoneyTextInput label={t`Set all prices to`} currency={currency} value={allPrice} onChange={setAllPrice} style={{ flex: 1 }} />
             <Button variant="default" onClick={() => setAll('price', allPrice)}>
-              Apply
+              <Trans>Apply</Trans>
             </Button>
           </Group>
           <Group gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput label="Set all stocks to" inputMode="numeric" value={allStock} onChange={(event) => setAllStock(event.currentTarget.value)} style={{ flex: 1 }} />
+            <TextInput label={t`Set all stocks to`} inputMode="numeric" value={allStock} onChange={(event) => setAllStock(event.currentTarget.value)} style={{ flex: 1 }} />
             <Button variant="default" onClick={() => setAll('stock', allStock)}>
-              Apply
+              <Trans>Apply</Trans>
             </Button>
           </Group>
         </SimpleGrid>
       </Paper>
 
-      <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Selected products">
+      <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Selected products`}>
         {products.map((product, index) => {
           const detail = details[index]?.data;
           const line = lines[index];
@@ -146,13 +158,13 @@ function BulkEditor({ products, onClose, onSaved }: Omit<BulkEditModalProps, 'op
                   {product.title}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  Now {formatMoney(product.priceMinor, product.currency)} / {product.unit} ·{' '}
                   {detail ? (
-                    <>
-                      stock {formatQuantity(detail.stockQuantity, product.unit)}, {detail.stockQuantity - detail.availableQuantity} held by orders
-                    </>
+                    <BulkLineNow product={product} stock={detail.stockQuantity} held={detail.stockQuantity - detail.availableQuantity} />
                   ) : (
-                    <Skeleton component="span" height={10} width={120} display="inline-block" />
+                    <>
+                      <BulkLineNow product={product} />{' '}
+                      <Skeleton component="span" height={10} width={120} display="inline-block" />
+                    </>
                   )}
                 </Text>
                 {errors.line && (
@@ -162,14 +174,14 @@ function BulkEditor({ products, onClose, onSaved }: Omit<BulkEditModalProps, 'op
                 )}
                 <SimpleGrid cols={2} spacing="sm">
                   <MoneyTextInput
-                    label="New price"
+                    label={t`New price`}
                     currency={currency}
                     value={line.price}
                     onChange={(price) => setLine(index, { price })}
                     error={errors.priceMinor}
                   />
                   <TextInput
-                    label="New stock"
+                    label={t`New stock`}
                     inputMode="numeric"
                     value={line.stock}
                     onChange={(event) => setLine(index, { stock: event.currentTarget.value })}
@@ -189,12 +201,25 @@ function BulkEditor({ products, onClose, onSaved }: Omit<BulkEditModalProps, 'op
       )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button loading={isPending} onClick={() => void save()}>
-          Save {products.length} {products.length === 1 ? 'product' : 'products'}
+          <Plural value={count} one="Save # product" other="Save # products" />
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** "Now $3.50 / kg · stock 12 kg, 2 held by orders"; without the figures while they load. */
+function BulkLineNow({ product, stock, held }: { product: TProductSummary; stock?: number; held?: number }) {
+  const price = formatMoney(product.priceMinor, product.currency);
+  const unitPrice = unitPriceText(price, product.unit);
+  if (stock === undefined || held === undefined) return <Trans>Now {unitPrice} ·</Trans>;
+  const stockText = quantityText(stock, product.unit);
+  return (
+    <Trans>
+      Now {unitPrice} · stock {stockText}, {held} held by orders
+    </Trans>
   );
 }

@@ -8,6 +8,7 @@ import { postImageUpload } from '../../../lib/image-upload';
 import type { PhotoItem } from '../utils/product-form-values';
 import { ACCEPTED_PHOTO_TYPES, getPhotoFileError, moveItem } from '../../../lib/photo-file';
 import classes from './seller-catalogue.module.css';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 interface PhotoManagerProps {
   photos: PhotoItem[];
@@ -27,9 +28,11 @@ let photoCounter = 0;
  * cover), remove. Each file is uploaded as soon as it is chosen; the form sends only upload ids.
  */
 export function PhotoManager({ photos, onChange, max, label, description, error, onTouched }: PhotoManagerProps) {
+  const { t } = useLingui();
   const inputRef = useRef<HTMLInputElement>(null);
   const { logout } = useAuth();
   const room = max - photos.length;
+  const count = photos.length;
 
   const update = (key: string, changes: Partial<PhotoItem>) => onChange((current) => current.map((photo) => (photo.key === key ? { ...photo, ...changes } : photo)));
 
@@ -41,7 +44,7 @@ export function PhotoManager({ photos, onChange, max, label, description, error,
       });
       update(key, { uploadId: stored.id, state: 'done', progress: 1 });
     } catch (caught) {
-      const message = isApiError(caught) && caught.status !== null && caught.status < 500 ? caught.message : 'The photo could not be uploaded. Remove it and try again.';
+      const message = isApiError(caught) && caught.status !== null && caught.status < 500 ? caught.message : t`The photo could not be uploaded. Remove it and try again.`;
       update(key, { state: 'failed', error: message });
     }
   };
@@ -93,17 +96,19 @@ export function PhotoManager({ photos, onChange, max, label, description, error,
       </div>
       {photos.length > 0 && (
         <ul className={classes.photoGrid} aria-label={label}>
-          {photos.map((photo, index) => (
+          {photos.map((photo, index) => {
+            const number = index + 1;
+            return (
             <li key={photo.key} className={classes.photoTile} data-state={photo.state} data-testid="photo-tile">
-              <img src={photo.previewUrl.startsWith('blob:') ? photo.previewUrl : resolveMediaUrl(photo.previewUrl)} alt={`Photo ${index + 1}`} className={classes.photoImage} />
+              <img src={photo.previewUrl.startsWith('blob:') ? photo.previewUrl : resolveMediaUrl(photo.previewUrl)} alt={t`Photo ${number}`} className={classes.photoImage} />
               {index === 0 && photo.state === 'done' && (
                 <Badge size="xs" className={classes.coverBadge}>
-                  Cover
+                  <Trans>Cover</Trans>
                 </Badge>
               )}
               {photo.state === 'uploading' && (
-                <div className={classes.photoOverlay} role="status" aria-label={`Uploading photo ${index + 1}`}>
-                  <Progress value={Math.round(photo.progress * 100)} size="sm" w="80%" aria-label="Upload progress" />
+                <div className={classes.photoOverlay} role="status" aria-label={t`Uploading photo ${number}`}>
+                  <Progress value={Math.round(photo.progress * 100)} size="sm" w="80%" aria-label={t`Upload progress`} />
                   <Text size="xs" c="white" fw={600}>
                     {Math.round(photo.progress * 100)}%
                   </Text>
@@ -112,29 +117,30 @@ export function PhotoManager({ photos, onChange, max, label, description, error,
               {photo.state === 'failed' && (
                 <div className={classes.photoOverlay} data-failed>
                   <Text size="xs" c="white" fw={600} ta="center" px={4} role="alert">
-                    {photo.error ?? 'Upload failed'}
+                    {photo.error ?? t`Upload failed`}
                   </Text>
                 </div>
               )}
               <Group gap={2} className={classes.photoActions} wrap="nowrap">
-                <Tooltip label="Move left">
-                  <ActionIcon size="sm" variant="white" color="dark" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move photo ${index + 1} left`}>
+                <Tooltip label={t`Move left`}>
+                  <ActionIcon size="sm" variant="white" color="dark" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={t`Move photo ${number} left`}>
                     <IconArrowLeft size={14} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label="Move right">
-                  <ActionIcon size="sm" variant="white" color="dark" disabled={index === photos.length - 1} onClick={() => move(index, index + 1)} aria-label={`Move photo ${index + 1} right`}>
+                <Tooltip label={t`Move right`}>
+                  <ActionIcon size="sm" variant="white" color="dark" disabled={index === photos.length - 1} onClick={() => move(index, index + 1)} aria-label={t`Move photo ${number} right`}>
                     <IconArrowRight size={14} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label="Remove">
-                  <ActionIcon size="sm" variant="white" color="red" onClick={() => remove(photo.key)} aria-label={`Remove photo ${index + 1}`}>
+                <Tooltip label={t`Remove`}>
+                  <ActionIcon size="sm" variant="white" color="red" onClick={() => remove(photo.key)} aria-label={t`Remove photo ${number}`}>
                     <IconTrash size={14} />
                   </ActionIcon>
                 </Tooltip>
               </Group>
             </li>
-          ))}
+            );
+          })}
         </ul>
       )}
       <input
@@ -149,10 +155,12 @@ export function PhotoManager({ photos, onChange, max, label, description, error,
       />
       <Group gap="sm">
         <Button variant="light" leftSection={<IconPhotoPlus size={18} aria-hidden />} onClick={() => inputRef.current?.click()} disabled={room <= 0}>
-          {photos.length === 0 ? 'Add photos' : 'Add more photos'}
+          {photos.length === 0 ? <Trans>Add photos</Trans> : <Trans>Add more photos</Trans>}
         </Button>
         <Text size="xs" c="dimmed">
-          {photos.length} of {max}
+          <Trans>
+            {count} of {max}
+          </Trans>
         </Text>
       </Group>
       {error && (

@@ -13,6 +13,7 @@ import { sellerProductQueryKey } from '../api/get-seller-product';
 import { sellerProductsRootKey } from '../api/get-seller-products';
 import { patchProduct } from '../api/patch-product';
 import { STATUS_COLORS, STATUS_LABELS } from '../utils/format-product';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function failureMessage(error: unknown): string | null {
   // Outages already have their toast.
@@ -22,6 +23,8 @@ function failureMessage(error: unknown): string | null {
 
 /** Status, pause / resume, archive (with a confirmation) and a look at the buyer's page. */
 export function ProductActions({ product }: { product: TProductDetails }) {
+  const { t, i18n } = useLingui();
+  const title = product.title;
   const queryClient = useQueryClient();
   const [confirmOpened, confirm] = useDisclosure(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -53,7 +56,7 @@ export function ProductActions({ product }: { product: TProductDetails }) {
         await deleteProduct(product.id);
         confirm.close();
         await refresh();
-        notifications.show({ color: 'green', title: 'Product archived', message: `${product.title} is no longer listed.`, autoClose: 5000 });
+        notifications.show({ color: 'green', title: t`Product archived`, message: t`${title} is no longer listed.`, autoClose: 5000 });
       } catch (error) {
         confirm.close();
         setMessage(failureMessage(error));
@@ -65,30 +68,30 @@ export function ProductActions({ product }: { product: TProductDetails }) {
       <Group gap="sm" justify="space-between" wrap="wrap">
         <Group gap="xs">
           <Text size="sm" c="dimmed">
-            Status
+            <Trans>Status</Trans>
           </Text>
           <Badge color={STATUS_COLORS[product.status]} variant="light" data-testid="product-status">
-            {STATUS_LABELS[product.status]}
+            {i18n._(STATUS_LABELS[product.status])}
           </Badge>
         </Group>
         <Group gap="xs">
           {live && (
-            <Button variant="default" size="xs" leftSection={<IconPlayerPause size={16} aria-hidden />} loading={isPending} onClick={() => void setStatus('paused', 'Product paused')}>
-              Pause
+            <Button variant="default" size="xs" leftSection={<IconPlayerPause size={16} aria-hidden />} loading={isPending} onClick={() => void setStatus('paused', t`Product paused`)}>
+              <Trans>Pause</Trans>
             </Button>
           )}
           {(product.status === 'paused' || product.status === 'draft' || product.status === 'archived') && (
-            <Button variant="light" size="xs" leftSection={<IconPlayerPlay size={16} aria-hidden />} loading={isPending} onClick={() => void setStatus('active', 'Product is live')}>
-              {product.status === 'paused' ? 'Resume' : product.status === 'draft' ? 'Publish' : 'Relist'}
+            <Button variant="light" size="xs" leftSection={<IconPlayerPlay size={16} aria-hidden />} loading={isPending} onClick={() => void setStatus('active', t`Product is live`)}>
+              {product.status === 'paused' ? <Trans>Resume</Trans> : product.status === 'draft' ? <Trans>Publish</Trans> : <Trans>Relist</Trans>}
             </Button>
           )}
           {product.status !== 'archived' && (
             <Button variant="subtle" color="red" size="xs" leftSection={<IconArchive size={16} aria-hidden />} onClick={confirm.open} disabled={isPending}>
-              Archive
+              <Trans>Archive</Trans>
             </Button>
           )}
           <Button component={Link} to={`/product-details/${product.id}`} variant="subtle" size="xs" leftSection={<IconExternalLink size={16} aria-hidden />}>
-            View as buyer
+            <Trans>View as buyer</Trans>
           </Button>
         </Group>
       </Group>
@@ -97,17 +100,21 @@ export function ProductActions({ product }: { product: TProductDetails }) {
           {message}
         </Text>
       )}
-      <Modal opened={confirmOpened} onClose={confirm.close} title={<Text fw={700}>Archive this product?</Text>} centered>
+      <Modal opened={confirmOpened} onClose={confirm.close} title={
+          <Text fw={700}>
+            <Trans>Archive this product?</Trans>
+          </Text>
+        } centered>
         <Stack gap="md">
           <Text size="sm">
-            “{product.title}” will leave your shop and buyers will no longer find it. Past orders and reviews are kept, and you can relist it later.
+            <Trans>“{title}” will leave your shop and buyers will no longer find it. Past orders and reviews are kept, and you can relist it later.</Trans>
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={confirm.close}>
-              Keep it
+              <Trans>Keep it</Trans>
             </Button>
             <Button color="red" loading={isPending} onClick={() => void archive()}>
-              Archive product
+              <Trans>Archive product</Trans>
             </Button>
           </Group>
         </Stack>

@@ -5,7 +5,6 @@ import { IconAlertCircle, IconCheck, IconDeviceFloppy } from '@tabler/icons-reac
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
-  categoryLabels,
   PRODUCT_CATEGORIES,
   PRODUCT_MAX_IMAGES,
   PRODUCT_UNITS,
@@ -17,7 +16,6 @@ import {
 } from '@pulse/contract/products';
 import { FormSection } from '../../../components/form-section';
 import { getServerFormErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
-import { pluralUnit } from '../../../lib/product-units';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { sellerProductQueryKey } from '../api/get-seller-product';
 import { sellerProductsRootKey } from '../api/get-seller-products';
@@ -37,9 +35,10 @@ import { ProductPreviewCard } from './product-preview-card';
 import classes from './seller-catalogue.module.css';
 import { MoneyTextInput } from '../../../components/money-text-input';
 import { toMoneyInputText } from '../../../lib/money-input';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CATEGORY_NAMES } from '../utils/category-names';
+import { countedInText, pricePerUnitLabel, UNIT_NAMES } from '../utils/unit-text';
 
-const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: categoryLabels[category] }));
-const UNIT_OPTIONS = PRODUCT_UNITS.map((unit) => ({ value: unit, label: unit }));
 
 type TextField = 'title' | 'price' | 'stockQuantity' | 'minOrderQuantity' | 'harvestDate' | 'originFarmName' | 'originRegion' | 'originLat' | 'originLng';
 
@@ -73,7 +72,10 @@ interface ProductFormProps {
  * the server); the server's `fields` land under the same inputs. Editing sends only what changed.
  */
 export function ProductForm({ product, initialValues, currency }: ProductFormProps) {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  const categoryOptions = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: i18n._(CATEGORY_NAMES[category]) }));
+  const unitOptions = PRODUCT_UNITS.map((unit) => ({ value: unit, label: i18n._(UNIT_NAMES[unit]) }));
   const queryClient = useQueryClient();
   const [values, setValues] = useState<ProductFormValues>(initialValues);
   const [baseline, setBaseline] = useState<ProductFormValues>(initialValues);
@@ -123,14 +125,15 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
   const create = async () => {
     const parsed = ZProductInput.safeParse(toProductInput(values, currency));
     if (!parsed.success) {
-      setErrors({ fields: getProductFieldErrors(parsed.error), form: 'Some fields need your attention.' });
+      setErrors({ fields: getProductFieldErrors(parsed.error), form: t`Some fields need your attention.` });
       return;
     }
     setErrors(NO_FORM_ERRORS);
     try {
       const created = await postProduct(parsed.data);
       afterSave(created);
-      notifications.show({ color: 'green', title: 'Product added', message: `${created.title} is now in your catalogue.`, icon: <IconCheck size={18} />, autoClose: 5000 });
+      const title = created.title;
+      notifications.show({ color: 'green', title: t`Product added`, message: t`${title} is now in your catalogue.`, icon: <IconCheck size={18} />, autoClose: 5000 });
       await navigate(`/seller/products/${created.id}`, { replace: true });
     } catch (error) {
       setErrors(getServerFormErrors(error, PRODUCT_FIELDS));
@@ -140,12 +143,12 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
   const save = async (current: TProductDetails) => {
     const patch = changedFields(baseline, values, currency);
     if (Object.keys(patch).length === 0) {
-      setNotice('Nothing has changed.');
+      setNotice(t`Nothing has changed.`);
       return;
     }
     const parsed = ZProductPatch.safeParse(patch);
     if (!parsed.success) {
-      setErrors({ fields: getProductFieldErrors(parsed.error), form: 'Some fields need your attention.' });
+      setErrors({ fields: getProductFieldErrors(parsed.error), form: t`Some fields need your attention.` });
       return;
     }
     setErrors(NO_FORM_ERRORS);
@@ -156,7 +159,7 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
       setValues(next);
       setBaseline(next);
       touched.current = false;
-      notifications.show({ color: 'green', title: 'Changes saved', message: saved.title, icon: <IconCheck size={18} />, autoClose: 5000 });
+      notifications.show({ color: 'green', title: t`Changes saved`, message: saved.title, icon: <IconCheck size={18} />, autoClose: 5000 });
     } catch (error) {
       setErrors(getServerFormErrors(error, PRODUCT_FIELDS));
     }
@@ -165,7 +168,7 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (values.photos.some((photo) => photo.state === 'uploading')) {
-      setErrors((current) => ({ ...current, form: 'Wait for the photos to finish uploading.' }));
+      setErrors((current) => ({ ...current, form: t`Wait for the photos to finish uploading.` }));
       return;
     }
     void runOnce(() => (product ? save(product) : create()));
@@ -176,13 +179,15 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
     if (event.detail > 1) event.preventDefault();
   };
 
+  const countedIn = values.unit ? countedInText(values.unit) : undefined;
+
   const preview = (
     <Stack gap="xs">
       <Text fw={700} size="sm">
-        Preview
+        <Trans>Preview</Trans>
       </Text>
       <Text size="xs" c="dimmed">
-        How buyers will see it in the listing.
+        <Trans>How buyers will see it in the listing.</Trans>
       </Text>
       <ProductPreviewCard values={values} currency={currency} />
     </Stack>
@@ -190,13 +195,13 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
 
   return (
     <div className={classes.formLayout}>
-      <form onSubmit={submit} noValidate aria-label={product ? 'Edit product' : 'Add product'}>
+      <form onSubmit={submit} noValidate aria-label={product ? t`Edit product` : t`Add product`}>
         <Stack gap="md">
-          <FormSection title="About the product">
-            <TextInput label="Title" required placeholder="e.g. Heirloom tomatoes" maxLength={120} {...text('title')} />
+          <FormSection title={t`About the product`}>
+            <TextInput label={t`Title`} required placeholder={t`e.g. Heirloom tomatoes`} maxLength={120} {...text('title')} />
             <Textarea
-              label="Description"
-              placeholder="How it is grown, taste, size, how to store it"
+              label={t`Description`}
+              placeholder={t`How it is grown, taste, size, how to store it`}
               autosize
               minRows={3}
               maxRows={10}
@@ -206,10 +211,10 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
             />
             <SimpleGrid cols={2} spacing="sm">
               <Select
-                label="Category"
+                label={t`Category`}
                 required
-                placeholder="Choose"
-                data={CATEGORY_OPTIONS}
+                placeholder={t`Choose`}
+                data={categoryOptions}
                 value={values.category}
                 onChange={(value) => set('category')(value as TProductCategory | null)}
                 error={errorOf('category')}
@@ -217,10 +222,10 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
                 comboboxProps={{ withinPortal: true }}
               />
               <Select
-                label="Unit"
+                label={t`Unit`}
                 required
-                placeholder="Choose"
-                data={UNIT_OPTIONS}
+                placeholder={t`Choose`}
+                data={unitOptions}
                 value={values.unit}
                 onChange={(value) => set('unit')(value as TProductUnit | null)}
                 error={errorOf('unit')}
@@ -230,9 +235,9 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
             </SimpleGrid>
           </FormSection>
 
-          <FormSection title="Price and stock">
+          <FormSection title={t`Price and stock`}>
             <MoneyTextInput
-              label={`Price per ${values.unit ?? 'unit'}`}
+              label={pricePerUnitLabel(values.unit)}
               required
               currency={currency}
               placeholder={toMoneyInputText(0, currency)}
@@ -241,39 +246,39 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
               error={errorOf('price')}
             />
             <SimpleGrid cols={2} spacing="sm">
-              <TextInput label="Stock" required inputMode="numeric" description={values.unit ? `Counted in ${pluralUnit(values.unit)}` : undefined} {...text('stockQuantity')} />
-              <TextInput label="Minimum order" inputMode="numeric" description={values.unit ? `Counted in ${pluralUnit(values.unit)}` : undefined} {...text('minOrderQuantity')} />
+              <TextInput label={t`Stock`} required inputMode="numeric" description={countedIn} {...text('stockQuantity')} />
+              <TextInput label={t`Minimum order`} inputMode="numeric" description={countedIn} {...text('minOrderQuantity')} />
             </SimpleGrid>
           </FormSection>
 
-          <FormSection title="Harvest and origin">
+          <FormSection title={t`Harvest and origin`}>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput label="Harvest date" type="date" {...text('harvestDate')} />
+              <TextInput label={t`Harvest date`} type="date" {...text('harvestDate')} />
               <Switch
-                label="Organic"
-                description="Grown without synthetic pesticides or fertilisers"
+                label={t`Organic`}
+                description={t`Grown without synthetic pesticides or fertilisers`}
                 checked={values.organic}
                 onChange={(event) => set('organic')(event.currentTarget.checked)}
                 mt={{ base: 0, xs: 'lg' }}
               />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput label="Farm name" {...text('originFarmName')} />
-              <TextInput label="Region" {...text('originRegion')} />
+              <TextInput label={t`Farm name`} {...text('originFarmName')} />
+              <TextInput label={t`Region`} {...text('originRegion')} />
             </SimpleGrid>
             <SimpleGrid cols={2} spacing="sm">
-              <TextInput label="Latitude" inputMode="decimal" placeholder="5.6037" {...text('originLat')} />
-              <TextInput label="Longitude" inputMode="decimal" placeholder="-0.1870" {...text('originLng')} />
+              <TextInput label={t`Latitude`} inputMode="decimal" placeholder="5.6037" {...text('originLat')} />
+              <TextInput label={t`Longitude`} inputMode="decimal" placeholder="-0.1870" {...text('originLng')} />
             </SimpleGrid>
           </FormSection>
 
-          <FormSection title="Photos">
+          <FormSection title={t`Photos`}>
             <PhotoManager
               photos={values.photos}
               onChange={setPhotos}
               max={PRODUCT_MAX_IMAGES}
-              label="Product photos"
-              description={`1 to ${PRODUCT_MAX_IMAGES} photos; the first is the cover.`}
+              label={t`Product photos`}
+              description={t`1 to ${PRODUCT_MAX_IMAGES} photos; the first is the cover.`}
               error={errorOf('photos')}
               onTouched={() => clearError('photos')}
             />
@@ -293,7 +298,7 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
           )}
           <Group justify="flex-end">
             <Button type="submit" size="md" loading={isPending} onClick={guardDoubleClick} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
-              {product ? 'Save changes' : 'Add product'}
+              {product ? <Trans>Save changes</Trans> : <Trans>Add product</Trans>}
             </Button>
           </Group>
         </Stack>

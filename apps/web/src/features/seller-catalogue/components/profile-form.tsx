@@ -12,11 +12,13 @@ import { putSellerProfile } from '../api/put-seller-profile';
 import { PROFILE_FIELDS, toProfileRequest, valuesFromProfile, type ProfileFormValues } from '../utils/profile-form-values';
 import type { PhotoItem } from '../utils/product-form-values';
 import { PhotoManager } from './photo-manager';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 type TextKey = 'shopName' | 'region' | 'lat' | 'lng';
 
 /** The shop profile editor; the contract's schema checks it first, the server's field messages land under the same inputs. */
 export function ProfileForm({ profile, onDone }: { profile: TSellerProfile; onDone: () => void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<ProfileFormValues>(() => valuesFromProfile(profile));
   const [errors, setErrors] = useState<FormErrors>(NO_FORM_ERRORS);
@@ -39,13 +41,13 @@ export function ProfileForm({ profile, onDone }: { profile: TSellerProfile; onDo
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (values.photos.some((photo) => photo.state === 'uploading')) {
-      setErrors((current) => ({ ...current, form: 'Wait for the photos to finish uploading.' }));
+      setErrors((current) => ({ ...current, form: t`Wait for the photos to finish uploading.` }));
       return;
     }
     void runOnce(async () => {
       const parsed = ZUpdateSellerProfileRequest.safeParse(toProfileRequest(values));
       if (!parsed.success) {
-        setErrors({ fields: getZodFieldErrors(parsed.error), form: 'Some fields need your attention.' });
+        setErrors({ fields: getZodFieldErrors(parsed.error), form: t`Some fields need your attention.` });
         return;
       }
       setErrors(NO_FORM_ERRORS);
@@ -53,7 +55,7 @@ export function ProfileForm({ profile, onDone }: { profile: TSellerProfile; onDo
         const saved = await putSellerProfile(parsed.data);
         queryClient.setQueryData(sellerProfileQueryKey(saved.userId), saved);
         void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
-        notifications.show({ color: 'green', title: 'Profile saved', message: 'Buyers now see your shop as you set it.', icon: <IconCheck size={18} />, autoClose: 5000 });
+        notifications.show({ color: 'green', title: t`Profile saved`, message: t`Buyers now see your shop as you set it.`, icon: <IconCheck size={18} />, autoClose: 5000 });
         onDone();
       } catch (error) {
         setErrors(getServerFormErrors(error, PROFILE_FIELDS));
@@ -63,12 +65,12 @@ export function ProfileForm({ profile, onDone }: { profile: TSellerProfile; onDo
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={submit} noValidate aria-label="Edit profile">
+      <form onSubmit={submit} noValidate aria-label={t`Edit profile`}>
         <Stack gap="sm">
-          <TextInput label="Shop name" required maxLength={80} {...text('shopName')} />
+          <TextInput label={t`Shop name`} required maxLength={80} {...text('shopName')} />
           <Textarea
-            label="Story"
-            description="Who you are, how you farm, what makes your produce special"
+            label={t`Story`}
+            description={t`Who you are, how you farm, what makes your produce special`}
             autosize
             minRows={4}
             maxRows={12}
@@ -76,11 +78,11 @@ export function ProfileForm({ profile, onDone }: { profile: TSellerProfile; onDo
             onChange={(event) => set('story', event.currentTarget.value)}
             error={errorOf('story')}
           />
-          <TextInput label="Region" {...text('region')} />
+          <TextInput label={t`Region`} {...text('region')} />
           <FarmLocationFields
             lat={text('lat')}
             lng={text('lng')}
-            unsupportedMessage="This browser cannot share its location. Type the coordinates instead."
+            unsupportedMessage={t`This browser cannot share its location. Type the coordinates instead.`}
             onLocated={(lat, lng) => {
               set('lat', lat);
               set('lng', lng);
@@ -90,8 +92,8 @@ export function ProfileForm({ profile, onDone }: { profile: TSellerProfile; onDo
             photos={values.photos}
             onChange={setPhotos}
             max={SELLER_PROFILE_MAX_PHOTOS}
-            label="Shop photos"
-            description={`Up to ${SELLER_PROFILE_MAX_PHOTOS}: your fields, your animals, your market stall.`}
+            label={t`Shop photos`}
+            description={t`Up to ${SELLER_PROFILE_MAX_PHOTOS}: your fields, your animals, your market stall.`}
             error={errorOf('photos')}
           />
           {errors.form && (
@@ -101,10 +103,10 @@ export function ProfileForm({ profile, onDone }: { profile: TSellerProfile; onDo
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onDone} disabled={isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={isPending} onClick={(event) => event.detail > 1 && event.preventDefault()}>
-              Save profile
+              <Trans>Save profile</Trans>
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
 import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 
 /** What a signed-in user who is not an approved seller sees on a seller page (the server said 403). */
 export function SellerOnlyNotice({ title }: { title: string }) {
@@ -14,13 +15,13 @@ export function SellerOnlyNotice({ title }: { title: string }) {
           {title}
         </Title>
         <Text c="dimmed" size="lg" maw={460}>
-          This page is for approved sellers. Once your seller application is approved you can list produce and run your shop here.
+          <Trans>This page is for approved sellers. Once your seller application is approved you can list produce and run your shop here.</Trans>
         </Text>
         <Button component={Link} to="/seller-application-status" size="md">
-          See my application
+          <Trans>See my application</Trans>
         </Button>
         <Button component={Link} to="/sellers" variant="subtle">
-          How selling works
+          <Trans>How selling works</Trans>
         </Button>
       </Stack>
     </Container>

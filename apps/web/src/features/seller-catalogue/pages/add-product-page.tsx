@@ -13,6 +13,7 @@ import { SellerOnlyNotice } from '../components/seller-only-notice';
 import { EMPTY_PRODUCT_FORM, type ProductFormValues } from '../utils/product-form-values';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import classes from '../components/seller-catalogue.module.css';
+import { Trans } from '@lingui/react/macro';
 
 const DEFAULT_CURRENCY = 'USD';
 
@@ -45,14 +46,14 @@ export function AddProductPage({ route }: PageProps) {
     <div className={classes.page}>
       <Stack gap="md">
         <Anchor component={Link} to="/seller/catalogue-search" size="sm" c="dimmed">
-          <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle' }} /> My products
+          <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle' }} /> <Trans>My products</Trans>
         </Anchor>
         <div>
           <Title order={1} fz={{ base: 24, sm: 30 }}>
             {route.title}
           </Title>
           <Text c="dimmed" size="sm">
-            Buyers see it in the marketplace as soon as you add it.
+            <Trans>Buyers see it in the marketplace as soon as you add it.</Trans>
           </Text>
         </div>
         {profile.isPending && user ? <ProductFormSkeleton /> : <ProductForm initialValues={initialValues} currency={currency} />}

@@ -3,7 +3,7 @@ import { Box, Button, Checkbox, CloseButton, Group, Select, SimpleGrid, Skeleton
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsDollar, IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { categoryLabels, PRODUCT_CATEGORIES, ZProductStatus, type TProductSummary } from '@pulse/contract/products';
+import { PRODUCT_CATEGORIES, ZProductStatus, type TProductSummary } from '@pulse/contract/products';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { isSellerAccessDenied } from '../../../lib/seller-access';
@@ -13,13 +13,14 @@ import { SellerOnlyNotice } from '../components/seller-only-notice';
 import { SellerProductRow } from '../components/seller-product-row';
 import { STATUS_LABELS } from '../utils/format-product';
 import classes from '../components/seller-catalogue.module.css';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { CATEGORY_NAMES } from '../utils/category-names';
 
-const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: categoryLabels[category] }));
-const STATUS_OPTIONS = ZProductStatus.options.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 
 function RowsSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="sm" role="status" aria-label="Loading products">
+    <Stack gap="sm" role="status" aria-label={t`Loading products`}>
       {Array.from({ length: 5 }, (_, index) => (
         <Skeleton key={index} height={88} radius="lg" />
       ))}
@@ -29,6 +30,9 @@ function RowsSkeleton() {
 
 /** /seller/catalogue-search: the seller's products in every status, filters, and a bulk price/stock edit. */
 export function CatalogueSearchPage({ route }: PageProps) {
+  const { t, i18n } = useLingui();
+  const categoryOptions = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: i18n._(CATEGORY_NAMES[category]) }));
+  const statusOptions = ZProductStatus.options.map((status) => ({ value: status, label: i18n._(STATUS_LABELS[status]) }));
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [category, setCategory] = useState<string | null>(null);
@@ -48,6 +52,8 @@ export function CatalogueSearchPage({ route }: PageProps) {
   const list = useSellerProducts(query);
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Object.keys(query).length > 0;
+  const shownCount = items.length;
+  const selectedCount = selected.size;
 
   // Keep the selected rows' latest figures (after a save or a refetch).
   useEffect(() => {
@@ -94,56 +100,59 @@ export function CatalogueSearchPage({ route }: PageProps) {
             {route.title}
           </Title>
           <Button component={Link} to="/add-product" leftSection={<IconPlus size={18} aria-hidden />}>
-            Add a product
+            <Trans>Add a product</Trans>
           </Button>
         </Group>
 
         <TextInput
           type="search"
-          placeholder="Search my products"
-          aria-label="Search my products"
+          placeholder={t`Search my products`}
+          aria-label={t`Search my products`}
           leftSection={<IconSearch size={18} aria-hidden />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           size="md"
         />
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-          <Select placeholder="All categories" aria-label="Category" data={CATEGORY_OPTIONS} value={category} onChange={setCategory} clearable comboboxProps={{ withinPortal: true }} />
-          <Select placeholder="Any status" aria-label="Status" data={STATUS_OPTIONS} value={status} onChange={setStatus} clearable comboboxProps={{ withinPortal: true }} />
-          <Switch label="In stock only" checked={inStock} onChange={(event) => setInStock(event.currentTarget.checked)} mt={8} />
+          <Select placeholder={t`All categories`} aria-label={t`Category`} data={categoryOptions} value={category} onChange={setCategory} clearable comboboxProps={{ withinPortal: true }} />
+          <Select placeholder={t`Any status`} aria-label={t`Status`} data={statusOptions} value={status} onChange={setStatus} clearable comboboxProps={{ withinPortal: true }} />
+          <Switch label={t`In stock only`} checked={inStock} onChange={(event) => setInStock(event.currentTarget.checked)} mt={8} />
         </SimpleGrid>
 
         {items.length > 0 && (
           <Group justify="space-between">
-            <Checkbox label="Select all shown" checked={allShownSelected} indeterminate={!allShownSelected && items.some((item) => selected.has(item.id))} onChange={(event) => toggleAll(event.currentTarget.checked)} />
+            <Checkbox label={t`Select all shown`} checked={allShownSelected} indeterminate={!allShownSelected && items.some((item) => selected.has(item.id))} onChange={(event) => toggleAll(event.currentTarget.checked)} />
             <Text size="sm" c="dimmed">
-              {items.length}
-              {list.hasNextPage ? '+' : ''} {items.length === 1 ? 'product' : 'products'}
+              {list.hasNextPage ? (
+                <Plural value={shownCount} one="#+ product" other="#+ products" />
+              ) : (
+                <Plural value={shownCount} one="# product" other="# products" />
+              )}
             </Text>
           </Group>
         )}
 
-        <section aria-label="My products" aria-busy={list.isFetching}>
+        <section aria-label={t`My products`} aria-busy={list.isFetching}>
           {list.isPending && !list.isError && <RowsSkeleton />}
-          {list.isError && items.length === 0 && <LoadErrorAlert title="Could not load your products" onRetry={() => void list.refetch()} />}
+          {list.isError && items.length === 0 && <LoadErrorAlert title={t`Could not load your products`} onRetry={() => void list.refetch()} />}
           {list.isSuccess && items.length === 0 && !list.isPlaceholderData && (
             <Stack align="center" gap="sm" ta="center" py="xl">
               <ThemeIcon size={72} radius={36} variant="light" aria-hidden>
                 <IconPackage size={36} stroke={1.6} />
               </ThemeIcon>
               <Title order={2} fz="lg">
-                {filtered ? 'No products match' : 'No products yet'}
+                {filtered ? <Trans>No products match</Trans> : <Trans>No products yet</Trans>}
               </Title>
               <Text c="dimmed" maw={380}>
-                {filtered ? 'Try other words or clear the filters.' : 'Add your first product and buyers will find it in the marketplace.'}
+                {filtered ? <Trans>Try other words or clear the filters.</Trans> : <Trans>Add your first product and buyers will find it in the marketplace.</Trans>}
               </Text>
               {filtered ? (
                 <Button variant="default" onClick={clearFilters}>
-                  Clear filters
+                  <Trans>Clear filters</Trans>
                 </Button>
               ) : (
                 <Button component={Link} to="/add-product" leftSection={<IconPlus size={18} aria-hidden />}>
-                  Add a product
+                  <Trans>Add a product</Trans>
                 </Button>
               )}
             </Stack>
@@ -157,27 +166,27 @@ export function CatalogueSearchPage({ route }: PageProps) {
           )}
           {list.isError && items.length > 0 && (
             <Box mt="md">
-              <LoadErrorAlert title="Could not load more products" onRetry={() => void list.fetchNextPage()} />
+              <LoadErrorAlert title={t`Could not load more products`} onRetry={() => void list.fetchNextPage()} />
             </Box>
           )}
           {list.hasNextPage && !list.isPlaceholderData && (
             <Group justify="center" mt="md">
               <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-                Load more
+                <Trans>Load more</Trans>
               </Button>
             </Group>
           )}
         </section>
 
         {selected.size > 0 && (
-          <Group className={classes.bulkBar} justify="space-between" gap="sm" wrap="nowrap" role="region" aria-label="Selection">
+          <Group className={classes.bulkBar} justify="space-between" gap="sm" wrap="nowrap" role="region" aria-label={t`Selection`}>
             <Text size="sm" fw={600}>
-              {selected.size} selected
+              <Plural value={selectedCount} one="# selected" other="# selected" />
             </Text>
             <Group gap="xs" wrap="nowrap">
-              <CloseButton size="sm" variant="transparent" c="gray.3" aria-label="Clear selection" onClick={() => setSelected(new Map())} />
+              <CloseButton size="sm" variant="transparent" c="gray.3" aria-label={t`Clear selection`} onClick={() => setSelected(new Map())} />
               <Button size="xs" leftSection={<IconAdjustmentsDollar size={16} aria-hidden />} onClick={bulk.open}>
-                Edit price and stock
+                <Trans>Edit price and stock</Trans>
               </Button>
             </Group>
           </Group>

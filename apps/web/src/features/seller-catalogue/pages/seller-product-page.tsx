@@ -14,16 +14,18 @@ import { isNotFound } from '../utils/is-not-found';
 import { valuesFromProduct } from '../utils/product-form-values';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import classes from '../components/seller-catalogue.module.css';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** /seller/products/:productId: edit one of the seller's own products, pause, resume or archive it. */
 export function SellerProductPage(_props: PageProps) {
+  const { t } = useLingui();
   const { productId = '' } = useParams();
   const { user } = useAuth();
   const product = useSellerProduct(productId);
   // Another seller's product answers like an unknown one.
   const own = product.data && user && product.data.sellerUserId === user.id ? product.data : null;
   const notFound = isNotFound(product.error) || (product.data !== undefined && own === null);
-  useDocumentTitle(own ? own.title : notFound ? 'Product not found' : null);
+  useDocumentTitle(own ? own.title : notFound ? t`Product not found` : null);
   const initialValues = useMemo(() => (own ? valuesFromProduct(own) : null), [own]);
 
   if (notFound) return <ProductNotFound />;
@@ -32,15 +34,15 @@ export function SellerProductPage(_props: PageProps) {
     <div className={classes.page}>
       <Stack gap="md">
         <Anchor component={Link} to="/seller/catalogue-search" size="sm" c="dimmed">
-          <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle' }} /> My products
+          <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle' }} /> <Trans>My products</Trans>
         </Anchor>
         {product.isPending && <ProductFormSkeleton />}
-        {product.isError && <LoadErrorAlert title="Could not load this product" onRetry={() => void product.refetch()} />}
+        {product.isError && <LoadErrorAlert title={t`Could not load this product`} onRetry={() => void product.refetch()} />}
         {own && initialValues && (
           <>
             <div>
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                Edit product
+                <Trans>Edit product</Trans>
               </Text>
               <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
                 {own.title}

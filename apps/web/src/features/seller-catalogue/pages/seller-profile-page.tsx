@@ -11,9 +11,11 @@ import { ProfileForm } from '../components/profile-form';
 import { SellerOnlyNotice } from '../components/seller-only-notice';
 import { ShopView } from '../components/shop-view';
 import classes from '../components/seller-catalogue.module.css';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** /seller-profile: the seller's shop as buyers see it, and its editor. */
 export function SellerProfilePage({ route }: PageProps) {
+  const { t } = useLingui();
   const { user } = useAuth();
   const profile = useSellerProfile(user?.id ?? null);
   const [editing, setEditing] = useState(false);
@@ -30,22 +32,22 @@ export function SellerProfilePage({ route }: PageProps) {
           {profile.data && !editing && (
             <Group gap="xs">
               <Button variant="default" component={Link} to={`/product-listing?seller=${profile.data.userId}`} leftSection={<IconBuildingStore size={18} aria-hidden />}>
-                View public shop
+                <Trans>View public shop</Trans>
               </Button>
               <Button leftSection={<IconPencil size={18} aria-hidden />} onClick={() => setEditing(true)}>
-                Edit profile
+                <Trans>Edit profile</Trans>
               </Button>
             </Group>
           )}
         </Group>
         {profile.isPending && (
-          <Stack gap="sm" role="status" aria-label="Loading">
+          <Stack gap="sm" role="status" aria-label={t`Loading`}>
             <Skeleton height={64} circle />
             <Skeleton height={24} width="50%" />
             <Skeleton height={120} radius="lg" />
           </Stack>
         )}
-        {profile.isError && <LoadErrorAlert title="Could not load your shop" onRetry={() => void profile.refetch()} />}
+        {profile.isError && <LoadErrorAlert title={t`Could not load your shop`} onRetry={() => void profile.refetch()} />}
         {profile.data && (editing ? <ProfileForm profile={profile.data} onDone={() => setEditing(false)} /> : <ShopView profile={profile.data} />)}
       </Stack>
     </div>

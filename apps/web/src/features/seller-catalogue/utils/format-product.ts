@@ -1,11 +1,14 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { TProductStatus } from '@pulse/contract/products';
 
-export const STATUS_LABELS: Readonly<Record<TProductStatus, string>> = {
-  draft: 'Draft',
-  active: 'Active',
-  paused: 'Paused',
-  sold_out: 'Sold out',
-  archived: 'Archived',
+/** Render with `i18n._(STATUS_LABELS[status])`. */
+export const STATUS_LABELS: Readonly<Record<TProductStatus, MessageDescriptor>> = {
+  draft: msg`Draft`,
+  active: msg`Active`,
+  paused: msg`Paused`,
+  sold_out: msg`Sold out`,
+  archived: msg`Archived`,
 };
 
 export const STATUS_COLORS: Readonly<Record<TProductStatus, string>> = {

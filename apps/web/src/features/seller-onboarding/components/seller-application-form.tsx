@@ -1,10 +1,11 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, MultiSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { categoryLabels, PRODUCT_CATEGORIES, type TProductCategory } from '@pulse/contract/products';
-import { MAX_PRODUCE_TYPES, payoutMethodLabels, PAYOUT_METHODS, ZSellerApplicationInput, type TPayoutMethod } from '@pulse/contract/sellers';
+import { PRODUCT_CATEGORIES, type TProductCategory } from '@pulse/contract/products';
+import { MAX_PRODUCE_TYPES, PAYOUT_METHODS, ZSellerApplicationInput, type TPayoutMethod } from '@pulse/contract/sellers';
 import { FarmLocationFields } from '../../../components/farm-location-fields';
 import { FormSection } from '../../../components/form-section';
 import { IdDocumentField } from '../../../components/id-document-field';
@@ -20,8 +21,9 @@ import {
   toApplicationInput,
   type ApplicationFormValues,
 } from '../utils/application-form';
+import { CATEGORY_NAMES } from '../../seller-catalogue/utils/category-names';
+import { PAYOUT_METHOD_NAMES } from '../utils/payout-method-names';
 
-const CATEGORY_OPTIONS = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: categoryLabels[category] }));
 
 type TextField = 'businessName' | 'region' | 'lat' | 'lng' | 'phone' | 'accountName' | 'accountNumber' | 'providerName' | 'referralCode';
 
@@ -53,6 +55,8 @@ interface SellerApplicationFormProps {
  * the server's; the server's `fields` (400) land under the same inputs.
  */
 export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, submitLabel }: SellerApplicationFormProps) {
+  const { t, i18n } = useLingui();
+  const categoryOptions = PRODUCT_CATEGORIES.map((category) => ({ value: category, label: i18n._(CATEGORY_NAMES[category]) }));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { user, refreshUser } = useAuth();
@@ -92,7 +96,7 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
     void runOnce(async () => {
       const parsed = ZSellerApplicationInput.safeParse(toApplicationInput(values));
       if (!parsed.success) {
-        setErrors({ fields: getApplicationFieldErrors(parsed.error), form: 'Some fields need your attention.' });
+        setErrors({ fields: getApplicationFieldErrors(parsed.error), form: t`Some fields need your attention.` });
         return;
       }
       setErrors(NO_FORM_ERRORS);
@@ -111,17 +115,17 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
   const payoutIsBank = values.payoutMethod === 'bank';
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Seller application">
+    <form onSubmit={submit} noValidate aria-label={t`Seller application`}>
       <Stack gap="md">
-        <FormSection title="Your business">
-          <TextInput label="Business name" required autoComplete="organization" {...text('businessName')} />
-          <TextInput label="Region" required description="Where your farm is, e.g. Ashanti" autoComplete="address-level1" {...text('region')} />
+        <FormSection title={t`Your business`}>
+          <TextInput label={t`Business name`} required autoComplete="organization" {...text('businessName')} />
+          <TextInput label={t`Region`} required description={t`Where your farm is, e.g. Ashanti`} autoComplete="address-level1" {...text('region')} />
           <MultiSelect
-            label="Produce types"
+            label={t`Produce types`}
             required
-            description={`What you grow or make (up to ${MAX_PRODUCE_TYPES})`}
-            placeholder={values.produceTypes.length === 0 ? 'Choose categories' : undefined}
-            data={CATEGORY_OPTIONS}
+            description={t`What you grow or make (up to ${MAX_PRODUCE_TYPES})`}
+            placeholder={values.produceTypes.length === 0 ? t`Choose categories` : undefined}
+            data={categoryOptions}
             value={values.produceTypes}
             onChange={(selected) => set('produceTypes')(selected as TProductCategory[])}
             maxValues={MAX_PRODUCE_TYPES}
@@ -130,17 +134,17 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
             hidePickedOptions
             clearable
           />
-          <TextInput label="Phone" required type="tel" autoComplete="tel" placeholder="+233 20 123 4567" {...text('phone')} />
+          <TextInput label={t`Phone`} required type="tel" autoComplete="tel" placeholder="+233 20 123 4567" {...text('phone')} />
         </FormSection>
 
-        <FormSection title="Farm location (optional)">
+        <FormSection title={t`Farm location (optional)`}>
           <Text size="sm" c="dimmed">
-            Lets buyers see how far your produce travels. Leave both empty if you prefer.
+            <Trans>Lets buyers see how far your produce travels. Leave both empty if you prefer.</Trans>
           </Text>
           <FarmLocationFields
             lat={text('lat')}
             lng={text('lng')}
-            unsupportedMessage="This browser cannot share its location. Type the coordinates or leave them empty."
+            unsupportedMessage={t`This browser cannot share its location. Type the coordinates or leave them empty.`}
             onLocated={(lat, lng) => {
               setValues((current) => ({ ...current, lat, lng }));
               clearError('lat');
@@ -149,27 +153,27 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
           />
         </FormSection>
 
-        <FormSection title="Payouts">
-          <Radio.Group label="Payout method" required value={values.payoutMethod ?? ''} onChange={(value) => set('payoutMethod')(value as TPayoutMethod)} error={errorOf('payoutMethod')}>
+        <FormSection title={t`Payouts`}>
+          <Radio.Group label={t`Payout method`} required value={values.payoutMethod ?? ''} onChange={(value) => set('payoutMethod')(value as TPayoutMethod)} error={errorOf('payoutMethod')}>
             <Group gap="lg" mt={6}>
               {PAYOUT_METHODS.map((method) => (
-                <Radio key={method} value={method} label={payoutMethodLabels[method]} />
+                <Radio key={method} value={method} label={i18n._(PAYOUT_METHOD_NAMES[method])} />
               ))}
             </Group>
           </Radio.Group>
-          <TextInput label="Account holder's name" required autoComplete="name" {...text('accountName')} />
+          <TextInput label={t`Account holder's name`} required autoComplete="name" {...text('accountName')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-            <TextInput label={payoutIsBank ? 'Account number' : 'Account or mobile number'} required {...text('accountNumber')} />
+            <TextInput label={payoutIsBank ? t`Account number` : t`Account or mobile number`} required {...text('accountNumber')} />
             <TextInput
-              label={payoutIsBank ? 'Bank' : values.payoutMethod === 'mobile_money' ? 'Mobile money provider' : 'Provider or bank'}
+              label={payoutIsBank ? t`Bank` : values.payoutMethod === 'mobile_money' ? t`Mobile money provider` : t`Provider or bank`}
               required
-              placeholder={payoutIsBank ? 'e.g. Ecobank' : 'e.g. MTN MoMo'}
+              placeholder={payoutIsBank ? t`e.g. Ecobank` : t`e.g. MTN MoMo`}
               {...text('providerName')}
             />
           </SimpleGrid>
         </FormSection>
 
-        <FormSection title="Identity">
+        <FormSection title={t`Identity`}>
           <IdDocumentField
             value={{ uploadId: values.idDocumentUploadId, url: values.idDocumentUrl }}
             onChange={(document) => {
@@ -180,18 +184,18 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
             onError={(message) => setErrors((current) => ({ ...current, fields: { ...current.fields, idDocumentUploadId: message ?? '' } }))}
             onUploadingChange={setUploading}
           />
-          <TextInput label="Referral code (optional)" description="From the Pulse Agent who introduced you" {...text('referralCode')} />
+          <TextInput label={t`Referral code (optional)`} description={t`From the Pulse Agent who introduced you`} {...text('referralCode')} />
           <Checkbox
             checked={values.termsAccepted}
             onChange={(event) => set('termsAccepted')(event.currentTarget.checked)}
             error={errorOf('termsAccepted')}
             label={
-              <>
+              <Trans>
                 I accept the{' '}
                 <Anchor component={Link} to="/terms-of-service" inherit>
                   terms of service
                 </Anchor>
-              </>
+              </Trans>
             }
           />
         </FormSection>

@@ -1,4 +1,5 @@
 import { Container, Skeleton, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAuth } from '../../../lib/auth/use-auth';
@@ -8,6 +9,7 @@ import { ApplicationStatusCard } from '../../../components/application-status-ca
 
 /** /seller-application-status: pending, approved, rejected (with the reason) or not applied yet. */
 export function SellerApplicationStatusPage({ route }: PageProps) {
+  const { t } = useLingui();
   const { user } = useAuth();
   const application = useMySellerApplication(user?.id ?? null);
 
@@ -17,10 +19,10 @@ export function SellerApplicationStatusPage({ route }: PageProps) {
         {route.title}
       </Title>
       <Text size="sm" c="dimmed" mb="lg">
-        Where your request to sell on Pulse Market stands.
+        <Trans>Where your request to sell on Pulse Market stands.</Trans>
       </Text>
-      {(application.isPending || !user) && <Skeleton height={160} radius="lg" role="status" aria-label="Loading your application" />}
-      {application.isError && <LoadErrorAlert title="Could not load your application" onRetry={() => void application.refetch()} />}
+      {(application.isPending || !user) && <Skeleton height={160} radius="lg" role="status" aria-label={t`Loading your application`} />}
+      {application.isError && <LoadErrorAlert title={t`Could not load your application`} onRetry={() => void application.refetch()} />}
       {application.isSuccess && <ApplicationStatusCard kind="seller" application={sellerStatusView(application.data)} />}
     </Container>
   );

@@ -2,16 +2,21 @@ import { Badge, Group, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { IconMoodSmile } from '@tabler/icons-react';
 import { SELLER_ACTION_STATUSES, type TSellerActionStatus, type TSellerDashboardResponse } from '@pulse/contract/seller-dashboard';
 import { QueueOrderCard } from './queue-order-card';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
-const QUEUE_LABELS: Readonly<Record<TSellerActionStatus, { tab: string; empty: string }>> = {
-  paid: { tab: 'New', empty: 'No new orders. Paid orders wait here for you to accept them.' },
-  accepted: { tab: 'Accepted', empty: 'Nothing to prepare. Accepted orders wait here until you mark them ready.' },
-  ready: { tab: 'Ready', empty: 'Nothing to hand over. Orders you marked ready wait here for pickup or the driver.' },
-  refund_requested: { tab: 'Refund requests', empty: 'No refund requests. Buyers’ requests wait here for your answer.' },
+/** The tab (a context of its own: a queue of orders, not one order's status), the list's accessible name and the empty text of each queue (read with `i18n._`). */
+const QUEUE_LABELS: Readonly<Record<TSellerActionStatus, { tab: MessageDescriptor; list: MessageDescriptor; empty: MessageDescriptor }>> = {
+  paid: { tab: msg({ message: 'New', context: 'order queue' }), list: msg`New orders`, empty: msg`No new orders. Paid orders wait here for you to accept them.` },
+  accepted: { tab: msg({ message: 'Accepted', context: 'order queue' }), list: msg`Accepted orders`, empty: msg`Nothing to prepare. Accepted orders wait here until you mark them ready.` },
+  ready: { tab: msg({ message: 'Ready', context: 'order queue' }), list: msg`Ready orders`, empty: msg`Nothing to hand over. Orders you marked ready wait here for pickup or the driver.` },
+  refund_requested: { tab: msg({ message: 'Refund requests', context: 'order queue' }), list: msg`Refund requests orders`, empty: msg`No refund requests. Buyers’ requests wait here for your answer.` },
 };
 
 /** The orders the farm has to act on, one tab per step, each with its count and the action buttons. */
 export function ActionQueues({ queues, value, onChange }: { queues: TSellerDashboardResponse['actionQueues']; value: TSellerActionStatus; onChange: (status: TSellerActionStatus) => void }) {
+  const { i18n } = useLingui();
   return (
     <Tabs
       value={value}
@@ -33,12 +38,14 @@ export function ActionQueues({ queues, value, onChange }: { queues: TSellerDashb
               </Badge>
             }
           >
-            {QUEUE_LABELS[status].tab}
+            {i18n._(QUEUE_LABELS[status].tab)}
           </Tabs.Tab>
         ))}
       </Tabs.List>
       {SELLER_ACTION_STATUSES.map((status) => {
         const queue = queues[status];
+        const shown = queue.items.length;
+        const total = queue.count;
         return (
           <Tabs.Panel key={status} value={status} pt="md">
             {queue.items.length === 0 ? (
@@ -47,17 +54,19 @@ export function ActionQueues({ queues, value, onChange }: { queues: TSellerDashb
                   <IconMoodSmile size={22} />
                 </ThemeIcon>
                 <Text size="sm" c="dimmed">
-                  {QUEUE_LABELS[status].empty}
+                  {i18n._(QUEUE_LABELS[status].empty)}
                 </Text>
               </Group>
             ) : (
-              <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={`${QUEUE_LABELS[status].tab} orders`}>
+              <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={i18n._(QUEUE_LABELS[status].list)}>
                 {queue.items.map((order) => (
                   <QueueOrderCard key={order.id} order={order} />
                 ))}
                 {queue.count > queue.items.length && (
                   <Text size="xs" c="dimmed" ta="center">
-                    The newest {queue.items.length} of {queue.count}. Act on these and the next ones appear.
+                    <Trans>
+                      The newest {shown} of {total}. Act on these and the next ones appear.
+                    </Trans>
                   </Text>
                 )}
               </Stack>

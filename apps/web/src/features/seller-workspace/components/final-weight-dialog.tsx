@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconScale } from '@tabler/icons-react';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { ZFinalWeightsInput, type TOrderDetails, type TOrderItem } from '@pulse/contract/orders';
 import { WEIGHED_UNITS } from '@pulse/contract/products';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -12,12 +12,14 @@ import { useOrderDetails } from '../api/get-order-details';
 import { useRecordFinalWeights } from '../api/post-final-weights';
 import { describeActionFailure } from '../utils/action-feedback';
 import { formatOrderReference } from '../utils/order-reference';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function weighableItems(order: TOrderDetails): TOrderItem[] {
   return order.items.filter((item) => WEIGHED_UNITS.includes(item.unit) && item.finalQuantity === null);
 }
 
 function WeightForm({ order, onClose }: { order: TOrderDetails; onClose: () => void }) {
+  const { t } = useLingui();
   const items = weighableItems(order);
   const [values, setValues] = useState<Record<string, string>>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -38,29 +40,34 @@ function WeightForm({ order, onClose }: { order: TOrderDetails; onClose: () => v
     const entries: Array<{ itemId: string; finalQuantity: number }> = [];
     for (const { item, text, quantity } of previews) {
       if (text.trim() === '') continue;
-      if (quantity === null) errors[item.id] = 'Enter a number with at most 3 decimals';
-      else if (quantity > item.quantity) errors[item.id] = `At most ${item.quantity} ${item.unit} (the ordered quantity)`;
+      if (quantity === null) errors[item.id] = t`Enter a number with at most 3 decimals`;
+      else if (quantity > item.quantity) {
+        const ordered = formatNumber(item.quantity);
+        const unit = item.unit;
+        errors[item.id] = t`At most ${ordered} ${unit} (the ordered quantity)`;
+      }
       else entries.push({ itemId: item.id, finalQuantity: quantity });
     }
     if (entries.length === 0 && Object.keys(errors).length === 0) {
-      setFormError('Enter the weighed quantity of at least one item');
+      setFormError(t`Enter the weighed quantity of at least one item`);
       return;
     }
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     const parsed = ZFinalWeightsInput.safeParse({ items: entries });
     if (!parsed.success) {
-      setFormError(parsed.error.issues[0]?.message ?? 'Check the quantities');
+      setFormError(parsed.error.issues[0]?.message ?? t`Check the quantities`);
       return;
     }
     setFormError(null);
     void record(parsed.data)
       .then((updated) => {
         if (!updated) return;
+        const returnedText = formatMoney(returnedMinor, order.currency);
         notifications.show({
           color: 'green',
-          title: 'Final weight recorded',
-          message: returnedMinor > 0 ? `${formatMoney(returnedMinor, order.currency)} went back to the buyer’s wallet.` : 'The order total is unchanged.',
+          title: t`Final weight recorded`,
+          message: returnedMinor > 0 ? t`${returnedText} went back to the buyer’s wallet.` : t`The order total is unchanged.`,
         });
         onClose();
       })
@@ -82,11 +89,11 @@ function WeightForm({ order, onClose }: { order: TOrderDetails; onClose: () => v
     return (
       <Stack gap="md">
         <Text size="sm">
-          Nothing left to weigh in this order: only produce sold by the kg or g is weighed, and each item once.
+          <Trans>Nothing left to weigh in this order: only produce sold by the kg or g is weighed, and each item once.</Trans>
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Close
+            <Trans>Close</Trans>
           </Button>
         </Group>
       </Stack>
@@ -94,16 +101,22 @@ function WeightForm({ order, onClose }: { order: TOrderDetails; onClose: () => v
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Record final weight">
+    <form onSubmit={submit} noValidate aria-label={t`Record final weight`}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Weigh what you pack. If it is less than ordered, the buyer pays for the weighed quantity and the difference goes back to their wallet at once.
+          <Trans>Weigh what you pack. If it is less than ordered, the buyer pays for the weighed quantity and the difference goes back to their wallet at once.</Trans>
         </Text>
-        {previews.map(({ item, text, preview }) => (
+        {previews.map(({ item, text, preview }) => {
+          const { title, unit } = item;
+          const quantity = formatNumber(item.quantity);
+          const unitPrice = formatMoney(item.unitPriceMinor, order.currency);
+          const lineBefore = formatMoney(item.lineTotalMinor, order.currency);
+          const lineAfter = preview ? formatMoney(preview.newLineTotalMinor, order.currency) : '';
+          return (
           <Stack key={item.id} gap={4}>
             <TextInput
-              label={`${item.title}: weighed quantity (${item.unit})`}
-              description={`Ordered ${item.quantity} ${item.unit} at ${formatMoney(item.unitPriceMinor, order.currency)} per ${item.unit}`}
+              label={t`${title}: weighed quantity (${unit})`}
+              description={t`Ordered ${quantity} ${unit} at ${unitPrice} per ${unit}`}
               value={text}
               onChange={(event) => {
                 const next = event.currentTarget.value;
@@ -118,20 +131,27 @@ function WeightForm({ order, onClose }: { order: TOrderDetails; onClose: () => v
             />
             {preview && (
               <Text size="xs" c="dimmed" data-testid="weight-line-preview">
-                Line {formatMoney(item.lineTotalMinor, order.currency)} → {formatMoney(preview.newLineTotalMinor, order.currency)}
+                <Trans>
+                  Line {lineBefore} → {lineAfter}
+                </Trans>
               </Text>
             )}
           </Stack>
-        ))}
+          );
+        })}
         <Stack gap={4}>
           <Group justify="space-between">
-            <Text size="sm">New order total</Text>
+            <Text size="sm">
+              <Trans>New order total</Trans>
+            </Text>
             <Text size="sm" fw={700} data-testid="weight-new-total">
               {formatMoney(newTotalMinor, order.currency)}
             </Text>
           </Group>
           <Group justify="space-between">
-            <Text size="sm">Back to the buyer</Text>
+            <Text size="sm">
+              <Trans>Back to the buyer</Trans>
+            </Text>
             <Text size="sm" fw={700} c={returnedMinor > 0 ? 'green.8' : undefined} data-testid="weight-returned">
               {formatMoney(returnedMinor, order.currency)}
             </Text>
@@ -144,10 +164,10 @@ function WeightForm({ order, onClose }: { order: TOrderDetails; onClose: () => v
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Back
+            <Trans>Back</Trans>
           </Button>
           <Button type="submit" loading={isPending} leftSection={<IconScale size={18} aria-hidden />} onClick={(event) => event.detail > 1 && event.preventDefault()}>
-            Save weight
+            <Trans>Save weight</Trans>
           </Button>
         </Group>
       </Stack>
@@ -157,16 +177,18 @@ function WeightForm({ order, onClose }: { order: TOrderDetails; onClose: () => v
 
 /** Records the weighed quantity of each item sold by weight, showing the new total before saving. */
 export function FinalWeightDialog({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+  const { t } = useLingui();
+  const reference = formatOrderReference(orderId);
   const order = useOrderDetails(orderId);
   return (
-    <Modal opened onClose={onClose} title={`Record final weight · ${formatOrderReference(orderId)}`} centered radius="lg">
+    <Modal opened onClose={onClose} title={t`Record final weight · ${reference}`} centered radius="lg">
       {order.isPending && (
-        <Stack gap="sm" role="status" aria-label="Loading order">
+        <Stack gap="sm" role="status" aria-label={t`Loading order`}>
           <Skeleton height={56} />
           <Skeleton height={40} />
         </Stack>
       )}
-      {order.isError && <LoadErrorAlert title="Could not load this order" onRetry={() => void order.refetch()} />}
+      {order.isError && <LoadErrorAlert title={t`Could not load this order`} onRetry={() => void order.refetch()} />}
       {order.data && <WeightForm order={order.data} onClose={onClose} />}
     </Modal>
   );

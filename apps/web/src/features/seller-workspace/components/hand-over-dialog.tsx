@@ -6,13 +6,17 @@ import type { TOrderSummary } from '@pulse/contract/orders';
 import { useSellerOrderAction } from '../api/post-seller-order-action';
 import { ACTION_DONE, describeActionFailure } from '../utils/action-feedback';
 import { formatOrderReference } from '../utils/order-reference';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * Hand-over: a pickup changes hands at the farm, so the buyer's confirmation code proves the right
  * person collected it; a delivery goes out with the driver (the code is asked on arrival).
  */
 export function HandOverDialog({ order, onClose }: { order: TOrderSummary; onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const isPickup = order.fulfilment === 'pickup';
+  const buyer = order.buyerUsername;
+  const reference = formatOrderReference(order.id);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const action = useSellerOrderAction();
@@ -21,7 +25,7 @@ export function HandOverDialog({ order, onClose }: { order: TOrderSummary; onClo
     event.preventDefault();
     const trimmed = code.trim();
     if (isPickup && trimmed === '') {
-      setError('Enter the code the buyer shows you');
+      setError(t`Enter the code the buyer shows you`);
       return;
     }
     setError(null);
@@ -29,24 +33,26 @@ export function HandOverDialog({ order, onClose }: { order: TOrderSummary; onClo
       .run({ orderId: order.id, input: { action: 'hand_over', ...(isPickup ? { confirmationCode: trimmed } : {}) } })
       .then((updated) => {
         if (!updated) return;
-        notifications.show({ color: 'green', title: isPickup ? 'Collected' : 'On its way', message: ACTION_DONE.hand_over ?? '' });
+        notifications.show({ color: 'green', title: isPickup ? t`Collected` : t`On its way`, message: ACTION_DONE.hand_over ? i18n._(ACTION_DONE.hand_over) : '' });
         onClose();
       })
       .catch((failure: unknown) => setError(describeActionFailure(failure)));
   };
 
   return (
-    <Modal opened onClose={onClose} title={`Hand over · ${formatOrderReference(order.id)}`} centered radius="lg">
-      <form onSubmit={submit} noValidate aria-label="Hand over">
+    <Modal opened onClose={onClose} title={t`Hand over · ${reference}`} centered radius="lg">
+      <form onSubmit={submit} noValidate aria-label={t`Hand over`}>
         <Stack gap="md">
           <Text size="sm">
-            {isPickup
-              ? `${order.buyerUsername} collects this order at the farm. Ask for the confirmation code on their order page.`
-              : `Give the order to the delivery driver. ${order.buyerUsername} confirms with their code on arrival.`}
+            {isPickup ? (
+              <Trans>{buyer} collects this order at the farm. Ask for the confirmation code on their order page.</Trans>
+            ) : (
+              <Trans>Give the order to the delivery driver. {buyer} confirms with their code on arrival.</Trans>
+            )}
           </Text>
           {isPickup && (
             <TextInput
-              label="Buyer's confirmation code"
+              label={t`Buyer's confirmation code`}
               value={code}
               onChange={(event) => setCode(event.currentTarget.value)}
               autoComplete="off"
@@ -63,10 +69,10 @@ export function HandOverDialog({ order, onClose }: { order: TOrderSummary; onClo
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              Back
+              <Trans>Back</Trans>
             </Button>
             <Button type="submit" loading={action.isPending} leftSection={<IconPackageExport size={18} aria-hidden />} onClick={(event) => event.detail > 1 && event.preventDefault()}>
-              Hand over
+              <Trans>Hand over</Trans>
             </Button>
           </Group>
         </Stack>

@@ -3,6 +3,16 @@ import { IconLeaf } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TLowStockProduct } from '@pulse/contract/seller-dashboard';
 import { resolveMediaUrl } from '../../../lib/media-url';
+import { Trans } from '@lingui/react/macro';
+import type { TProductUnit } from '@pulse/contract/products';
+import { quantityText } from '../../seller-catalogue/utils/unit-text';
+
+/** "Sold out" or "3 kg left". */
+function StockLeft({ available, unit }: { available: number; unit: TProductUnit }) {
+  if (available <= 0) return <Trans>Sold out</Trans>;
+  const quantity = quantityText(available, unit);
+  return <Trans>{quantity} left</Trans>;
+}
 
 /** Active products about to run out (available at or below the threshold), lowest first. */
 export function LowStockList({ products, count }: { products: TLowStockProduct[]; count: number }) {
@@ -10,7 +20,7 @@ export function LowStockList({ products, count }: { products: TLowStockProduct[]
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="low-stock-heading">
       <Group justify="space-between" mb="xs">
         <Title order={2} fz="lg" id="low-stock-heading">
-          Low stock
+          <Trans>Low stock</Trans>
         </Title>
         {count > 0 && (
           <Badge color="red" variant="light">
@@ -20,7 +30,7 @@ export function LowStockList({ products, count }: { products: TLowStockProduct[]
       </Group>
       {products.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Every active product has enough stock.
+          <Trans>Every active product has enough stock.</Trans>
         </Text>
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -34,7 +44,7 @@ export function LowStockList({ products, count }: { products: TLowStockProduct[]
                   {product.title}
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  {product.available <= 0 ? 'Sold out' : `${product.available} ${product.unit} left`}
+                  <StockLeft available={product.available} unit={product.unit} />
                 </Text>
               </Stack>
             </Group>

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconPackage, IconPackageExport, IconReceiptRefund, IconScale, IconScaleOutline } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney, formatTimeRange } from '../../../lib/format';
-import { orderStatusLabels, type TOrderSummary } from '@pulse/contract/orders';
+import type { TOrderSummary } from '@pulse/contract/orders';
 import { useSellerOrderAction } from '../api/post-seller-order-action';
 import { ACTION_DONE, describeActionFailure } from '../utils/action-feedback';
 import { ORDER_STATUS_COLORS } from '../utils/order-status-colors';
@@ -12,17 +12,29 @@ import { formatOrderReference } from '../utils/order-reference';
 import { FinalWeightDialog } from './final-weight-dialog';
 import { HandOverDialog } from './hand-over-dialog';
 import { RefundAnswerDialog, type RefundAnswer } from './refund-answer-dialog';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { ORDER_STATUS_NAMES } from '../utils/order-status-names';
 
 type Dialog = { kind: 'weight' } | { kind: 'hand_over' } | { kind: 'refund'; answer: RefundAnswer };
 
-function describeContents(order: TOrderSummary): string {
+/** "ama_k · Garden eggs and 2 more": who ordered and what, in one sentence translators can reorder. */
+function OrderContents({ order }: { order: TOrderSummary }) {
+  const { buyerUsername, firstItemTitle } = order;
   const others = order.itemCount - 1;
-  return others > 0 ? `${order.firstItemTitle} and ${others} more` : order.firstItemTitle;
+  if (others > 0) return <Plural value={others} one={`${buyerUsername} · ${firstItemTitle} and # more`} other={`${buyerUsername} · ${firstItemTitle} and # more`} />;
+  return (
+    <Trans>
+      {buyerUsername} · {firstItemTitle}
+    </Trans>
+  );
 }
 
 /** One order waiting for the farm, with the step it can take right there. */
 export function QueueOrderCard({ order }: { order: TOrderSummary }) {
+  const { t, i18n } = useLingui();
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const reference = formatOrderReference(order.id);
+  const placedAt = formatDateTime(order.createdAt);
   const action = useSellerOrderAction();
   const paidMinor = order.totalMinor - order.refundedMinor;
 
@@ -30,11 +42,13 @@ export function QueueOrderCard({ order }: { order: TOrderSummary }) {
     void action
       .run({ orderId: order.id, input: { action: step } })
       .then((updated) => {
-        if (updated) notifications.show({ color: 'green', title: step === 'accept' ? 'Accepted' : 'Ready', message: ACTION_DONE[step] ?? '' });
+        if (!updated) return;
+        const done = ACTION_DONE[step];
+        notifications.show({ color: 'green', title: step === 'accept' ? t`Accepted` : t`Ready`, message: done ? i18n._(done) : '' });
       })
       .catch((error: unknown) => {
         const message = describeActionFailure(error);
-        if (message) notifications.show({ color: 'red', title: 'Could not update the order', message });
+        if (message) notifications.show({ color: 'red', title: t`Could not update the order`, message });
       });
   };
 
@@ -45,10 +59,10 @@ export function QueueOrderCard({ order }: { order: TOrderSummary }) {
         <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Anchor component={Link} to={`/order/${order.id}`} fw={700} c="inherit">
-              Order {formatOrderReference(order.id)}
+              <Trans>Order {reference}</Trans>
             </Anchor>
             <Text size="sm" c="dimmed" truncate>
-              {order.buyerUsername} · {describeContents(order)}
+              <OrderContents order={order} />
             </Text>
           </Stack>
           <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-keep-clear>
@@ -57,43 +71,43 @@ export function QueueOrderCard({ order }: { order: TOrderSummary }) {
         </Group>
         <Group gap="xs">
           <Badge color={ORDER_STATUS_COLORS[order.status]} variant="light" radius="sm">
-            {orderStatusLabels[order.status]}
+            {i18n._(ORDER_STATUS_NAMES[order.status])}
           </Badge>
           <Badge color="gray" variant="outline" radius="sm">
-            {order.fulfilment === 'pickup' ? 'Pickup' : 'Delivery'}
+            {order.fulfilment === 'pickup' ? <Trans>Pickup</Trans> : <Trans>Delivery</Trans>}
           </Badge>
           <Text size="xs" c="dimmed">
-            {order.slotStartsAt && order.slotEndsAt ? formatTimeRange(order.slotStartsAt, order.slotEndsAt) : `Placed ${formatDateTime(order.createdAt)}`}
+            {order.slotStartsAt && order.slotEndsAt ? formatTimeRange(order.slotStartsAt, order.slotEndsAt) : t`Placed ${placedAt}`}
           </Text>
         </Group>
         <Group gap="xs" mt={4}>
           {order.status === 'paid' && (
             <Button size="sm" leftSection={<IconCheck size={16} aria-hidden />} loading={busy} onClick={() => runStep('accept')}>
-              Accept
+              <Trans>Accept</Trans>
             </Button>
           )}
           {order.status === 'accepted' && (
             <Button size="sm" leftSection={<IconPackage size={16} aria-hidden />} loading={busy} onClick={() => runStep('mark_ready')}>
-              Mark ready
+              <Trans>Mark ready</Trans>
             </Button>
           )}
           {order.status === 'ready' && (
             <Button size="sm" leftSection={<IconPackageExport size={16} aria-hidden />} disabled={busy} onClick={() => setDialog({ kind: 'hand_over' })}>
-              Hand over
+              <Trans>Hand over</Trans>
             </Button>
           )}
           {(order.status === 'accepted' || order.status === 'ready') && (
             <Button size="sm" variant="light" leftSection={<IconScale size={16} aria-hidden />} disabled={busy} onClick={() => setDialog({ kind: 'weight' })}>
-              Record final weight
+              <Trans>Record final weight</Trans>
             </Button>
           )}
           {order.status === 'refund_requested' && (
             <>
               <Button size="sm" color="orange" leftSection={<IconReceiptRefund size={16} aria-hidden />} onClick={() => setDialog({ kind: 'refund', answer: 'approve_refund' })}>
-                Approve refund
+                <Trans>Approve refund</Trans>
               </Button>
               <Button size="sm" variant="light" color="grape" leftSection={<IconScaleOutline size={16} aria-hidden />} onClick={() => setDialog({ kind: 'refund', answer: 'contest_refund' })}>
-                Contest
+                <Trans>Contest</Trans>
               </Button>
             </>
           )}

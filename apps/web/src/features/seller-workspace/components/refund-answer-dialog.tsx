@@ -7,6 +7,7 @@ import { ZOrderActionInput } from '@pulse/contract/orders';
 import { useSellerOrderAction } from '../api/post-seller-order-action';
 import { ACTION_DONE, describeActionFailure } from '../utils/action-feedback';
 import { formatOrderReference } from '../utils/order-reference';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export type RefundAnswer = 'approve_refund' | 'contest_refund';
 
@@ -23,7 +24,10 @@ interface RefundAnswerDialogProps {
 
 /** Accept a refund request (the money goes back now) or contest it (Pulse Market support decides). */
 export function RefundAnswerDialog({ orderId, answer, buyerUsername, amountMinor, currency, buyerReason, onClose }: RefundAnswerDialogProps) {
+  const { t, i18n } = useLingui();
   const isContest = answer === 'contest_refund';
+  const amount = formatMoney(amountMinor, currency);
+  const reference = formatOrderReference(orderId);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const action = useSellerOrderAction();
@@ -32,12 +36,12 @@ export function RefundAnswerDialog({ orderId, answer, buyerUsername, amountMinor
     event.preventDefault();
     const trimmed = reason.trim();
     if (isContest && trimmed === '') {
-      setError('Explain why you contest this refund');
+      setError(t`Explain why you contest this refund`);
       return;
     }
     const parsed = ZOrderActionInput.safeParse({ action: answer, ...(isContest ? { reason: trimmed } : {}) });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the reason');
+      setError(parsed.error.issues[0]?.message ?? t`Check the reason`);
       return;
     }
     setError(null);
@@ -45,34 +49,41 @@ export function RefundAnswerDialog({ orderId, answer, buyerUsername, amountMinor
       .run({ orderId, input: parsed.data })
       .then((updated) => {
         if (!updated) return;
-        notifications.show({ color: 'green', title: isContest ? 'Refund contested' : 'Refund approved', message: ACTION_DONE[answer] ?? '' });
+        const done = ACTION_DONE[answer];
+        notifications.show({ color: 'green', title: isContest ? t`Refund contested` : t`Refund approved`, message: done ? i18n._(done) : '' });
         onClose();
       })
       .catch((failure: unknown) => setError(describeActionFailure(failure)));
   };
 
-  const title = `${isContest ? 'Contest refund' : 'Approve refund'} · ${formatOrderReference(orderId)}`;
+  const title = isContest ? t`Contest refund · ${reference}` : t`Approve refund · ${reference}`;
   return (
     <Modal opened onClose={onClose} title={title} centered radius="lg">
-      <form onSubmit={submit} noValidate aria-label={isContest ? 'Contest refund' : 'Approve refund'}>
+      <form onSubmit={submit} noValidate aria-label={isContest ? t`Contest refund` : t`Approve refund`}>
         <Stack gap="md">
           {buyerReason && (
             <Text size="sm">
-              <Text span fw={600}>
-                {buyerUsername}:
-              </Text>{' '}
-              “{buyerReason}”
+              <Trans>
+                <Text span fw={600}>
+                  {buyerUsername}:
+                </Text>{' '}
+                “{buyerReason}”
+              </Trans>
             </Text>
           )}
           <Text size="sm" c="dimmed">
-            {isContest
-              ? 'Pulse Market support reads both sides and decides. The money stays in escrow until then.'
-              : `${formatMoney(amountMinor, currency)} goes back to ${buyerUsername}’s wallet now.`}
+            {isContest ? (
+              <Trans>Pulse Market support reads both sides and decides. The money stays in escrow until then.</Trans>
+            ) : (
+              <Trans>
+                {amount} goes back to {buyerUsername}’s wallet now.
+              </Trans>
+            )}
           </Text>
           {isContest ? (
             <Textarea
-              label="Why do you contest it?"
-              placeholder="e.g. The produce was checked with the buyer at pickup"
+              label={t`Why do you contest it?`}
+              placeholder={t`e.g. The produce was checked with the buyer at pickup`}
               required
               autosize
               minRows={3}
@@ -91,10 +102,10 @@ export function RefundAnswerDialog({ orderId, answer, buyerUsername, amountMinor
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              Back
+              <Trans>Back</Trans>
             </Button>
             <Button type="submit" color={isContest ? 'grape' : 'orange'} loading={action.isPending} onClick={(event) => event.detail > 1 && event.preventDefault()}>
-              {isContest ? 'Contest refund' : `Refund ${formatMoney(amountMinor, currency)}`}
+              {isContest ? <Trans>Contest refund</Trans> : <Trans>Refund {amount}</Trans>}
             </Button>
           </Group>
         </Stack>

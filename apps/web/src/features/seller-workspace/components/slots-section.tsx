@@ -11,10 +11,12 @@ import { useOwnSlots } from '../api/get-own-slots';
 import { useCreateSlot } from '../api/post-slot';
 import { buildSlotInput, defaultSlotValues, type SlotFormValues } from '../utils/slot-form';
 import { formatDateTime, formatTimeRange } from '../../../lib/format';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 
 const SLOT_FIELDS = ['method', 'startsAt', 'endsAt', 'cutoffAt', 'capacity'] as const;
 
 function SlotForm({ onDone }: { onDone: () => void }) {
+  const { t } = useLingui();
   const [values, setValues] = useState<SlotFormValues>(() => defaultSlotValues());
   const [fields, setFields] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -38,7 +40,7 @@ function SlotForm({ onDone }: { onDone: () => void }) {
       setFormError(null);
       try {
         await create.mutateAsync(built.input);
-        notifications.show({ color: 'green', title: 'Slot published', message: 'Buyers can choose it at checkout now.' });
+        notifications.show({ color: 'green', title: t`Slot published`, message: t`Buyers can choose it at checkout now.` });
         setValues(defaultSlotValues());
         onDone();
       } catch (error) {
@@ -50,23 +52,23 @@ function SlotForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add a slot">
+    <form onSubmit={submit} noValidate aria-label={t`Add a slot`}>
       <Stack gap="sm">
         <SegmentedControl
           value={values.method}
           onChange={(value) => change('method', value === 'delivery' ? 'delivery' : 'pickup')}
           data={[
-            { value: 'pickup', label: 'Pickup at the farm' },
-            { value: 'delivery', label: 'Delivery' },
+            { value: 'pickup', label: t`Pickup at the farm` },
+            { value: 'delivery', label: t`Delivery` },
           ]}
           fullWidth
-          aria-label="Kind of slot"
+          aria-label={t`Kind of slot`}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput type="datetime-local" label="Starts" value={values.startsAt} onChange={(event) => change('startsAt', event.currentTarget.value)} error={fields.startsAt || undefined} required />
-          <TextInput type="datetime-local" label="Ends" value={values.endsAt} onChange={(event) => change('endsAt', event.currentTarget.value)} error={fields.endsAt || undefined} required />
+          <TextInput type="datetime-local" label={t`Starts`} value={values.startsAt} onChange={(event) => change('startsAt', event.currentTarget.value)} error={fields.startsAt || undefined} required />
+          <TextInput type="datetime-local" label={t`Ends`} value={values.endsAt} onChange={(event) => change('endsAt', event.currentTarget.value)} error={fields.endsAt || undefined} required />
           <NumberInput
-            label="Orders close (hours before the start)"
+            label={t`Orders close (hours before the start)`}
             value={values.cutoffHours}
             onChange={(value) => change('cutoffHours', typeof value === 'number' ? value : Number(value) || 0)}
             min={0}
@@ -75,8 +77,8 @@ function SlotForm({ onDone }: { onDone: () => void }) {
             error={fields.cutoffAt || undefined}
           />
           <TextInput
-            label="Most orders (optional)"
-            placeholder="No limit"
+            label={t`Most orders (optional)`}
+            placeholder={t`No limit`}
             inputMode="numeric"
             value={values.capacity}
             onChange={(event) => change('capacity', event.currentTarget.value)}
@@ -90,10 +92,10 @@ function SlotForm({ onDone }: { onDone: () => void }) {
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={isPending} leftSection={<IconCalendarPlus size={18} aria-hidden />}>
-            Publish slot
+            <Trans>Publish slot</Trans>
           </Button>
         </Group>
       </Stack>
@@ -102,29 +104,36 @@ function SlotForm({ onDone }: { onDone: () => void }) {
 }
 
 function SlotRow({ slot }: { slot: TDeliverySlot }) {
+  const { t } = useLingui();
   const remove = useDeleteSlot();
-  const label = `${slot.method === 'pickup' ? 'Pickup' : 'Delivery'} ${formatTimeRange(slot.startsAt, slot.endsAt)}`;
+  const range = formatTimeRange(slot.startsAt, slot.endsAt);
+  const cutoff = formatDateTime(slot.cutoffAt);
+  const places = slot.remaining;
+  const deleteLabel = slot.method === 'pickup' ? t`Delete slot: Pickup ${range}` : t`Delete slot: Delivery ${range}`;
   return (
     <Group component="li" justify="space-between" wrap="nowrap" gap="sm" data-testid="seller-slot">
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Group gap={6}>
           <Badge size="sm" variant="light" color={slot.method === 'pickup' ? 'orange' : 'blue'}>
-            {slot.method === 'pickup' ? 'Pickup' : 'Delivery'}
+            {slot.method === 'pickup' ? <Trans>Pickup</Trans> : <Trans>Delivery</Trans>}
           </Badge>
           <Text size="sm" fw={600}>
-            {formatTimeRange(slot.startsAt, slot.endsAt)}
+            {range}
           </Text>
         </Group>
         <Text size="xs" c="dimmed">
-          Orders close {formatDateTime(slot.cutoffAt)}
-          {slot.remaining !== null && ` · ${slot.remaining} ${slot.remaining === 1 ? 'place' : 'places'} left`}
+          {places === null ? (
+            <Trans>Orders close {cutoff}</Trans>
+          ) : (
+            <Plural value={places} one={`Orders close ${cutoff} · # place left`} other={`Orders close ${cutoff} · # places left`} />
+          )}
         </Text>
       </Stack>
       <ActionIcon
         variant="subtle"
         color="red"
         size="lg"
-        aria-label={`Delete slot: ${label}`}
+        aria-label={deleteLabel}
         loading={remove.isPending}
         onClick={() => {
           if (!remove.isPending) remove.mutate(slot.id);
@@ -141,6 +150,7 @@ function SlotRow({ slot }: { slot: TDeliverySlot }) {
  * ordered from. This is where a new seller becomes orderable.
  */
 export function SlotsSection() {
+  const { t } = useLingui();
   const slots = useOwnSlots(true);
   const [adding, setAdding] = useState(false);
   const items = slots.data?.items ?? [];
@@ -149,11 +159,11 @@ export function SlotsSection() {
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="slots-heading">
       <Group justify="space-between" mb="xs" gap="xs">
         <Title order={2} fz="lg" id="slots-heading">
-          Pickup and delivery slots
+          <Trans>Pickup and delivery slots</Trans>
         </Title>
         {!adding && (
           <Button size="compact-sm" variant="light" leftSection={<IconCalendarPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-            Add a slot
+            <Trans>Add a slot</Trans>
           </Button>
         )}
       </Group>
@@ -163,14 +173,14 @@ export function SlotsSection() {
         </Paper>
       </Collapse>
       {slots.isPending && <Skeleton height={48} radius="md" />}
-      {slots.isError && <LoadErrorAlert title="Could not load your slots" onRetry={() => void slots.refetch()} />}
+      {slots.isError && <LoadErrorAlert title={t`Could not load your slots`} onRetry={() => void slots.refetch()} />}
       {slots.isSuccess && items.length === 0 && (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Buyers cannot order yet">
-          Checkout needs a pickup or delivery slot. Add one so buyers can order from you.
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t`Buyers cannot order yet`}>
+          <Trans>Checkout needs a pickup or delivery slot. Add one so buyers can order from you.</Trans>
         </Alert>
       )}
       {items.length > 0 && (
-        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Open slots">
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t`Open slots`}>
           {items.map((slot) => (
             <SlotRow key={slot.id} slot={slot} />
           ))}

@@ -13,27 +13,31 @@ import { BuyerRefundCard } from '../components/buyer-refund-card';
 import { RefundCaseCard } from '../components/refund-case-card';
 import { useLiveSellerUpdates } from '../components/use-live-seller-updates';
 import { parseRefundFilter, REFUND_FILTER_LABELS, REFUND_FILTERS, refundFilterStatuses, type RefundFilter } from '../utils/refund-filters';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
-const EMPTY_TEXT: Readonly<Record<'seller' | 'buyer', Record<RefundFilter, string>>> = {
+const EMPTY_TEXT: Readonly<Record<'seller' | 'buyer', Record<RefundFilter, MessageDescriptor>>> = {
   seller: {
-    all: 'No refund requests on your orders yet.',
-    open: 'No refund requests wait for your answer.',
-    contested: 'No contested refunds.',
-    refunded: 'No refunds approved.',
-    refused: 'No refused refunds.',
+    all: msg`No refund requests on your orders yet.`,
+    open: msg`No refund requests wait for your answer.`,
+    contested: msg`No contested refunds.`,
+    refunded: msg`No refunds approved.`,
+    refused: msg`No refused refunds.`,
   },
   buyer: {
-    all: 'You have not asked for a refund. Ask from a delivered order’s page if something is wrong.',
-    open: 'No refund requests waiting for a farm.',
-    contested: 'None of your requests is with Pulse Market support.',
-    refunded: 'No refunds paid back yet.',
-    refused: 'No refused requests.',
+    all: msg`You have not asked for a refund. Ask from a delivered order’s page if something is wrong.`,
+    open: msg`No refund requests waiting for a farm.`,
+    contested: msg`None of your requests is with Pulse Market support.`,
+    refunded: msg`No refunds paid back yet.`,
+    refused: msg`No refused requests.`,
   },
 };
 
 function ListSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="sm" role="status" aria-label="Loading refunds">
+    <Stack gap="sm" role="status" aria-label={t`Loading refunds`}>
       {[0, 1, 2].map((index) => (
         <Skeleton key={index} height={110} radius="lg" />
       ))}
@@ -64,21 +68,22 @@ interface ListState {
   fetchNextPage: () => unknown;
 }
 
-function RefundList({ list, count, emptyText, children }: { list: ListState; count: number; emptyText: string; children: ReactNode }) {
+function RefundList({ list, count, emptyText, children }: { list: ListState; count: number; emptyText: MessageDescriptor; children: ReactNode }) {
+  const { t, i18n } = useLingui();
   return (
     <>
       {list.isPending && <ListSkeleton />}
-      {list.isError && count === 0 && <LoadErrorAlert title="Could not load refunds" onRetry={() => void list.refetch()} />}
-      {list.isSuccess && count === 0 && <EmptyRefunds text={emptyText} />}
+      {list.isError && count === 0 && <LoadErrorAlert title={t`Could not load refunds`} onRetry={() => void list.refetch()} />}
+      {list.isSuccess && count === 0 && <EmptyRefunds text={i18n._(emptyText)} />}
       {count > 0 && (
-        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Refunds">
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t`Refunds`}>
           {children}
         </Stack>
       )}
       {list.hasNextPage && (
         <Group justify="center" mt="md">
           <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-            Load more
+            <Trans>Load more</Trans>
           </Button>
         </Group>
       )}
@@ -87,9 +92,10 @@ function RefundList({ list, count, emptyText, children }: { list: ListState; cou
 }
 
 function SellerRefunds({ filter }: { filter: RefundFilter }) {
+  const { t } = useLingui();
   const refunds = useSellerRefunds(refundFilterStatuses(filter), true);
   useLiveSellerUpdates();
-  if (refunds.isError && isSellerAccessDenied(refunds.error)) return <SellerOnlyNotice what="Refunds on your orders" />;
+  if (refunds.isError && isSellerAccessDenied(refunds.error)) return <SellerOnlyNotice what={t`Refunds on your orders`} />;
   const items = refunds.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <RefundList list={refunds} count={items.length} emptyText={EMPTY_TEXT.seller[filter]}>
@@ -114,6 +120,7 @@ function BuyerRefunds({ filter }: { filter: RefundFilter }) {
 
 /** /refunds-history: in seller mode the refunds on the farm's orders (answer open ones); in buyer mode the buyer's own requests. */
 export function RefundsHistoryPage({ route }: PageProps) {
+  const { t, i18n } = useLingui();
   const { mode } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = parseRefundFilter(searchParams.get('status'));
@@ -125,9 +132,11 @@ export function RefundsHistoryPage({ route }: PageProps) {
         {route.title}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        {isSeller
-          ? 'Refund requests on your orders. Approve one to send the money back, or contest it and Pulse Market support decides.'
-          : 'Your refund requests and what became of them.'}
+        {isSeller ? (
+          <Trans>Refund requests on your orders. Approve one to send the money back, or contest it and Pulse Market support decides.</Trans>
+        ) : (
+          <Trans>Your refund requests and what became of them.</Trans>
+        )}
       </Text>
       <ScrollArea type="never" mb="md">
         <SegmentedControl
@@ -139,8 +148,8 @@ export function RefundsHistoryPage({ route }: PageProps) {
             const next = parseRefundFilter(value);
             setSearchParams(next === 'all' ? {} : { status: next }, { replace: true });
           }}
-          data={REFUND_FILTERS.map((value) => ({ value, label: REFUND_FILTER_LABELS[value] }))}
-          aria-label="Refund status"
+          data={REFUND_FILTERS.map((value) => ({ value, label: i18n._(REFUND_FILTER_LABELS[value]) }))}
+          aria-label={t`Refund status`}
         />
       </ScrollArea>
       {isSeller ? <SellerRefunds filter={filter} /> : <BuyerRefunds filter={filter} />}

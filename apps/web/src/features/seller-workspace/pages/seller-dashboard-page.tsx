@@ -14,10 +14,12 @@ import { SalesChart } from '../components/sales-chart';
 import { SalesSummary } from '../components/sales-summary';
 import { SlotsSection } from '../components/slots-section';
 import { useLiveSellerUpdates } from '../components/use-live-seller-updates';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 function DashboardSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="md" role="status" aria-label="Loading dashboard">
+    <Stack gap="md" role="status" aria-label={t`Loading dashboard`}>
       <Skeleton height={40} radius="md" />
       <Skeleton height={120} radius="lg" />
       <Skeleton height={90} radius="lg" />
@@ -31,21 +33,21 @@ function QuickLinks() {
     <Stack gap="xs">
       <Group gap="xs" wrap="wrap">
         <Button component={Link} to="/add-product" leftSection={<IconCirclePlus size={18} aria-hidden />} fullWidth={false} style={{ flexGrow: 1, maxWidth: 260 }}>
-          Add a product
+          <Trans>Add a product</Trans>
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" maw={720}>
         <Button component={Link} to="/seller/catalogue-search" variant="light" size="sm" leftSection={<IconListSearch size={16} aria-hidden />}>
-          My products
+          <Trans>My products</Trans>
         </Button>
         <Button component={Link} to="/seller-profile" variant="light" size="sm" leftSection={<IconUserCircle size={16} aria-hidden />}>
-          Shop profile
+          <Trans>Shop profile</Trans>
         </Button>
         <Button component={Link} to="/wallet" variant="light" size="sm" leftSection={<IconWallet size={16} aria-hidden />}>
-          Wallet
+          <Trans>Wallet</Trans>
         </Button>
         <Button component={Link} to="/refunds-history" variant="light" size="sm" leftSection={<IconReceiptRefund size={16} aria-hidden />}>
-          Refunds
+          <Trans>Refunds</Trans>
         </Button>
       </SimpleGrid>
     </Stack>
@@ -54,6 +56,7 @@ function QuickLinks() {
 
 /** /seller-dashboard: orders to act on, sales, the 30-day chart, low stock and the farm's slots. */
 export function SellerDashboardPage({ route }: PageProps) {
+  const { t } = useLingui();
   const dashboard = useSellerDashboard();
   const [queue, setQueue] = useState<TSellerActionStatus>('paid');
   useLiveSellerUpdates();
@@ -68,13 +71,13 @@ export function SellerDashboardPage({ route }: PageProps) {
         </Title>
         {!denied && (
           <Text size="sm" c="dimmed">
-            Accept new orders, get them ready and hand them over. Sales count orders by the day they were paid.
+            <Trans>Accept new orders, get them ready and hand them over. Sales count orders by the day they were paid.</Trans>
           </Text>
         )}
       </Stack>
-      {denied && <SellerOnlyNotice what="The seller dashboard" />}
+      {denied && <SellerOnlyNotice what={t`The seller dashboard`} />}
       {!denied && dashboard.isPending && <DashboardSkeleton />}
-      {!denied && dashboard.isError && !data && <LoadErrorAlert title="Could not load your dashboard" onRetry={() => void dashboard.refetch()} />}
+      {!denied && dashboard.isError && !data && <LoadErrorAlert title={t`Could not load your dashboard`} onRetry={() => void dashboard.refetch()} />}
       {data && (
         <Stack gap="lg">
           <QuickLinks />
@@ -83,7 +86,7 @@ export function SellerDashboardPage({ route }: PageProps) {
               <Stack gap="lg">
                 <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="queues-heading">
                   <Title order={2} fz="lg" id="queues-heading" mb="xs">
-                    Orders to act on
+                    <Trans>Orders to act on</Trans>
                   </Title>
                   <ActionQueues queues={data.actionQueues} value={queue} onChange={setQueue} />
                 </Paper>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ZDeliverySlotInput, type TDeliverySlotInput, type TFulfilment } from '@pulse/contract/orders';
 
 export interface SlotFormValues {
@@ -33,7 +34,7 @@ export function defaultSlotValues(now: Date = new Date()): SlotFormValues {
 
 export type SlotFormResult = { ok: true; input: TDeliverySlotInput } | { ok: false; fields: Record<string, string> };
 
-/** The form's values checked with the contract's schema; messages keyed by the schema's field names. */
+/** The form's values checked with the contract's schema; messages keyed by the schema's field names (read when the form is sent, in the active language). */
 export function buildSlotInput(values: SlotFormValues): SlotFormResult {
   const startsAt = localInputToIso(values.startsAt);
   const start = startsAt ? Date.parse(startsAt) : Number.NaN;
@@ -45,7 +46,7 @@ export function buildSlotInput(values: SlotFormValues): SlotFormResult {
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? 'form');
-    if (!(key in fields)) fields[key] = key === 'capacity' ? 'Enter a whole number from 1 to 10,000, or leave it empty' : issue.message;
+    if (!(key in fields)) fields[key] = key === 'capacity' ? t`Enter a whole number from 1 to 10,000, or leave it empty` : issue.message;
   }
   return { ok: false, fields };
 }
