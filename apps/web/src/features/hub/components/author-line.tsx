@@ -54,10 +54,11 @@ interface AuthorLineProps {
 /** Avatar, name (to the profile), legacy badge, profession, when and where. */
 export function AuthorLine({ author, createdAt, editedAt, region, now, avatarSize = 44 }: AuthorLineProps) {
   const { t } = useLingui();
+  const username = author.username;
   const details = [author.profession, formatRelativeTime(createdAt, now)].filter(Boolean).join(' · ');
   return (
     <Group gap={10} wrap="nowrap" miw={0} align="center">
-      <Link to={profilePath(author.username)} className={classes.avatarLink} aria-label={t`${author.username}'s profile`}>
+      <Link to={profilePath(author.username)} className={classes.avatarLink} aria-label={t`${username}'s profile`}>
         <HubAvatar author={author} size={avatarSize} />
       </Link>
       <Stack gap={0} miw={0}>

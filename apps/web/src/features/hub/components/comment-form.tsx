@@ -53,12 +53,13 @@ export function CommentForm({ postId, replyTo, editing, autoFocus, onDone, onCan
     }),
   );
 
-  const label = editing ? t`Edit your comment` : replyTo ? t`Reply to ${replyTo.username}` : t`Write a comment`;
+  const replyName = replyTo?.username ?? '';
+  const label = editing ? t`Edit your comment` : replyTo ? t`Reply to ${replyName}` : t`Write a comment`;
   return (
     <form onSubmit={submit} noValidate>
       <Textarea
         aria-label={label}
-        placeholder={replyTo ? t`Reply to @${replyTo.username}…` : t`Add a comment…`}
+        placeholder={replyTo ? t`Reply to @${replyName}…` : t`Add a comment…`}
         autosize
         minRows={1}
         maxRows={6}

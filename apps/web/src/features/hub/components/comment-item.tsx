@@ -29,10 +29,12 @@ export function CommentItem({ comment, postId, now, postIsMine, onReply, onRepor
   const [editing, setEditing] = useState(false);
   const gone = comment.deleted || (comment.hidden && !comment.isMine);
   const isReply = comment.parentId !== null;
+  const author = comment.author.username;
+  const repliedTo = comment.replyToUsername;
 
   return (
     <div className={classes.comment} data-testid="comment" data-comment-id={comment.id}>
-      <Link to={profilePath(comment.author.username)} className={classes.avatarLink} aria-label={t`${comment.author.username}'s profile`}>
+      <Link to={profilePath(comment.author.username)} className={classes.avatarLink} aria-label={t`${author}'s profile`}>
         <HubAvatar author={comment.author} size={isReply ? 28 : 36} />
       </Link>
       <div style={{ flex: 1, minWidth: 0 }}>
@@ -77,7 +79,7 @@ export function CommentItem({ comment, postId, now, postIsMine, onReply, onRepor
           </Group>
           {comment.replyToUsername && (
             <Text size="xs" c="dimmed" mb={2}>
-              <Trans>replying to @{comment.replyToUsername}</Trans>
+              <Trans>replying to @{repliedTo}</Trans>
             </Text>
           )}
           {comment.hidden && comment.isMine && (

@@ -7,6 +7,7 @@ import { useFollow } from '../api/hub-mutations';
 export function FollowButton({ person, following, size = 'xs' }: { person: { id: string; username: string }; following: boolean; size?: 'xs' | 'sm' }) {
   const { t } = useLingui();
   const follow = useFollow(person);
+  const username = person.username;
   return (
     <Button
       size={size}
@@ -16,7 +17,7 @@ export function FollowButton({ person, following, size = 'xs' }: { person: { id:
       loading={follow.isPending}
       onClick={() => follow.mutate(!following)}
       // The name starts with the words the button shows (WCAG 2.5.3: "Following", not "Unfollow").
-      aria-label={following ? t`Following ${person.username}, unfollow` : t`Follow ${person.username}`}
+      aria-label={following ? t`Following ${username}, unfollow` : t`Follow ${username}`}
     >
       {following ? t`Following` : t`Follow`}
     </Button>

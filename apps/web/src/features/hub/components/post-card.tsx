@@ -42,12 +42,13 @@ export function PostCard({ post, now, linkToPost = true, onDeleted }: PostCardPr
   const currency = useTipOptions(true).data?.currency ?? 'USD';
   const close = () => setDialog(null);
   const commentCount = post.commentCount;
+  const author = post.author.username;
   // The browser suite reads "1 comments": the English stays one form; translations may use plural forms.
   const commentsLabel = t`${commentCount} comments`;
   const tipTotal = formatMoney(post.tipTotalMinor, currency);
 
   return (
-    <article className={`${classes.card} ${post.hidden ? classes.hiddenCard : ''}`} data-testid="post-card" data-post-id={post.id} aria-label={t`Post by ${post.author.username}`}>
+    <article className={`${classes.card} ${post.hidden ? classes.hiddenCard : ''}`} data-testid="post-card" data-post-id={post.id} aria-label={t`Post by ${author}`}>
       <div className={classes.cardBody}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <AuthorLine author={post.author} createdAt={post.createdAt} editedAt={post.editedAt} region={post.region} now={now} />

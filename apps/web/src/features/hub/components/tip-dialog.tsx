@@ -84,6 +84,8 @@ export function TipDialog({ post, opened, onClose }: TipDialogProps) {
     });
 
   const currency = options.data?.currency ?? 'USD';
+  const minTip = options.data ? formatMoney(options.data.minMinor, currency) : '';
+  const maxTip = options.data ? formatMoney(options.data.maxMinor, currency) : '';
   return (
     <Modal opened={opened} onClose={close} title={t`Tip ${username}`} centered radius="lg">
       <Stack gap="md">
@@ -118,7 +120,7 @@ export function TipDialog({ post, opened, onClose }: TipDialogProps) {
             </Chip.Group>
             <NumberInput
               label={t`Or another amount`}
-              placeholder={t`${formatMoney(options.data.minMinor, currency)} to ${formatMoney(options.data.maxMinor, currency)}`}
+              placeholder={t`${minTip} to ${maxTip}`}
               prefix={currencySymbol(currency)}
               decimalScale={currencyDigits(currency)}
               fixedDecimalScale={currencyDigits(currency) > 0}
