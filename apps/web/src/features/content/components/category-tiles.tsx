@@ -1,10 +1,12 @@
 import { Box, Card, Flex, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import classes from './category-tiles.module.css';
 import { buildCategoryListingPath, PRODUCE_CATEGORIES } from '../data/produce-categories';
 
 export function CategoryTiles() {
+  const { i18n } = useLingui();
   // Three compact columns on phones (icon and name) so all nine categories fit on about one screen.
   return (
     <SimpleGrid cols={3} spacing={{ base: 'xs', md: 'md' }}>
@@ -24,10 +26,10 @@ export function CategoryTiles() {
             </ThemeIcon>
             <Box style={{ flex: 1, minWidth: 0 }}>
               <Text fw={700} fz={{ base: 'sm', md: 'md' }} lh={1.3}>
-                {label}
+                {i18n._(label)}
               </Text>
               <Text c="dimmed" fz="sm" visibleFrom="md">
-                {blurb}
+                {i18n._(blurb)}
               </Text>
             </Box>
             <Box visibleFrom="md" lh={0}>

@@ -1,16 +1,20 @@
 import { Anchor, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getAppName } from '../utils/get-app-name';
 import { Logo } from './logo';
 
 const FOOTER_LINKS = [
-  { label: 'About us', to: '/about-us' },
-  { label: 'Terms of Service', to: '/terms-of-service' },
-  { label: 'Privacy Policy', to: '/privacy-policy' },
+  { label: msg`About us`, to: '/about-us' },
+  { label: msg`Terms of Service`, to: '/terms-of-service' },
+  { label: msg`Privacy Policy`, to: '/privacy-policy' },
 ] as const;
 
 export function ContentFooter() {
+  const { i18n, t } = useLingui();
   const appName = getAppName();
+  const year = new Date().getFullYear();
   return (
     <Stack component="footer" gap="md" mt={64} pb="md">
       <Divider />
@@ -18,16 +22,18 @@ export function ContentFooter() {
         <Group gap="sm" wrap="nowrap">
           <Logo size={28} withText />
         </Group>
-        <Group component="nav" aria-label="Legal and company" gap="lg" wrap="wrap">
+        <Group component="nav" aria-label={t`Legal and company`} gap="lg" wrap="wrap">
           {FOOTER_LINKS.map((link) => (
             <Anchor key={link.to} component={Link} to={link.to} c="dimmed" fz="sm">
-              {link.label}
+              {i18n._(link.label)}
             </Anchor>
           ))}
         </Group>
       </Group>
       <Text c="dimmed" fz="xs">
-        © {new Date().getFullYear()} {appName}. Fresh produce from the people who grow it.
+        <Trans>
+          © {year} {appName}. Fresh produce from the people who grow it.
+        </Trans>
       </Text>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Anchor, Box, Container, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { LegalBlock, LegalDocument } from '../data/legal-document-types';
 import { ContentFooter } from './content-footer';
 
@@ -7,20 +8,21 @@ import { ContentFooter } from './content-footer';
 const ANCHOR_OFFSET_PX = 88;
 
 function LegalBlockView({ block }: { block: LegalBlock }) {
+  const { i18n } = useLingui();
   switch (block.kind) {
     case 'paragraph':
-      return <Text lh={1.7}>{block.text}</Text>;
+      return <Text lh={1.7}>{i18n._(block.text)}</Text>;
     case 'subheading':
       return (
         <Title order={3} fz="md" mt="xs">
-          {block.text}
+          {i18n._(block.text)}
         </Title>
       );
     case 'list':
       return (
         <List spacing={6} withPadding lh={1.6}>
-          {block.items.map((item) => (
-            <List.Item key={item}>{item}</List.Item>
+          {block.items.map((item, index) => (
+            <List.Item key={index}>{i18n._(item)}</List.Item>
           ))}
         </List>
       );
@@ -28,16 +30,18 @@ function LegalBlockView({ block }: { block: LegalBlock }) {
 }
 
 export function LegalDocumentView({ document }: { document: LegalDocument }) {
+  const { i18n } = useLingui();
+  const lastUpdated = document.lastUpdated;
   const tableOfContents = (
     <Paper component="nav" aria-labelledby="legal-contents-heading" withBorder radius="lg" p="lg">
       <Title order={2} id="legal-contents-heading" fz="sm" tt="uppercase" c="dimmed" mb="sm" style={{ letterSpacing: '0.06em' }}>
-        Contents
+        <Trans>Contents</Trans>
       </Title>
       <List type="ordered" spacing={6} fz="sm">
         {document.sections.map((section) => (
           <List.Item key={section.id}>
             <Anchor href={`#${section.id}`} fz="sm">
-              {section.title}
+              {i18n._(section.title)}
             </Anchor>
           </List.Item>
         ))}
@@ -49,10 +53,12 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="xs" mb="xl">
         <Title order={1} fz={{ base: 30, sm: 40 }}>
-          {document.title}
+          {i18n._(document.title)}
         </Title>
         <Text c="dimmed">
-          Last updated: <time dateTime={document.lastUpdated}>{document.lastUpdated}</time>
+          <Trans>
+            Last updated: <time dateTime={lastUpdated}>{lastUpdated}</time>
+          </Trans>
         </Text>
       </Stack>
 
@@ -64,11 +70,11 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
           <Stack gap="xl">
             <Paper radius="lg" p="lg" bg="var(--mantine-primary-color-light)">
               <Text fw={700} mb="sm">
-                In short
+                <Trans>In short</Trans>
               </Text>
               <List spacing="xs" icon={<ThemeIcon size={20} radius="xl" variant="transparent"><IconCircleCheck size={18} /></ThemeIcon>}>
-                {document.summary.map((point) => (
-                  <List.Item key={point}>{point}</List.Item>
+                {document.summary.map((point, index) => (
+                  <List.Item key={index}>{i18n._(point)}</List.Item>
                 ))}
               </List>
             </Paper>
@@ -76,7 +82,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
             {document.sections.map((section, index) => (
               <Stack key={section.id} component="section" gap="sm" aria-labelledby={section.id}>
                 <Title order={2} id={section.id} fz={{ base: 20, sm: 24 }} style={{ scrollMarginTop: ANCHOR_OFFSET_PX }}>
-                  {index + 1}. {section.title}
+                  {index + 1}. {i18n._(section.title)}
                 </Title>
                 {section.blocks.map((block, blockIndex) => (
                   <LegalBlockView key={blockIndex} block={block} />

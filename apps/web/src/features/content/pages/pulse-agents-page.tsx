@@ -17,6 +17,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CallToAction } from '../components/call-to-action';
 import { ContentFooter } from '../components/content-footer';
 import { FaqAccordion, type FaqItem } from '../components/faq-accordion';
@@ -35,94 +36,6 @@ interface Programme {
   description: string;
   earnings: string;
   duties: readonly string[];
-}
-
-const PROGRAMMES: readonly Programme[] = [
-  {
-    kind: 'Delivery',
-    title: 'Delivery agents',
-    icon: <IconTruckDelivery size={26} />,
-    description: 'Collect orders from farms and bring them to buyers in your area, on your own schedule.',
-    earnings: 'You earn the delivery fee of every delivery you complete, paid into your agent wallet.',
-    duties: [
-      'See open delivery tasks near your area and accept the ones that suit you',
-      'Pick up at the farm, mark each step and hand over against the buyer\u2019s confirmation code',
-      'Handle produce with care and keep chilled goods cool',
-    ],
-  },
-  {
-    kind: 'Referral',
-    title: 'Referral agents',
-    icon: <IconShare size={26} />,
-    description: 'Bring growers and buyers from your community onto the marketplace with your personal code.',
-    earnings: 'You earn a share of our commission on the first orders of every member who joins with your code.',
-    duties: [
-      'Share your referral code with farms, markets, co-operatives and neighbours',
-      'Help new sellers through their application and first listings',
-      'Follow your sign-ups and earnings on your referrals page',
-    ],
-  },
-];
-
-const REQUIREMENTS: readonly { icon: ReactNode; text: string }[] = [
-  { icon: <IconMoodHappy size={18} />, text: 'Aged 18 or over' },
-  { icon: <IconId size={18} />, text: 'A valid identity document' },
-  { icon: <IconPhone size={18} />, text: 'A smartphone and a phone number we can reach' },
-  { icon: <IconMapPin size={18} />, text: 'Good knowledge of the area you choose to cover' },
-  { icon: <IconMotorbike size={18} />, text: 'Delivery agents: a bicycle, motorbike, car or van fit to carry produce' },
-  { icon: <IconUsersGroup size={18} />, text: 'Referral agents: a network of growers or buyers who trust you' },
-];
-
-const AGENT_STEPS: readonly Step[] = [
-  {
-    title: 'Register',
-    text: 'Choose delivery, referral or both, and tell us your area, your vehicle and how to reach you.',
-    icon: <IconUserPlus size={22} />,
-  },
-  {
-    title: 'Get approved',
-    text: 'We check your identity and details. Your application status page shows where it stands.',
-    icon: <IconClipboardCheck size={22} />,
-  },
-  {
-    title: 'Start working',
-    text: 'Accept delivery tasks near you, or share your referral code. Your agent dashboard shows it all.',
-    icon: <IconRoute size={22} />,
-  },
-  {
-    title: 'Get paid',
-    text: 'Earnings land in your wallet when the order concerned completes. Request a payout when you like.',
-    icon: <IconCoin size={22} />,
-  },
-];
-
-function buildAgentFaq(appName: string): readonly FaqItem[] {
-  return [
-    {
-      question: 'Am I employed by the marketplace?',
-      answer: `No. Pulse Agents are independent. You decide when you work, which tasks you take and which area you cover. ${appName} connects you with the work and pays you through your wallet.`,
-    },
-    {
-      question: 'Can I be a delivery agent and a referral agent?',
-      answer: 'Yes. Choose both when you register and you will see delivery tasks and your referral code on the same dashboard.',
-    },
-    {
-      question: 'How is a delivery confirmed?',
-      answer: 'At the door the buyer gives you their confirmation code, and you can add a photo and the name of the person who received it. If nobody is there, you record a failed attempt with the reason.',
-    },
-    {
-      question: 'How much can I earn?',
-      answer: 'Delivery agents earn the fee of each delivery, which depends on the distance. Referral agents earn a share of the commission on the first orders of the members they bring. Your dashboard shows every amount before and after you earn it.',
-    },
-    {
-      question: 'When am I paid?',
-      answer: 'Earnings are credited to your wallet when the order is completed by the buyer, or automatically a few days after delivery. You can then request a payout to your own account.',
-    },
-    {
-      question: 'What if something goes wrong on a delivery?',
-      answer: 'Message the buyer or seller from the task, and record what happened. Our team can see the whole delivery timeline and will help settle any problem.',
-    },
-  ];
 }
 
 function ProgrammeCard({ programme }: { programme: Programme }) {
@@ -169,16 +82,102 @@ function ProgrammeCard({ programme }: { programme: Programme }) {
 
 /** /pulse-agents: the programme page shown to people who are not agents yet. */
 export function PulseAgentsPage() {
+  const { t } = useLingui();
   const appName = getAppName();
+  const programmes: readonly Programme[] = [
+    {
+      kind: t`Delivery`,
+      title: t`Delivery agents`,
+      icon: <IconTruckDelivery size={26} />,
+      description: t`Collect orders from farms and bring them to buyers in your area, on your own schedule.`,
+      earnings: t`You earn the delivery fee of every delivery you complete, paid into your agent wallet.`,
+      duties: [
+        t`See open delivery tasks near your area and accept the ones that suit you`,
+        t`Pick up at the farm, mark each step and hand over against the buyer’s confirmation code`,
+        t`Handle produce with care and keep chilled goods cool`,
+      ],
+    },
+    {
+      kind: t`Referral`,
+      title: t`Referral agents`,
+      icon: <IconShare size={26} />,
+      description: t`Bring growers and buyers from your community onto the marketplace with your personal code.`,
+      earnings: t`You earn a share of our commission on the first orders of every member who joins with your code.`,
+      duties: [
+        t`Share your referral code with farms, markets, co-operatives and neighbours`,
+        t`Help new sellers through their application and first listings`,
+        t`Follow your sign-ups and earnings on your referrals page`,
+      ],
+    },
+  ];
+
+  const requirements: readonly { icon: ReactNode; text: string }[] = [
+    { icon: <IconMoodHappy size={18} />, text: t`Aged 18 or over` },
+    { icon: <IconId size={18} />, text: t`A valid identity document` },
+    { icon: <IconPhone size={18} />, text: t`A smartphone and a phone number we can reach` },
+    { icon: <IconMapPin size={18} />, text: t`Good knowledge of the area you choose to cover` },
+    { icon: <IconMotorbike size={18} />, text: t`Delivery agents: a bicycle, motorbike, car or van fit to carry produce` },
+    { icon: <IconUsersGroup size={18} />, text: t`Referral agents: a network of growers or buyers who trust you` },
+  ];
+
+  const agentSteps: readonly Step[] = [
+    {
+      title: t`Register`,
+      text: t`Choose delivery, referral or both, and tell us your area, your vehicle and how to reach you.`,
+      icon: <IconUserPlus size={22} />,
+    },
+    {
+      title: t`Get approved`,
+      text: t`We check your identity and details. Your application status page shows where it stands.`,
+      icon: <IconClipboardCheck size={22} />,
+    },
+    {
+      title: t`Start working`,
+      text: t`Accept delivery tasks near you, or share your referral code. Your agent dashboard shows it all.`,
+      icon: <IconRoute size={22} />,
+    },
+    {
+      title: t`Get paid`,
+      text: t`Earnings land in your wallet when the order concerned completes. Request a payout when you like.`,
+      icon: <IconCoin size={22} />,
+    },
+  ];
+
+  const agentFaq: readonly FaqItem[] = [
+    {
+      question: t`Am I employed by the marketplace?`,
+      answer: t`No. Pulse Agents are independent. You decide when you work, which tasks you take and which area you cover. ${appName} connects you with the work and pays you through your wallet.`,
+    },
+    {
+      question: t`Can I be a delivery agent and a referral agent?`,
+      answer: t`Yes. Choose both when you register and you will see delivery tasks and your referral code on the same dashboard.`,
+    },
+    {
+      question: t`How is a delivery confirmed?`,
+      answer: t`At the door the buyer gives you their confirmation code, and you can add a photo and the name of the person who received it. If nobody is there, you record a failed attempt with the reason.`,
+    },
+    {
+      question: t`How much can I earn?`,
+      answer: t`Delivery agents earn the fee of each delivery, which depends on the distance. Referral agents earn a share of the commission on the first orders of the members they bring. Your dashboard shows every amount before and after you earn it.`,
+    },
+    {
+      question: t`When am I paid?`,
+      answer: t`Earnings are credited to your wallet when the order is completed by the buyer, or automatically a few days after delivery. You can then request a payout to your own account.`,
+    },
+    {
+      question: t`What if something goes wrong on a delivery?`,
+      answer: t`Message the buyer or seller from the task, and record what happened. Our team can see the whole delivery timeline and will help settle any problem.`,
+    },
+  ];
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap={56}>
         <PageHero
-          eyebrow="Agent programme"
+          eyebrow={t`Agent programme`}
           icon={<IconRoute size={22} />}
-          title="Pulse Agents"
-          lead={`Pulse Agents are the local people who keep ${appName} moving: they carry fresh produce from farms to kitchens and bring new growers and buyers into the community. Work when it suits you and earn as you go.`}
+          title={t`Pulse Agents`}
+          lead={t`Pulse Agents are the local people who keep ${appName} moving: they carry fresh produce from farms to kitchens and bring new growers and buyers into the community. Work when it suits you and earn as you go.`}
           illustration={
             <HeroIconArt
               main={<IconTruckDelivery size={64} stroke={1.4} />}
@@ -192,7 +191,7 @@ export function PulseAgentsPage() {
           hideIllustrationOnPhone
           actions={
             <Button component={Link} to={AGENT_REGISTRATION_PATH} size="md" radius="md" rightSection={<IconArrowRight size={18} />}>
-              Register now
+              <Trans>Register now</Trans>
             </Button>
           }
         />
@@ -200,20 +199,20 @@ export function PulseAgentsPage() {
         <section aria-labelledby="agents-programmes">
           <SectionHeading
             id="agents-programmes"
-            title="Two ways to take part"
-            description="Pick the one that fits your week, or do both."
+            title={t`Two ways to take part`}
+            description={t`Pick the one that fits your week, or do both.`}
           />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            {PROGRAMMES.map((programme) => (
-              <ProgrammeCard key={programme.kind} programme={programme} />
+            {programmes.map((programme) => (
+              <ProgrammeCard key={programme.title} programme={programme} />
             ))}
           </SimpleGrid>
         </section>
 
         <section aria-labelledby="agents-requirements">
-          <SectionHeading id="agents-requirements" title="What you need" />
+          <SectionHeading id="agents-requirements" title={t`What you need`} />
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {REQUIREMENTS.map((requirement) => (
+            {requirements.map((requirement) => (
               <Card key={requirement.text} component="li" withBorder radius="md" padding="md">
                 <Group gap="sm" wrap="nowrap">
                   <ThemeIcon size={34} radius="md" variant="light">
@@ -229,19 +228,19 @@ export function PulseAgentsPage() {
         </section>
 
         <section aria-labelledby="agents-steps">
-          <SectionHeading id="agents-steps" title="How to join" />
-          <NumberedSteps steps={AGENT_STEPS} />
+          <SectionHeading id="agents-steps" title={t`How to join`} />
+          <NumberedSteps steps={agentSteps} />
         </section>
 
         <section aria-labelledby="agents-faq">
-          <SectionHeading id="agents-faq" title="Frequently asked questions" />
-          <FaqAccordion items={buildAgentFaq(appName)} />
+          <SectionHeading id="agents-faq" title={t`Frequently asked questions`} />
+          <FaqAccordion items={agentFaq} />
         </section>
 
         <CallToAction
-          title="Join the people who move fresh food"
-          text="Register in a few minutes. We will review your application and help you with your first task."
-          label="Become a Pulse Agent"
+          title={t`Join the people who move fresh food`}
+          text={t`Register in a few minutes. We will review your application and help you with your first task.`}
+          label={t`Become a Pulse Agent`}
           to={AGENT_REGISTRATION_PATH}
         />
       </Stack>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { TCommentPage, THubProfile, TPost } from '@pulse/contract/hub';
 import { isApiError } from '../../../lib/api-error';
@@ -14,7 +15,7 @@ import { toggledLike } from '../utils/post-pages';
  * needs to know why nothing happened, in the server's words.
  */
 export function toastIfGone(error: unknown): void {
-  if (isApiError(error) && error.status === 404) showErrorToast('Error', error.message);
+  if (isApiError(error) && error.status === 404) showErrorToast(t`Error`, error.message);
 }
 
 /** Like or undo at once on screen; the server's count replaces the guess; a failure puts it back. */

@@ -1,10 +1,14 @@
 import { Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconMapPin, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { THubAuthor } from '@pulse/contract/hub';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import classes from './hub.module.css';
 import { formatDateTimeWithYear, formatRelativeTime } from '../../../lib/format';
+
+/** Between the parts of a line of details ("Farmer · 3 hr ago · edited"). */
+export const SEPARATOR = ' · ';
 
 export function profilePath(username: string): string {
   return `/hub/profile/${encodeURIComponent(username)}`;
@@ -28,10 +32,11 @@ export function HubAvatar({ author, size = 44 }: { author: Pick<THubAuthor, 'use
 
 /** The early creators' mark (`is_legacy_creator`, spec §3). */
 export function LegacyBadge() {
+  const { t } = useLingui();
   return (
-    <Tooltip label="One of Pulse Hub's first creators" withArrow>
+    <Tooltip label={t`One of Pulse Hub's first creators`} withArrow>
       <Badge size="xs" variant="gradient" gradient={{ from: 'gold.5', to: 'orange.6', deg: 120 }} leftSection={<IconSparkles size={10} aria-hidden />} data-testid="legacy-badge">
-        Legacy creator
+        <Trans>Legacy creator</Trans>
       </Badge>
     </Tooltip>
   );
@@ -48,10 +53,12 @@ interface AuthorLineProps {
 
 /** Avatar, name (to the profile), legacy badge, profession, when and where. */
 export function AuthorLine({ author, createdAt, editedAt, region, now, avatarSize = 44 }: AuthorLineProps) {
+  const { t } = useLingui();
+  const username = author.username;
   const details = [author.profession, formatRelativeTime(createdAt, now)].filter(Boolean).join(' · ');
   return (
     <Group gap={10} wrap="nowrap" miw={0} align="center">
-      <Link to={profilePath(author.username)} className={classes.avatarLink} aria-label={`${author.username}'s profile`}>
+      <Link to={profilePath(author.username)} className={classes.avatarLink} aria-label={t`${username}'s profile`}>
         <HubAvatar author={author} size={avatarSize} />
       </Link>
       <Stack gap={0} miw={0}>
@@ -65,7 +72,7 @@ export function AuthorLine({ author, createdAt, editedAt, region, now, avatarSiz
           <time dateTime={createdAt} title={formatDateTimeWithYear(createdAt)}>
             {details}
           </time>
-          {editedAt ? ' · edited' : ''}
+          {editedAt ? `${SEPARATOR}${t`edited`}` : ''}
         </Text>
         {region && (
           <Group gap={3} wrap="nowrap" c="dimmed">

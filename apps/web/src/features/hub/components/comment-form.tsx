@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { COMMENT_MAX_LENGTH, type TComment } from '@pulse/contract/hub';
 import { isApiError } from '../../../lib/api-error';
@@ -22,13 +23,14 @@ interface CommentFormProps {
 
 /** Write a comment, a reply or an edit; the server's messages show under the box as they are. */
 export function CommentForm({ postId, replyTo, editing, autoFocus, onDone, onCancel }: CommentFormProps) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { isPending, runOnce } = useSingleSubmit();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { text: editing?.text ?? '' },
     validate: {
-      text: (value) => (value.trim() === '' ? 'Write a comment' : value.trim().length > COMMENT_MAX_LENGTH ? `Comments are at most ${COMMENT_MAX_LENGTH} characters` : null),
+      text: (value) => (value.trim() === '' ? t`Write a comment` : value.trim().length > COMMENT_MAX_LENGTH ? t`Comments are at most ${COMMENT_MAX_LENGTH} characters` : null),
     },
   });
 
@@ -51,12 +53,13 @@ export function CommentForm({ postId, replyTo, editing, autoFocus, onDone, onCan
     }),
   );
 
-  const label = editing ? 'Edit your comment' : replyTo ? `Reply to ${replyTo.username}` : 'Write a comment';
+  const replyName = replyTo?.username ?? '';
+  const label = editing ? t`Edit your comment` : replyTo ? t`Reply to ${replyName}` : t`Write a comment`;
   return (
     <form onSubmit={submit} noValidate>
       <Textarea
         aria-label={label}
-        placeholder={replyTo ? `Reply to @${replyTo.username}…` : 'Add a comment…'}
+        placeholder={replyTo ? t`Reply to @${replyName}…` : t`Add a comment…`}
         autosize
         minRows={1}
         maxRows={6}
@@ -72,11 +75,11 @@ export function CommentForm({ postId, replyTo, editing, autoFocus, onDone, onCan
         <Group gap="xs">
           {onCancel && (
             <Button size="xs" variant="subtle" color="gray" onClick={onCancel}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           )}
           <Button type="submit" size="xs" radius="xl" loading={isPending}>
-            {editing ? 'Save' : replyTo ? 'Reply' : 'Comment'}
+            {editing ? t`Save` : replyTo ? t`Reply` : t`Comment`}
           </Button>
         </Group>
       </Group>

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { Button, Group, Menu, ActionIcon, Text } from '@mantine/core';
 import { IconDots, IconEdit, IconFlag, IconHeart, IconHeartFilled, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TComment } from '@pulse/contract/hub';
 import { useCommentLike, useDeleteComment } from '../api/hub-mutations';
-import { HubAvatar, LegacyBadge, profilePath } from './author-line';
+import { HubAvatar, LegacyBadge, profilePath, SEPARATOR } from './author-line';
 import { CommentForm } from './comment-form';
 import { PostText } from './post-text';
 import classes from './hub.module.css';
@@ -21,15 +23,18 @@ interface CommentItemProps {
 }
 
 export function CommentItem({ comment, postId, now, postIsMine, onReply, onReport }: CommentItemProps) {
+  const { t } = useLingui();
   const like = useCommentLike(postId, comment.id);
   const remove = useDeleteComment(postId);
   const [editing, setEditing] = useState(false);
   const gone = comment.deleted || (comment.hidden && !comment.isMine);
   const isReply = comment.parentId !== null;
+  const author = comment.author.username;
+  const repliedTo = comment.replyToUsername;
 
   return (
     <div className={classes.comment} data-testid="comment" data-comment-id={comment.id}>
-      <Link to={profilePath(comment.author.username)} className={classes.avatarLink} aria-label={`${comment.author.username}'s profile`}>
+      <Link to={profilePath(comment.author.username)} className={classes.avatarLink} aria-label={t`${author}'s profile`}>
         <HubAvatar author={comment.author} size={isReply ? 28 : 36} />
       </Link>
       <div style={{ flex: 1, minWidth: 0 }}>
@@ -42,30 +47,30 @@ export function CommentItem({ comment, postId, now, postIsMine, onReply, onRepor
               {comment.author.is_legacy_creator && <LegacyBadge />}
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 <time dateTime={comment.createdAt}>{formatRelativeTime(comment.createdAt, now)}</time>
-                {comment.editedAt ? ' · edited' : ''}
+                {comment.editedAt ? `${SEPARATOR}${t`edited`}` : ''}
               </Text>
             </Group>
             {!gone && (
               <Menu position="bottom-end" withinPortal shadow="md">
                 <Menu.Target>
-                  <ActionIcon variant="subtle" color="gray" size="sm" radius="xl" aria-label="Comment actions">
+                  <ActionIcon variant="subtle" color="gray" size="sm" radius="xl" aria-label={t`Comment actions`}>
                     <IconDots size={16} />
                   </ActionIcon>
                 </Menu.Target>
                 <Menu.Dropdown>
                   {comment.isMine && (
                     <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
-                      Edit
+                      <Trans>Edit</Trans>
                     </Menu.Item>
                   )}
                   {(comment.isMine || postIsMine) && (
                     <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => remove.mutate(comment.id)}>
-                      Delete
+                      <Trans>Delete</Trans>
                     </Menu.Item>
                   )}
                   {!comment.isMine && (
                     <Menu.Item color="red" leftSection={<IconFlag size={16} />} onClick={() => onReport(comment)}>
-                      Report
+                      <Trans>Report</Trans>
                     </Menu.Item>
                   )}
                 </Menu.Dropdown>
@@ -74,17 +79,17 @@ export function CommentItem({ comment, postId, now, postIsMine, onReply, onRepor
           </Group>
           {comment.replyToUsername && (
             <Text size="xs" c="dimmed" mb={2}>
-              replying to @{comment.replyToUsername}
+              <Trans>replying to @{repliedTo}</Trans>
             </Text>
           )}
           {comment.hidden && comment.isMine && (
             <Text size="xs" c="red" fw={600}>
-              Hidden by a moderator
+              <Trans>Hidden by a moderator</Trans>
             </Text>
           )}
           {gone ? (
             <Text size="sm" c="dimmed" fs="italic">
-              Comment deleted
+              <Trans>Comment deleted</Trans>
             </Text>
           ) : editing ? (
             <CommentForm postId={postId} editing={comment} autoFocus onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
@@ -102,12 +107,16 @@ export function CommentItem({ comment, postId, now, postIsMine, onReply, onRepor
               onClick={() => like.mutate(!comment.likedByMe)}
               aria-pressed={comment.likedByMe}
               // The visible count or word stays a whole word of the name (axe drops parentheses: WCAG 2.5.3).
-              aria-label={`${comment.likedByMe ? 'Unlike' : 'Like'} comment, ${comment.likeCount} ${comment.likeCount === 1 ? 'like' : 'likes'}`}
+              aria-label={
+                comment.likedByMe
+                  ? t`${plural(comment.likeCount, { one: 'Unlike comment, # like', other: 'Unlike comment, # likes' })}`
+                  : t`${plural(comment.likeCount, { one: 'Like comment, # like', other: 'Like comment, # likes' })}`
+              }
             >
-              {comment.likeCount > 0 ? comment.likeCount : 'Like'}
+              {comment.likeCount > 0 ? comment.likeCount : t`Like`}
             </Button>
             <Button variant="subtle" size="compact-xs" color="gray" onClick={() => onReply(comment)}>
-              Reply
+              <Trans>Reply</Trans>
             </Button>
           </Group>
         )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TComment, TCommentOrder } from '@pulse/contract/hub';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useComments } from '../api/hub-queries';
@@ -17,6 +18,7 @@ interface CommentsSectionProps {
 
 /** Comments newest or oldest first, each with its replies one level in, and a reply box under the thread. */
 export function CommentsSection({ postId, postIsMine, commentCount, now }: CommentsSectionProps) {
+  const { t } = useLingui();
   const [order, setOrder] = useState<TCommentOrder>('newest');
   const comments = useComments(postId, order);
   const [replying, setReplying] = useState<{ threadId: string; to: TComment } | null>(null);
@@ -31,10 +33,10 @@ export function CommentsSection({ postId, postIsMine, commentCount, now }: Comme
   };
 
   return (
-    <Stack gap="md" component="section" aria-label="Comments" data-testid="comments">
+    <Stack gap="md" component="section" aria-label={t`Comments`} data-testid="comments">
       <Group justify="space-between" align="center">
         <Title order={2} fz={18}>
-          Comments {commentCount > 0 ? `(${commentCount})` : ''}
+          {commentCount > 0 ? <Trans>Comments ({commentCount})</Trans> : <Trans>Comments</Trans>}
         </Title>
         <SegmentedControl
           size="xs"
@@ -42,10 +44,10 @@ export function CommentsSection({ postId, postIsMine, commentCount, now }: Comme
           value={order}
           onChange={(value) => setOrder(value as TCommentOrder)}
           data={[
-            { value: 'newest', label: 'Newest' },
-            { value: 'oldest', label: 'Oldest' },
+            { value: 'newest', label: t`Newest` },
+            { value: 'oldest', label: t`Oldest` },
           ]}
-          aria-label="Comment order"
+          aria-label={t`Comment order`}
         />
       </Group>
       <CommentForm postId={postId} />
@@ -55,10 +57,10 @@ export function CommentsSection({ postId, postIsMine, commentCount, now }: Comme
           <Loader size="sm" />
         </Group>
       )}
-      {comments.isError && <LoadErrorAlert title="Could not load the comments" onRetry={() => void comments.refetch()} />}
+      {comments.isError && <LoadErrorAlert title={t`Could not load the comments`} onRetry={() => void comments.refetch()} />}
       {comments.isSuccess && threads.length === 0 && (
         <Text c="dimmed" ta="center" py="md">
-          No comments yet. Start the conversation.
+          <Trans>No comments yet. Start the conversation.</Trans>
         </Text>
       )}
 
@@ -87,7 +89,7 @@ export function CommentsSection({ postId, postIsMine, commentCount, now }: Comme
       {comments.hasNextPage && (
         <Group justify="center">
           <Button variant="default" radius="xl" onClick={() => void comments.fetchNextPage()} loading={comments.isFetchingNextPage}>
-            More comments
+            <Trans>More comments</Trans>
           </Button>
         </Group>
       )}

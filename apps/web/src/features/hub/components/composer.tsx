@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, CloseButton, Collapse, Group, Paper, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { IconBasket, IconMapPin, IconPhotoPlus, IconSend, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -46,6 +47,7 @@ function prependToFeed(data: PostPages | undefined, post: TPost): PostPages | un
  * press or a resend never makes two posts.
  */
 export function Composer() {
+  const { i18n, t } = useLingui();
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const { isPending, runOnce } = useSingleSubmit();
@@ -59,8 +61,8 @@ export function Composer() {
   const form = useForm<ComposerValues>({
     initialValues: { text: '', region: '' },
     validate: {
-      text: (value) => (value.trim() === '' ? 'Write something to post' : value.trim().length > POST_MAX_LENGTH ? `Posts are at most ${POST_MAX_LENGTH} characters` : null),
-      region: (value) => (value.trim().length > 100 ? 'Region is too long (100 characters at most)' : null),
+      text: (value) => (value.trim() === '' ? t`Write something to post` : value.trim().length > POST_MAX_LENGTH ? t`Posts are at most ${POST_MAX_LENGTH} characters` : null),
+      region: (value) => (value.trim().length > 100 ? t`Region is too long (100 characters at most)` : null),
     },
   });
 
@@ -80,7 +82,7 @@ export function Composer() {
         continue;
       }
       if (chosen.length >= room) {
-        setFormError(`At most ${POST_MAX_PHOTOS} photos`);
+        setFormError(t`At most ${POST_MAX_PHOTOS} photos`);
         break;
       }
       chosen.push({ file, previewUrl: URL.createObjectURL(file) });
@@ -122,14 +124,14 @@ export function Composer() {
         if (result.status === 'sent') {
           queryClient.setQueryData<PostPages>(hubQueryKeys.feed, (data) => prependToFeed(data, result.post));
           void queryClient.invalidateQueries({ queryKey: hubQueryKeys.profilePostsAll });
-          notifications.show({ color: 'gold', title: 'Posted', message: 'Your post is on Pulse Hub.' });
+          notifications.show({ color: 'gold', title: t`Posted`, message: t`Your post is on Pulse Hub.` });
         } else {
-          notifications.show({ color: 'gold', title: 'Waiting to send', message: 'You are offline. Your post will be sent when the connection returns.' });
+          notifications.show({ color: 'gold', title: t`Waiting to send`, message: t`You are offline. Your post will be sent when the connection returns.` });
         }
         clear();
       } catch (error) {
         if (!isApiError(error)) {
-          setFormError(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+          setFormError(error instanceof Error ? error.message : t`Something went wrong. Please try again.`);
           return;
         }
         if (error.failure.kind !== 'http' || error.failure.status >= 500) return;
@@ -145,13 +147,13 @@ export function Composer() {
   const firstName = user?.username ?? '';
 
   return (
-    <Paper component="form" onSubmit={submit} noValidate className={classes.composer} data-testid="composer" aria-label="New post">
+    <Paper component="form" onSubmit={submit} noValidate className={classes.composer} data-testid="composer" aria-label={t`New post`}>
       <Group align="flex-start" gap="sm" wrap="nowrap">
         {user && <HubAvatar author={{ username: firstName, profile_picture_url: user.profile_picture_url ?? null }} size={40} />}
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           <Textarea
-            aria-label="Post text"
-            placeholder={composerPrompt(user?.roles)}
+            aria-label={t`Post text`}
+            placeholder={i18n._(composerPrompt(user?.roles))}
             autosize
             minRows={2}
             maxRows={10}
@@ -164,8 +166,8 @@ export function Composer() {
             <Group gap={8} data-testid="composer-photos">
               {photos.map((photo, index) => (
                 <div key={photo.previewUrl} className={classes.composerPreview}>
-                  <img src={photo.previewUrl} alt={`Photo ${index + 1} to post`} />
-                  <CloseButton size="sm" radius="xl" variant="filled" className={classes.composerPreviewRemove} onClick={() => removePhoto(index)} aria-label={`Remove photo ${index + 1}`} />
+                  <img src={photo.previewUrl} alt={t`Photo ${index + 1} to post`} />
+                  <CloseButton size="sm" radius="xl" variant="filled" className={classes.composerPreviewRemove} onClick={() => removePhoto(index)} aria-label={t`Remove photo ${index + 1}`} />
                 </div>
               ))}
             </Group>
@@ -182,7 +184,7 @@ export function Composer() {
                   tt="none"
                   leftSection={<IconBasket size={14} aria-hidden />}
                   rightSection={
-                    <ActionIcon size="xs" variant="transparent" color="gray" onClick={() => setProducts((current) => current.filter((item) => item.id !== product.id))} aria-label={`Remove ${product.title}`}>
+                    <ActionIcon size="xs" variant="transparent" color="gray" onClick={() => setProducts((current) => current.filter((item) => item.id !== product.id))} aria-label={t`Remove ${product.title}`}>
                       <IconX size={12} />
                     </ActionIcon>
                   }
@@ -197,7 +199,7 @@ export function Composer() {
             <ProductPicker chosen={products} disabled={products.length >= POST_MAX_PRODUCTS} onPick={(product) => setProducts((current) => [...current, product].slice(0, POST_MAX_PRODUCTS))} />
           </Collapse>
           <Collapse expanded={showRegion}>
-            <TextInput label="Region" placeholder="e.g. Ashanti" leftSection={<IconMapPin size={16} aria-hidden />} maxLength={100} {...form.getInputProps('region')} />
+            <TextInput label={t`Region`} placeholder={t`e.g. Ashanti`} leftSection={<IconMapPin size={16} aria-hidden />} maxLength={100} {...form.getInputProps('region')} />
           </Collapse>
 
           {formError && (
@@ -209,18 +211,18 @@ export function Composer() {
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Group gap={2} wrap="nowrap">
               <input ref={fileInput} type="file" accept={ACCEPTED_PHOTO_TYPES.join(',')} multiple hidden onChange={(event) => addPhotos(event.currentTarget.files)} data-testid="composer-photo-input" />
-              <Tooltip label={`Add photos (up to ${POST_MAX_PHOTOS})`}>
-                <ActionIcon variant="subtle" size="lg" radius="xl" onClick={() => fileInput.current?.click()} disabled={photos.length >= POST_MAX_PHOTOS} aria-label="Add photos">
+              <Tooltip label={t`Add photos (up to ${POST_MAX_PHOTOS})`}>
+                <ActionIcon variant="subtle" size="lg" radius="xl" onClick={() => fileInput.current?.click()} disabled={photos.length >= POST_MAX_PHOTOS} aria-label={t`Add photos`}>
                   <IconPhotoPlus size={20} />
                 </ActionIcon>
               </Tooltip>
-              <Tooltip label={`Link products (up to ${POST_MAX_PRODUCTS})`}>
-                <ActionIcon variant={showProducts ? 'light' : 'subtle'} size="lg" radius="xl" onClick={() => setShowProducts((open) => !open)} aria-label="Link products" aria-expanded={showProducts}>
+              <Tooltip label={t`Link products (up to ${POST_MAX_PRODUCTS})`}>
+                <ActionIcon variant={showProducts ? 'light' : 'subtle'} size="lg" radius="xl" onClick={() => setShowProducts((open) => !open)} aria-label={t`Link products`} aria-expanded={showProducts}>
                   <IconBasket size={20} />
                 </ActionIcon>
               </Tooltip>
-              <Tooltip label="Add your region">
-                <ActionIcon variant={showRegion ? 'light' : 'subtle'} size="lg" radius="xl" onClick={() => setShowRegion((open) => !open)} aria-label="Add region" aria-expanded={showRegion}>
+              <Tooltip label={t`Add your region`}>
+                <ActionIcon variant={showRegion ? 'light' : 'subtle'} size="lg" radius="xl" onClick={() => setShowRegion((open) => !open)} aria-label={t`Add region`} aria-expanded={showRegion}>
                   <IconMapPin size={20} />
                 </ActionIcon>
               </Tooltip>
@@ -230,7 +232,7 @@ export function Composer() {
                 {length} / {POST_MAX_LENGTH}
               </Text>
               <Button type="submit" radius="xl" leftSection={<IconSend size={16} aria-hidden />} loading={isPending} disabled={over}>
-                Post
+                <Trans>Post</Trans>
               </Button>
             </Group>
           </Group>

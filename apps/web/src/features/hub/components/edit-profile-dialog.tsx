@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Avatar, Button, FileButton, Group, Modal, Progress, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { IconPhoto } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,6 +23,7 @@ interface EditProfileDialogProps {
 
 /** One's own bio, profession and photo (the photo goes through the upload pipeline first). */
 export function EditProfileDialog({ profile, opened, onClose }: EditProfileDialogProps) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { logout, refreshUser } = useAuth();
   const { isPending, runOnce } = useSingleSubmit();
@@ -31,8 +33,8 @@ export function EditProfileDialog({ profile, opened, onClose }: EditProfileDialo
   const form = useForm({
     initialValues: { bio: profile.bio ?? '', profession: profile.profession ?? '' },
     validate: {
-      bio: (value) => (value.trim().length > BIO_MAX_LENGTH ? `Bio is too long (${BIO_MAX_LENGTH} characters at most)` : null),
-      profession: (value) => (value.trim().length > PROFESSION_MAX_LENGTH ? `Profession is too long (${PROFESSION_MAX_LENGTH} characters at most)` : null),
+      bio: (value) => (value.trim().length > BIO_MAX_LENGTH ? t`Bio is too long (${BIO_MAX_LENGTH} characters at most)` : null),
+      profession: (value) => (value.trim().length > PROFESSION_MAX_LENGTH ? t`Profession is too long (${PROFESSION_MAX_LENGTH} characters at most)` : null),
     },
   });
 
@@ -70,7 +72,7 @@ export function EditProfileDialog({ profile, opened, onClose }: EditProfileDialo
         queryClient.setQueryData(hubQueryKeys.profile(profile.username), updated);
         void queryClient.invalidateQueries({ queryKey: hubQueryKeys.all });
         void refreshUser();
-        notifications.show({ color: 'gold', title: 'Profile saved', message: 'Your Pulse Hub profile is up to date.' });
+        notifications.show({ color: 'gold', title: t`Profile saved`, message: t`Your Pulse Hub profile is up to date.` });
         onClose();
       } catch (cause) {
         if (!isApiError(cause) || cause.failure.kind !== 'http' || cause.failure.status >= 500) return;
@@ -83,26 +85,26 @@ export function EditProfileDialog({ profile, opened, onClose }: EditProfileDialo
 
   const shownPhoto = photo?.url ?? profile.profile_picture_url;
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit your profile" centered radius="lg">
+    <Modal opened={opened} onClose={onClose} title={t`Edit your profile`} centered radius="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Group gap="md">
-            <Avatar src={shownPhoto ? resolveMediaUrl(shownPhoto) : null} size={72} radius={72} color="gold" variant="filled" alt="Your photo">
+            <Avatar src={shownPhoto ? resolveMediaUrl(shownPhoto) : null} size={72} radius={72} color="gold" variant="filled" alt={t`Your photo`}>
               {profile.username.slice(0, 2).toUpperCase()}
             </Avatar>
             <Stack gap={6}>
               <FileButton onChange={(file) => void choosePhoto(file)} accept={ACCEPTED_PHOTO_TYPES.join(',')}>
                 {(props) => (
                   <Button {...props} variant="light" size="xs" leftSection={<IconPhoto size={16} aria-hidden />} loading={upload !== null}>
-                    Change photo
+                    <Trans>Change photo</Trans>
                   </Button>
                 )}
               </FileButton>
-              {upload && <Progress value={upload.progress * 100} size="sm" w={140} aria-label="Uploading photo" />}
+              {upload && <Progress value={upload.progress * 100} size="sm" w={140} aria-label={t`Uploading photo`} />}
             </Stack>
           </Group>
-          <TextInput label="Profession" placeholder="e.g. Cocoa farmer" maxLength={PROFESSION_MAX_LENGTH} {...form.getInputProps('profession')} />
-          <Textarea label="Bio" placeholder="Tell people about your farm or what you cook" autosize minRows={3} maxRows={6} {...form.getInputProps('bio')} />
+          <TextInput label={t`Profession`} placeholder={t`e.g. Cocoa farmer`} maxLength={PROFESSION_MAX_LENGTH} {...form.getInputProps('profession')} />
+          <Textarea label={t`Bio`} placeholder={t`Tell people about your farm or what you cook`} autosize minRows={3} maxRows={6} {...form.getInputProps('bio')} />
           <Text size="xs" c="dimmed" ta="right" mt={-10}>
             {form.values.bio.length} / {BIO_MAX_LENGTH}
           </Text>
@@ -113,10 +115,10 @@ export function EditProfileDialog({ profile, opened, onClose }: EditProfileDialo
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={isPending} disabled={upload !== null}>
-              Save
+              <Trans>Save</Trans>
             </Button>
           </Group>
         </Stack>

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Menu, Modal, Text } from '@mantine/core';
 import { IconCoin, IconDots, IconEdit, IconEyeOff, IconFlag, IconHeart, IconHeartFilled, IconMessageCircle, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../../lib/format';
 import type { TPost } from '@pulse/contract/hub';
 import { useDeletePost, usePostLike } from '../api/hub-mutations';
@@ -32,15 +34,21 @@ export function postPath(postId: string): string {
 
 /** One post: author, text, photos, products, and what a reader can do with it. */
 export function PostCard({ post, now, linkToPost = true, onDeleted }: PostCardProps) {
+  const { t } = useLingui();
   const like = usePostLike(post);
   const remove = useDeletePost();
   const [dialog, setDialog] = useState<'tip' | 'report' | 'edit' | 'delete' | null>(null);
   const editable = canEditPost(post, now);
   const currency = useTipOptions(true).data?.currency ?? 'USD';
   const close = () => setDialog(null);
+  const commentCount = post.commentCount;
+  const author = post.author.username;
+  // The browser suite reads "1 comments": the English stays one form; translations may use plural forms.
+  const commentsLabel = t`${commentCount} comments`;
+  const tipTotal = formatMoney(post.tipTotalMinor, currency);
 
   return (
-    <article className={`${classes.card} ${post.hidden ? classes.hiddenCard : ''}`} data-testid="post-card" data-post-id={post.id} aria-label={`Post by ${post.author.username}`}>
+    <article className={`${classes.card} ${post.hidden ? classes.hiddenCard : ''}`} data-testid="post-card" data-post-id={post.id} aria-label={t`Post by ${author}`}>
       <div className={classes.cardBody}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <AuthorLine author={post.author} createdAt={post.createdAt} editedAt={post.editedAt} region={post.region} now={now} />
@@ -48,7 +56,7 @@ export function PostCard({ post, now, linkToPost = true, onDeleted }: PostCardPr
             {!post.isMine && !post.followingAuthor && <FollowButton person={post.author} following={false} />}
             <Menu position="bottom-end" withinPortal shadow="md" radius="md">
               <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" radius="xl" size="lg" aria-label="More actions">
+                <ActionIcon variant="subtle" color="gray" radius="xl" size="lg" aria-label={t`More actions`}>
                   <IconDots size={18} />
                 </ActionIcon>
               </Menu.Target>
@@ -57,16 +65,16 @@ export function PostCard({ post, now, linkToPost = true, onDeleted }: PostCardPr
                   <>
                     {editable && (
                       <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setDialog('edit')}>
-                        Edit
+                        <Trans>Edit</Trans>
                       </Menu.Item>
                     )}
                     <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDialog('delete')}>
-                      Delete
+                      <Trans>Delete</Trans>
                     </Menu.Item>
                   </>
                 ) : (
                   <Menu.Item color="red" leftSection={<IconFlag size={16} />} onClick={() => setDialog('report')}>
-                    Report
+                    <Trans>Report</Trans>
                   </Menu.Item>
                 )}
               </Menu.Dropdown>
@@ -77,9 +85,11 @@ export function PostCard({ post, now, linkToPost = true, onDeleted }: PostCardPr
         {post.hidden && (
           <Alert color="red" variant="light" mt="sm" py={8} icon={<IconEyeOff size={16} aria-hidden />} data-testid="post-hidden">
             <Text size="sm" fw={600}>
-              Hidden by a moderator
+              <Trans>Hidden by a moderator</Trans>
             </Text>
-            <Text size="xs">Only you can see this post.</Text>
+            <Text size="xs">
+              <Trans>Only you can see this post.</Trans>
+            </Text>
           </Alert>
         )}
 
@@ -100,7 +110,11 @@ export function PostCard({ post, now, linkToPost = true, onDeleted }: PostCardPr
           onClick={() => like.mutate(!post.likedByMe)}
           aria-pressed={post.likedByMe}
           // The visible count stays a whole word of the name (axe drops parentheses: WCAG 2.5.3).
-          aria-label={`${post.likedByMe ? 'Unlike' : 'Like'}, ${post.likeCount} ${post.likeCount === 1 ? 'like' : 'likes'}`}
+          aria-label={
+            post.likedByMe
+              ? t`${plural(post.likeCount, { one: 'Unlike, # like', other: 'Unlike, # likes' })}`
+              : t`${plural(post.likeCount, { one: 'Like, # like', other: 'Like, # likes' })}`
+          }
           data-testid="like-button"
         >
           {post.likeCount}
@@ -114,13 +128,13 @@ export function PostCard({ post, now, linkToPost = true, onDeleted }: PostCardPr
             size="compact-md"
             className={classes.actionButton}
             leftSection={<IconMessageCircle size={20} aria-hidden />}
-            aria-label={`${post.commentCount} comments`}
+            aria-label={commentsLabel}
             data-testid="comment-count"
           >
             {post.commentCount}
           </Button>
         ) : (
-          <Group gap={6} px={10} c="dimmed" aria-label={`${post.commentCount} comments`} data-testid="comment-count">
+          <Group gap={6} px={10} c="dimmed" aria-label={commentsLabel} data-testid="comment-count">
             <IconMessageCircle size={20} aria-hidden />
             <Text size="sm" fw={600}>
               {post.commentCount}
@@ -129,7 +143,7 @@ export function PostCard({ post, now, linkToPost = true, onDeleted }: PostCardPr
         )}
         {post.isMine ? (
           <Text size="sm" c="dimmed" ml="auto" pr={8} data-testid="tip-total">
-            {post.tipTotalMinor > 0 ? `${formatMoney(post.tipTotalMinor, currency)} in tips` : ''}
+            {post.tipTotalMinor > 0 ? t`${tipTotal} in tips` : ''}
           </Text>
         ) : (
           <Button
@@ -143,7 +157,7 @@ export function PostCard({ post, now, linkToPost = true, onDeleted }: PostCardPr
             onClick={() => setDialog('tip')}
             data-testid="tip-button"
           >
-            <span data-testid="tip-total">{post.tipTotalMinor > 0 ? `Tip · ${formatMoney(post.tipTotalMinor, currency)}` : 'Tip'}</span>
+            <span data-testid="tip-total">{post.tipTotalMinor > 0 ? t`Tip · ${tipTotal}` : t`Tip`}</span>
           </Button>
         )}
       </div>
@@ -151,11 +165,13 @@ export function PostCard({ post, now, linkToPost = true, onDeleted }: PostCardPr
       {!post.isMine && <TipDialog post={post} opened={dialog === 'tip'} onClose={close} />}
       <ReportDialog target={dialog === 'report' ? { type: 'post', id: post.id } : null} onClose={close} />
       {dialog === 'edit' && <EditPostDialog post={post} opened onClose={close} />}
-      <Modal opened={dialog === 'delete'} onClose={close} title="Delete this post?" centered radius="lg">
-        <Text size="sm">It will disappear from the feed and from your Pulse. This cannot be undone.</Text>
+      <Modal opened={dialog === 'delete'} onClose={close} title={t`Delete this post?`} centered radius="lg">
+        <Text size="sm">
+          <Trans>It will disappear from the feed and from your Pulse. This cannot be undone.</Trans>
+        </Text>
         <Group justify="flex-end" mt="lg" gap="sm">
           <Button variant="default" onClick={close}>
-            Keep it
+            <Trans>Keep it</Trans>
           </Button>
           <Button
             color="red"
@@ -169,7 +185,7 @@ export function PostCard({ post, now, linkToPost = true, onDeleted }: PostCardPr
               })
             }
           >
-            Delete
+            <Trans>Delete</Trans>
           </Button>
         </Group>
       </Modal>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Group, Loader, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconNotes } from '@tabler/icons-react';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { InfiniteSentinel } from '../../catalogue/components/infinite-sentinel';
 import { flattenPostPages, type PostPages } from '../utils/post-pages';
@@ -33,16 +34,17 @@ interface PostListProps {
 
 /** Posts a page at a time; the next page loads as the end of the list comes near. */
 export function PostList({ query, label, empty }: PostListProps) {
+  const { t } = useLingui();
   const now = useMinuteClock();
   const posts = flattenPostPages(query.data);
   if (query.isPending)
     return (
-      <Stack gap="md" role="status" aria-label="Loading posts">
+      <Stack gap="md" role="status" aria-label={t`Loading posts`}>
         <PostSkeleton />
         <PostSkeleton />
       </Stack>
     );
-  if (query.isError && posts.length === 0) return <LoadErrorAlert title="Could not load the posts" onRetry={() => void query.refetch()} />;
+  if (query.isError && posts.length === 0) return <LoadErrorAlert title={t`Could not load the posts`} onRetry={() => void query.refetch()} />;
   if (posts.length === 0)
     return (
       <Stack align="center" gap="sm" py={48} ta="center">
@@ -72,13 +74,13 @@ export function PostList({ query, label, empty }: PostListProps) {
       {query.isFetchNextPageError && (
         <Group justify="center">
           <Button variant="default" onClick={() => void query.fetchNextPage()}>
-            Load more
+            <Trans>Load more</Trans>
           </Button>
         </Group>
       )}
       {!query.hasNextPage && posts.length > 3 && (
         <Text ta="center" size="sm" c="dimmed" py="md">
-          You are all caught up.
+          <Trans>You are all caught up.</Trans>
         </Text>
       )}
     </Stack>

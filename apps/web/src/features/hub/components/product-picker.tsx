@@ -3,6 +3,7 @@ import { Avatar, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TProductSummary } from '@pulse/contract/products';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { formatUnitPrice } from '../../../lib/product-units';
@@ -16,6 +17,7 @@ interface ProductPickerProps {
 
 /** Finds products on sale by name (the catalogue's search) to link to a post. */
 export function ProductPicker({ chosen, onPick, disabled }: ProductPickerProps) {
+  const { t } = useLingui();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 250);
@@ -41,9 +43,9 @@ export function ProductPicker({ chosen, onPick, disabled }: ProductPickerProps) 
     >
       <Combobox.Target>
         <TextInput
-          label="Link a product"
-          description="Readers can add it to their basket from your post"
-          placeholder={disabled ? 'You linked 3 products' : 'Search the market, e.g. yams'}
+          label={t`Link a product`}
+          description={t`Readers can add it to their basket from your post`}
+          placeholder={disabled ? t`You linked 3 products` : t`Search the market, e.g. yams`}
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={results.isFetching ? <Loader size="xs" /> : null}
           value={search}
@@ -73,7 +75,9 @@ export function ProductPicker({ chosen, onPick, disabled }: ProductPickerProps) 
               </Group>
             </Combobox.Option>
           ))}
-          {results.isSuccess && options.length === 0 && <Combobox.Empty>No products found</Combobox.Empty>}
+          {results.isSuccess && options.length === 0 && <Combobox.Empty>
+              <Trans>No products found</Trans>
+            </Combobox.Empty>}
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>

@@ -1,6 +1,7 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { getNotificationLink } from '@pulse/contract/notification-targets';
 import { useNotificationList } from '../../notifications/api/get-notifications';
 import { putNotificationRead } from '../../notifications/api/put-notification-read';
@@ -14,11 +15,12 @@ const SHOWN_LINES = 5;
 
 /** The latest Pulse Hub activity on one's posts (the notifications of /hub/notifications, likes grouped). */
 export function RecentActivity() {
+  const { i18n, t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const now = useMinuteClock();
   const list = useNotificationList('pulse_hub');
-  const lines = groupLikeNotifications(flattenNotificationPages(list.data)).slice(0, SHOWN_LINES);
+  const lines = groupLikeNotifications(flattenNotificationPages(list.data), i18n).slice(0, SHOWN_LINES);
 
   const open = (line: NotificationLine) => {
     const unread = line.members.filter((member) => !member.read);
@@ -33,11 +35,11 @@ export function RecentActivity() {
   if (lines.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        Comments, likes and tips on your posts will show here.
+        <Trans>Comments, likes and tips on your posts will show here.</Trans>
       </Text>
     );
   return (
-    <Stack gap={8} component="ul" className={notificationClasses.list} aria-label="Recent activity" data-testid="recent-activity">
+    <Stack gap={8} component="ul" className={notificationClasses.list} aria-label={t`Recent activity`} data-testid="recent-activity">
       {lines.map((line) => (
         <NotificationItem key={line.key} notification={line.shown} now={now} onOpen={() => open(line)} />
       ))}

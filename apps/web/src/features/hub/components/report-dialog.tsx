@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { IconFlag } from '@tabler/icons-react';
-import { REPORT_CATEGORIES, reportCategoryLabels, type TReportCategory, type TReportTargetType } from '@pulse/contract/hub';
+import { REPORT_CATEGORIES, type TReportCategory, type TReportTargetType } from '@pulse/contract/hub';
 import { isApiError } from '../../../lib/api-error';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { postReport } from '../api/reports-api';
@@ -13,6 +16,14 @@ interface ReportDialogProps {
   onClose: () => void;
 }
 
+/** The contract's `reportCategoryLabels`, in the reader's language. */
+const REPORT_CATEGORY_LABELS: Readonly<Record<TReportCategory, MessageDescriptor>> = {
+  spam: msg`Spam`,
+  scam: msg`Scam or fraud`,
+  offensive: msg`Offensive or abusive`,
+  other: msg`Something else`,
+};
+
 interface ReportValues {
   category: TReportCategory | '';
   comment: string;
@@ -20,13 +31,14 @@ interface ReportValues {
 
 /** Report a post or comment to the moderators: what is wrong and, optionally, why. */
 export function ReportDialog({ target, onClose }: ReportDialogProps) {
+  const { i18n, t } = useLingui();
   const { isPending, runOnce } = useSingleSubmit();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ReportValues>({
     initialValues: { category: '', comment: '' },
     validate: {
-      category: (value) => (value === '' ? 'Choose what is wrong' : null),
-      comment: (value) => (value.trim().length > 1000 ? 'Too long (1000 characters at most)' : null),
+      category: (value) => (value === '' ? t`Choose what is wrong` : null),
+      comment: (value) => (value.trim().length > 1000 ? t`Too long (1000 characters at most)` : null),
     },
   });
 
@@ -42,7 +54,7 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
       setFormError(null);
       try {
         await postReport({ targetType: target.type, targetId: target.id, category: values.category, comment: values.comment });
-        notifications.show({ color: 'gold', title: 'Report sent', message: 'Thank you. A moderator will look at it, and we will tell you what was decided.' });
+        notifications.show({ color: 'gold', title: t`Report sent`, message: t`Thank you. A moderator will look at it, and we will tell you what was decided.` });
         close();
       } catch (error) {
         if (!isApiError(error) || error.failure.kind !== 'http' || error.failure.status >= 500) return;
@@ -54,17 +66,17 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
   );
 
   return (
-    <Modal opened={target !== null} onClose={close} title={target?.type === 'comment' ? 'Report comment' : 'Report post'} centered radius="lg">
+    <Modal opened={target !== null} onClose={close} title={target?.type === 'comment' ? t`Report comment` : t`Report post`} centered radius="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Radio.Group label="What is wrong?" withAsterisk {...form.getInputProps('category')}>
+          <Radio.Group label={t`What is wrong?`} withAsterisk {...form.getInputProps('category')}>
             <Stack gap={10} mt={8}>
               {REPORT_CATEGORIES.map((category) => (
-                <Radio key={category} value={category} label={reportCategoryLabels[category]} />
+                <Radio key={category} value={category} label={i18n._(REPORT_CATEGORY_LABELS[category])} />
               ))}
             </Stack>
           </Radio.Group>
-          <Textarea label="Anything the moderators should know? (optional)" autosize minRows={2} maxRows={6} maxLength={1000} {...form.getInputProps('comment')} />
+          <Textarea label={t`Anything the moderators should know? (optional)`} autosize minRows={2} maxRows={6} maxLength={1000} {...form.getInputProps('comment')} />
           {formError && (
             <Alert color="red" variant="light" role="alert">
               <Text size="sm">{formError}</Text>
@@ -72,10 +84,10 @@ export function ReportDialog({ target, onClose }: ReportDialogProps) {
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" color="red" leftSection={<IconFlag size={18} aria-hidden />} loading={isPending}>
-              Send report
+              <Trans>Send report</Trans>
             </Button>
           </Group>
         </Stack>

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCoin } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { currencyDigits, currencySymbol, formatMoney } from '../../../lib/format';
 import type { TPost } from '@pulse/contract/hub';
 import { isApiError } from '../../../lib/api-error';
@@ -28,7 +29,9 @@ interface TipDialogProps {
  * balance (409) shows the ledger's message with a way to top up.
  */
 export function TipDialog({ post, opened, onClose }: TipDialogProps) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
+  const username = post.author.username;
   const { user } = useAuth();
   const options = useTipOptions(opened);
   const [presetMinor, setPresetMinor] = useState<number | null>(null);
@@ -63,10 +66,12 @@ export function TipDialog({ post, opened, onClose }: TipDialogProps) {
         updatePostEverywhere(queryClient, post.id, (item) => ({ ...item, tipTotalMinor: response.tipTotalMinor }));
         void invalidateWallet(queryClient, user?.id ?? null);
         void queryClient.invalidateQueries({ queryKey: hubQueryKeys.postTips(post.id) });
+        const amount = formatMoney(response.amountMinor, response.wallet.currency);
+        const balance = formatMoney(response.wallet.availableMinor, response.wallet.currency);
         notifications.show({
           color: 'gold',
-          title: 'Tip sent',
-          message: `You tipped ${post.author.username} ${formatMoney(response.amountMinor, response.wallet.currency)}. Your balance: ${formatMoney(response.wallet.availableMinor, response.wallet.currency)}`,
+          title: t`Tip sent`,
+          message: t`You tipped ${username} ${amount}. Your balance: ${balance}`,
         });
         close();
       } catch (error) {
@@ -79,11 +84,13 @@ export function TipDialog({ post, opened, onClose }: TipDialogProps) {
     });
 
   const currency = options.data?.currency ?? 'USD';
+  const minTip = options.data ? formatMoney(options.data.minMinor, currency) : '';
+  const maxTip = options.data ? formatMoney(options.data.maxMinor, currency) : '';
   return (
-    <Modal opened={opened} onClose={close} title={`Tip ${post.author.username}`} centered radius="lg">
+    <Modal opened={opened} onClose={close} title={t`Tip ${username}`} centered radius="lg">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Say thanks for this post with money from your wallet. It goes straight to {post.author.username}.
+          <Trans>Say thanks for this post with money from your wallet. It goes straight to {username}.</Trans>
         </Text>
         {options.isPending && <Skeleton height={80} radius="md" />}
         {options.data && (
@@ -96,7 +103,7 @@ export function TipDialog({ post, opened, onClose }: TipDialogProps) {
                 setFieldError(null);
               }}
             >
-              <SimpleGrid cols={4} spacing={8} role="radiogroup" aria-label="Tip amount">
+              <SimpleGrid cols={4} spacing={8} role="radiogroup" aria-label={t`Tip amount`}>
                 {options.data.presetsMinor.map((minor) => (
                   <Chip
                     key={minor}
@@ -112,8 +119,8 @@ export function TipDialog({ post, opened, onClose }: TipDialogProps) {
               </SimpleGrid>
             </Chip.Group>
             <NumberInput
-              label="Or another amount"
-              placeholder={`${formatMoney(options.data.minMinor, currency)} to ${formatMoney(options.data.maxMinor, currency)}`}
+              label={t`Or another amount`}
+              placeholder={t`${minTip} to ${maxTip}`}
               prefix={currencySymbol(currency)}
               decimalScale={currencyDigits(currency)}
               fixedDecimalScale={currencyDigits(currency) > 0}
@@ -131,7 +138,7 @@ export function TipDialog({ post, opened, onClose }: TipDialogProps) {
         )}
         {options.isError && (
           <Alert color="red" variant="light">
-            Could not load the tip amounts. Close this and try again.
+            <Trans>Could not load the tip amounts. Close this and try again.</Trans>
           </Alert>
         )}
         {formError && (
@@ -139,17 +146,17 @@ export function TipDialog({ post, opened, onClose }: TipDialogProps) {
             <Text size="sm">{formError.message}</Text>
             {formError.shortBalance && (
               <Anchor component={Link} to="/wallet" size="sm" fw={700} mt={6} display="inline-block">
-                Top up wallet
+                <Trans>Top up wallet</Trans>
               </Anchor>
             )}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button leftSection={<IconCoin size={18} aria-hidden />} onClick={send} loading={isPending} disabled={!options.data}>
-            Send tip
+            <Trans>Send tip</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatMoney } from '../../../lib/format';
 import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import { usePostTips, useTipOptions } from '../api/hub-queries';
 import { HubAvatar, profilePath } from './author-line';
 
@@ -13,7 +14,7 @@ export function TippedBy({ postId }: { postId: string }) {
     <Paper withBorder radius="lg" p="md" data-testid="tipped-by">
       <Group justify="space-between" mb="sm">
         <Title order={2} fz={16}>
-          Tipped by
+          <Trans>Tipped by</Trans>
         </Title>
         <Text fw={700} c="gold.9">
           {formatMoney(tips.data.tipTotalMinor, currency)}

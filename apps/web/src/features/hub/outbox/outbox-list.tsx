@@ -2,6 +2,10 @@ import { Badge, Button, Group, Loader, Modal, Paper, Stack, Text, ThemeIcon, Tit
 import { useNetwork } from '@mantine/hooks';
 import { IconAlertTriangle, IconClockHour4, IconPhoto, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { describeOutboxError } from './outbox-messages';
 import { MAX_TRIES, type TOutboxItem } from './outbox-state';
 import { useOutbox } from './use-outbox';
 import { formatMoment } from '../../../lib/format';
@@ -10,20 +14,20 @@ function StateBadge({ state }: { state: TOutboxItem['state'] }) {
   if (state === 'sending') {
     return (
       <Badge color="blue" variant="light" radius="sm" leftSection={<Loader size={10} color="blue" aria-hidden />}>
-        Sending…
+        <Trans>Sending…</Trans>
       </Badge>
     );
   }
   if (state === 'failed') {
     return (
       <Badge color="red" variant="light" radius="sm" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
-        Not sent
+        <Trans>Not sent</Trans>
       </Badge>
     );
   }
   return (
     <Badge color="yellow" variant="light" radius="sm" leftSection={<IconClockHour4 size={12} aria-hidden />}>
-      Waiting to send
+      <Trans>Waiting to send</Trans>
     </Badge>
   );
 }
@@ -33,19 +37,25 @@ function asSentence(message: string): string {
   return /[.!?]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`;
 }
 
-function whyNotSent(item: TOutboxItem): string {
-  const reason = asSentence(item.lastError ?? 'It could not be sent');
-  return item.tries >= MAX_TRIES ? `${reason} Tried ${item.tries} times.` : reason;
+function whyNotSent(item: TOutboxItem, i18n: I18n): string {
+  const reason = asSentence(item.lastError ? describeOutboxError(item.lastError, i18n) : i18n._(msg`It could not be sent`));
+  const tries = item.tries;
+  return tries >= MAX_TRIES ? i18n._(msg`${reason} Tried ${tries} times.`) : reason;
 }
 
 function OutboxCard({ item, online, onRetry, onDiscard }: { item: TOutboxItem; online: boolean; onRetry: () => void; onDiscard: () => void }) {
+  const { i18n, t } = useLingui();
+  const excerpt = item.text.slice(0, 60);
+  const written = formatMoment(item.createdAt, Date.now());
+  const reason = item.lastError ? asSentence(describeOutboxError(item.lastError, i18n)) : null;
+  const tries = item.tries;
   return (
-    <Paper withBorder radius="md" p="md" component="li" aria-label={`Queued post: ${item.text.slice(0, 60)}`} style={{ listStyle: 'none' }}>
+    <Paper withBorder radius="md" p="md" component="li" aria-label={t`Queued post: ${excerpt}`} style={{ listStyle: 'none' }}>
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <StateBadge state={item.state} />
           <Text size="xs" c="dimmed">
-            Written {formatMoment(item.createdAt, Date.now())}
+            <Trans>Written {written}</Trans>
           </Text>
         </Group>
         <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -55,32 +65,32 @@ function OutboxCard({ item, online, onRetry, onDiscard }: { item: TOutboxItem; o
           <Group gap={4}>
             <IconPhoto size={14} aria-hidden />
             <Text size="xs" c="dimmed">
-              {item.photoCount === 1 ? '1 photo' : `${item.photoCount} photos`}
+              {t`${plural(item.photoCount, { one: '# photo', other: '# photos' })}`}
             </Text>
           </Group>
         )}
         {item.state === 'waiting' && (
           <Text size="xs" c="dimmed">
-            {item.lastError
-              ? item.tries > 0
-                ? `${asSentence(item.lastError)} Try ${item.tries} of ${MAX_TRIES}; it will be sent again on its own.`
-                : asSentence(item.lastError)
+            {reason !== null
+              ? tries > 0
+                ? t`${reason} Try ${tries} of ${MAX_TRIES}; it will be sent again on its own.`
+                : reason
               : online
-                ? 'It will be sent in a moment.'
-                : 'It will be sent when you are back online.'}
+                ? t`It will be sent in a moment.`
+                : t`It will be sent when you are back online.`}
           </Text>
         )}
         {item.state === 'failed' && (
           <>
             <Text size="sm" c="red" role="alert">
-              {whyNotSent(item)}
+              {whyNotSent(item, i18n)}
             </Text>
             <Group gap="sm" grow preventGrowOverflow={false}>
               <Button size="xs" variant="light" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRetry}>
-                Retry
+                <Trans>Retry</Trans>
               </Button>
               <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDiscard}>
-                Discard
+                <Trans>Discard</Trans>
               </Button>
             </Group>
           </>
@@ -96,6 +106,7 @@ function OutboxCard({ item, online, onRetry, onDiscard }: { item: TOutboxItem; o
  * outbox is empty.
  */
 export function OutboxList() {
+  const { t } = useLingui();
   const { items, retry, discard } = useOutbox();
   const { online } = useNetwork();
   const [discarding, setDiscarding] = useState<TOutboxItem | null>(null);
@@ -109,7 +120,7 @@ export function OutboxList() {
             <IconClockHour4 size={16} />
           </ThemeIcon>
           <Title order={2} size="h5" id="outbox-heading">
-            {items.length === 1 ? 'A post not published yet' : `${items.length} posts not published yet`}
+            {t`${plural(items.length, { one: 'A post not published yet', other: '# posts not published yet' })}`}
           </Title>
         </Group>
         <Stack gap="sm" component="ul" p={0} m={0}>
@@ -118,12 +129,18 @@ export function OutboxList() {
           ))}
         </Stack>
       </Stack>
-      <Modal opened={discarding !== null} onClose={() => setDiscarding(null)} title="Discard this post?" centered radius="lg">
+      <Modal opened={discarding !== null} onClose={() => setDiscarding(null)} title={t`Discard this post?`} centered radius="lg">
         <Stack gap="md">
-          <Text size="sm">Its text{discarding && discarding.photoCount > 0 ? ' and photos are' : ' is'} deleted from this device and will not be posted.</Text>
+          <Text size="sm">
+            {discarding && discarding.photoCount > 0 ? (
+              <Trans>Its text and photos are deleted from this device and will not be posted.</Trans>
+            ) : (
+              <Trans>Its text is deleted from this device and will not be posted.</Trans>
+            )}
+          </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setDiscarding(null)}>
-              Keep it
+              <Trans>Keep it</Trans>
             </Button>
             <Button
               color="red"
@@ -132,7 +149,7 @@ export function OutboxList() {
                 setDiscarding(null);
               }}
             >
-              Discard
+              <Trans>Discard</Trans>
             </Button>
           </Group>
         </Stack>

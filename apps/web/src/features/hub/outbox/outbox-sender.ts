@@ -1,6 +1,7 @@
 import { announce, type OutboxNews } from './outbox-channel';
 import {
   NO_CONNECTION_MESSAGE,
+  UNREADABLE_ANSWER_MESSAGE,
   afterAttempt,
   buildPostBody,
   claimEntry,
@@ -85,7 +86,7 @@ async function sendEntry(context: SenderContext, claimed: OutboxEntry): Promise<
     const outcome = classifyAnswer(answer.status, answer.body);
     if (outcome.kind !== 'ok') return outcome;
     const uploadId = idOf(answer.body);
-    if (!uploadId) return { kind: 'unreachable', message: 'The server sent an answer the app does not understand' };
+    if (!uploadId) return { kind: 'unreachable', message: UNREADABLE_ANSWER_MESSAGE };
     entry = recordPhotoUpload(entry, index, uploadId);
     await context.storage.update(entry.clientId, (stored) => recordPhotoUpload(stored, index, uploadId));
   }
@@ -109,7 +110,7 @@ async function whoIsSignedIn(context: SenderContext): Promise<{ userId: string }
   if (outcome.kind !== 'ok') return outcome;
   const user = typeof answer.body === 'object' && answer.body !== null ? (answer.body as { user?: unknown }).user : undefined;
   const userId = idOf(user);
-  return userId ? { userId } : { kind: 'unreachable', message: 'The server sent an answer the app does not understand' };
+  return userId ? { userId } : { kind: 'unreachable', message: UNREADABLE_ANSWER_MESSAGE };
 }
 
 /**

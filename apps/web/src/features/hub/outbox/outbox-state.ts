@@ -17,10 +17,13 @@ export const MAX_TRIES = 3;
 /** A sender that took an entry and did not finish within this long (a closed tab, a killed worker) lost it. */
 export const SENDING_LEASE_MS = 2 * 60 * 1000;
 
+// The reasons below are stored with the queued post as English text (the service worker writes them
+// without the catalogs); the page shows them in the reader's language (outbox-messages.ts).
 export const NO_CONNECTION_MESSAGE = 'Could not connect to the server';
 export const SIGN_IN_TO_SEND_MESSAGE = 'Sign in again to send this post';
 export const PHOTOS_NOT_QUEUED_MESSAGE =
   'This browser cannot keep photos while offline. Post again without the photos, or wait until you are back online.';
+export const UNREADABLE_ANSWER_MESSAGE = 'The server sent an answer the app does not understand';
 
 /** How one try ended. */
 export type AttemptResult =
@@ -131,7 +134,10 @@ export function classifyAnswer(status: number, body: unknown): Exclude<AttemptRe
   const message = readServerMessage(body);
   // No session or an expired one: ask to sign in; a suspended account is told so as the server says it.
   if (status === 401) return { kind: 'signed-out', message: message && /suspended/i.test(message) ? message : SIGN_IN_TO_SEND_MESSAGE };
+  // Stored records, translated by describeOutboxError().
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- stored record, translated on display
   if (status >= 500 || status === 408 || status === 429) return { kind: 'unreachable', message: `The server could not take the post just now (${status})` };
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- stored record, translated on display
   return { kind: 'refused', message: message ?? `The server refused the post (${status})` };
 }
 

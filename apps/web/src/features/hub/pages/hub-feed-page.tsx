@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Container, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useSocketEvent } from '../../../lib/socket-event-hook';
 import type { PageProps } from '../../../app/route-types';
@@ -18,6 +19,7 @@ import classes from '../components/hub.module.css';
  * Posts published meanwhile are counted in a pill instead of pushing the page down.
  */
 export function HubFeedPage({ route }: PageProps) {
+  const { t } = useLingui();
   const { user } = useAuth();
   const feed = useFeed();
   const [newPosts, setNewPosts] = useState(NO_NEW_POSTS);
@@ -44,15 +46,15 @@ export function HubFeedPage({ route }: PageProps) {
               {route.title}
             </Title>
             <Text size="sm" c="dimmed">
-              What growers and buyers are sharing today
+              <Trans>What growers and buyers are sharing today</Trans>
             </Text>
           </div>
           <Composer />
           <OutboxList />
           <PostList
             query={feed}
-            label="Feed"
-            empty={{ title: 'Nothing here yet', text: 'Be the first to share something: a harvest, a recipe, a product you are proud of.' }}
+            label={t`Feed`}
+            empty={{ title: t`Nothing here yet`, text: t`Be the first to share something: a harvest, a recipe, a product you are proud of.` }}
           />
         </Stack>
       </Container>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Container, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingStore, IconEdit, IconUserQuestion } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { THubProfile } from '@pulse/contract/hub';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -30,7 +31,9 @@ function Stat({ value, label }: { value: number; label: string }) {
 }
 
 function ProfileHeader({ profile }: { profile: THubProfile }) {
+  const { t } = useLingui();
   const [editing, setEditing] = useState(false);
+  const farmName = profile.shop?.farmName;
   return (
     <Paper className={classes.card} p={0} data-testid="hub-profile">
       <div className={classes.profileCover} />
@@ -41,7 +44,7 @@ function ProfileHeader({ profile }: { profile: THubProfile }) {
           </div>
           {profile.isMe ? (
             <Button variant="default" radius="xl" size="sm" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(true)}>
-              Edit profile
+              <Trans>Edit profile</Trans>
             </Button>
           ) : (
             <FollowButton person={profile} following={profile.followedByMe} size="sm" />
@@ -73,13 +76,13 @@ function ProfileHeader({ profile }: { profile: THubProfile }) {
             mt="sm"
             leftSection={<IconBuildingStore size={16} aria-hidden />}
           >
-            {profile.shop.farmName} · Visit the farm shop
+            <Trans>{farmName} · Visit the farm shop</Trans>
           </Button>
         )}
         <Group gap="lg" mt="md" justify="flex-start">
-          <Stat value={profile.postCount} label={profile.postCount === 1 ? 'post' : 'posts'} />
-          <Stat value={profile.followerCount} label={profile.followerCount === 1 ? 'follower' : 'followers'} />
-          <Stat value={profile.followingCount} label="following" />
+          <Stat value={profile.postCount} label={profile.postCount === 1 ? t`post` : t`posts`} />
+          <Stat value={profile.followerCount} label={profile.followerCount === 1 ? t`follower` : t`followers`} />
+          <Stat value={profile.followingCount} label={t`following`} />
         </Group>
       </div>
       {profile.isMe && editing && <EditProfileDialog profile={profile} opened onClose={() => setEditing(false)} />}
@@ -89,10 +92,12 @@ function ProfileHeader({ profile }: { profile: THubProfile }) {
 
 /** /hub/profile/{username}: who they are, their numbers, follow, their posts; one's own is editable. */
 export function HubProfilePage(_props: PageProps) {
+  const { t } = useLingui();
   const { username = '' } = useParams();
   const profile = useProfile(username);
   const posts = useProfilePosts(profile.isSuccess ? username : null);
-  useDocumentTitle(profile.data ? `${profile.data.username} on Pulse Hub` : null);
+  const shownName = profile.data?.username ?? '';
+  useDocumentTitle(profile.data ? t`${shownName} on Pulse Hub` : null);
   const missing = profile.isError && isApiError(profile.error) && profile.error.status === 404;
 
   return (
@@ -110,18 +115,18 @@ export function HubProfilePage(_props: PageProps) {
                 {isApiError(profile.error) ? profile.error.message : ''}
               </Title>
               <Button component={Link} to="/hub/feed" radius="xl">
-                Back to the feed
+                <Trans>Back to the feed</Trans>
               </Button>
             </Stack>
           )}
-          {profile.isError && !missing && <LoadErrorAlert title="Could not load this profile" onRetry={() => void profile.refetch()} />}
+          {profile.isError && !missing && <LoadErrorAlert title={t`Could not load this profile`} onRetry={() => void profile.refetch()} />}
           {profile.data && (
             <>
               <ProfileHeader profile={profile.data} />
               <PostList
                 query={posts}
-                label={`Posts by ${profile.data.username}`}
-                empty={{ title: 'No posts yet', text: profile.data.isMe ? 'Share your first post from the feed.' : `${profile.data.username} has not posted yet.` }}
+                label={t`Posts by ${shownName}`}
+                empty={{ title: t`No posts yet`, text: profile.data.isMe ? t`Share your first post from the feed.` : t`${shownName} has not posted yet.` }}
               />
             </>
           )}

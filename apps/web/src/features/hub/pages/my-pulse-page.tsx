@@ -1,6 +1,7 @@
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconBell } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PageProps } from '../../../app/route-types';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useProfilePosts } from '../api/hub-queries';
@@ -12,6 +13,7 @@ import classes from '../components/hub.module.css';
 
 /** /pulse ("Pulse"): the signed-in person's own posts, drafts waiting to send and the latest activity on them. */
 export function MyPulsePage({ route }: PageProps) {
+  const { t } = useLingui();
   const { user } = useAuth();
   const posts = useProfilePosts(user?.username ?? null);
   return (
@@ -25,37 +27,37 @@ export function MyPulsePage({ route }: PageProps) {
                 {route.title}
               </Title>
               <Text c="dimmed" size="sm">
-                Your posts and what people do with them.
+                <Trans>Your posts and what people do with them.</Trans>
               </Text>
             </div>
             <Button component={Link} to="/hub/feed" radius="xl" rightSection={<IconArrowRight size={16} aria-hidden />}>
-              Go to the feed
+              <Trans>Go to the feed</Trans>
             </Button>
           </div>
           <OutboxList />
           <Paper className={classes.card} p="md">
             <Group justify="space-between" mb="sm">
               <Title order={2} fz={16}>
-                Recent activity
+                <Trans>Recent activity</Trans>
               </Title>
               <Button component={Link} to="/hub/notifications" variant="subtle" size="compact-sm" leftSection={<IconBell size={16} aria-hidden />}>
-                All activity
+                <Trans>All activity</Trans>
               </Button>
             </Group>
             <RecentActivity />
           </Paper>
           <Title order={2} fz={18} mt="xs">
-            Your posts
+            <Trans>Your posts</Trans>
           </Title>
           <PostList
             query={posts}
-            label="Your posts"
+            label={t`Your posts`}
             empty={{
-              title: 'You have not posted yet',
-              text: 'Share a harvest, a recipe or a product from your farm.',
+              title: t`You have not posted yet`,
+              text: t`Share a harvest, a recipe or a product from your farm.`,
               action: (
                 <Button component={Link} to="/hub/feed" radius="xl">
-                  Write a post
+                  <Trans>Write a post</Trans>
                 </Button>
               ),
             }}

@@ -2,7 +2,7 @@ import { Button, Container, Skeleton, Stack, Text, ThemeIcon, Title } from '@man
 import { IconArrowLeft, IconMoodEmpty } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { POST_UNAVAILABLE_MESSAGE } from '@pulse/contract/hub';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { isApiError } from '../../../lib/api-error';
@@ -28,10 +28,10 @@ function Unavailable({ message }: { message: string }) {
         {message}
       </Title>
       <Text c="dimmed" maw={360}>
-        It may have been deleted by its author or removed by a moderator.
+        <Trans>It may have been deleted by its author or removed by a moderator.</Trans>
       </Text>
       <Button component={Link} to="/hub/feed" leftSection={<IconArrowLeft size={18} aria-hidden />} radius="xl" mt="sm">
-        Back to the feed
+        <Trans>Back to the feed</Trans>
       </Button>
     </Stack>
   );
@@ -39,6 +39,7 @@ function Unavailable({ message }: { message: string }) {
 
 /** /pulse/{id}: one post with its comments; a link to it works for anyone signed in. */
 export function PulsePostPage(_props: PageProps) {
+  const { t } = useLingui();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const now = useMinuteClock();
@@ -60,11 +61,11 @@ export function PulsePostPage(_props: PageProps) {
       <HubNav />
       <Container size={680} px={{ base: 10, sm: 'md' }} pt="md">
         <Button component={Link} to="/hub/feed" variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={16} aria-hidden />} mb="sm">
-          Feed
+          <Trans>Feed</Trans>
         </Button>
         {post.isPending && <Skeleton height={320} radius="lg" />}
-        {gone && <Unavailable message={isApiError(post.error) && post.error.status === 404 ? post.error.message : POST_UNAVAILABLE_MESSAGE} />}
-        {post.isError && !gone && <LoadErrorAlert title="Could not load this post" onRetry={() => void post.refetch()} />}
+        {gone && <Unavailable message={isApiError(post.error) && post.error.status === 404 ? post.error.message : t`This post is no longer available`} />}
+        {post.isError && !gone && <LoadErrorAlert title={t`Could not load this post`} onRetry={() => void post.refetch()} />}
         {post.data && (
           <Stack gap="lg">
             <PostCard post={post.data} now={now} linkToPost={false} onDeleted={() => void navigate('/hub/feed', { replace: true })} />

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { composerPrompt } from './composer-prompt';
+import { i18n } from '@lingui/core';
+import { composerPrompt as promptOf } from './composer-prompt';
+
+const composerPrompt = (roles: Parameters<typeof promptOf>[0]) => i18n._(promptOf(roles));
 
 describe('composer prompt', () => {
   it('speaks to a farm, an agent and a buyer in their own terms', () => {

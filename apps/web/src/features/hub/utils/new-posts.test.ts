@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { NO_NEW_POSTS, addNewPost, newPostsLabel } from './new-posts';
+import { i18n } from '@lingui/core';
+import { NO_NEW_POSTS, addNewPost, newPostsLabel as labelOf } from './new-posts';
+
+const newPostsLabel = (count: number) => i18n._(labelOf(count));
 
 const event = (postId: string, authorId = 'someone') => ({ postId, authorId, createdAt: '2026-11-25T10:00:00.000Z' });
 

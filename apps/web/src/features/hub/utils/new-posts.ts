@@ -1,3 +1,5 @@
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { THubPostCreatedPayload } from '@pulse/contract/hub';
 
 /** Posts announced over the socket since the feed was last loaded (the "n new posts" pill). */
@@ -17,6 +19,7 @@ export function addNewPost(state: NewPostsState, event: THubPostCreatedPayload, 
   return { postIds: [...state.postIds, event.postId] };
 }
 
-export function newPostsLabel(count: number): string {
-  return count === 1 ? '1 new post' : `${count} new posts`;
+/** "1 new post", "5 new posts": rendered with i18n._() in the reader's language. */
+export function newPostsLabel(count: number): MessageDescriptor {
+  return msg`${plural(count, { one: '# new post', other: '# new posts' })}`;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ActionIcon, CloseButton, FileButton, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconPhoto, IconSend2 } from '@tabler/icons-react';
+import { useLingui } from '@lingui/react/macro';
 import { MESSAGE_BODY_MAX_LENGTH } from '@pulse/contract/messages';
 import { ACCEPTED_IMAGE_TYPES, getImageAttachmentError } from '../utils/image-attachment';
 import classes from './chat.module.css';
@@ -12,6 +13,7 @@ interface ChatComposerProps {
 
 /** Text and one optional picture; Enter sends, Shift+Enter starts a new line. */
 export function ChatComposer({ onSend, disabled = false }: ChatComposerProps) {
+  const { t } = useLingui();
   const [body, setBody] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
@@ -57,8 +59,8 @@ export function ChatComposer({ onSend, disabled = false }: ChatComposerProps) {
         <div className={classes.attachmentRow}>
           {previewUrl && (
             <div className={classes.attachment}>
-              <img src={previewUrl} alt="Picture to send" className={classes.attachmentImage} />
-              <CloseButton size="sm" radius="xl" className={classes.attachmentRemove} aria-label="Remove picture" onClick={() => setFile(null)} />
+              <img src={previewUrl} alt={t`Picture to send`} className={classes.attachmentImage} />
+              <CloseButton size="sm" radius="xl" className={classes.attachmentRemove} aria-label={t`Remove picture`} onClick={() => setFile(null)} />
             </div>
           )}
           {fileError && (
@@ -71,8 +73,8 @@ export function ChatComposer({ onSend, disabled = false }: ChatComposerProps) {
       <div className={classes.composerRow}>
         <FileButton onChange={chooseFile} accept={ACCEPTED_IMAGE_TYPES.join(',')} disabled={disabled}>
           {(props) => (
-            <Tooltip label="Add a picture" withArrow>
-              <ActionIcon {...props} variant="subtle" color="gray" size={40} radius="xl" aria-label="Add a picture">
+            <Tooltip label={t`Add a picture`} withArrow>
+              <ActionIcon {...props} variant="subtle" color="gray" size={40} radius="xl" aria-label={t`Add a picture`}>
                 <IconPhoto size={22} stroke={1.7} />
               </ActionIcon>
             </Tooltip>
@@ -80,8 +82,8 @@ export function ChatComposer({ onSend, disabled = false }: ChatComposerProps) {
         </FileButton>
         <Textarea
           className={classes.input}
-          aria-label="Message"
-          placeholder="Write a message…"
+          aria-label={t`Message`}
+          placeholder={t`Write a message…`}
           value={body}
           onChange={(event) => setBody(event.currentTarget.value)}
           onKeyDown={sendOnEnter}
@@ -92,7 +94,7 @@ export function ChatComposer({ onSend, disabled = false }: ChatComposerProps) {
           maxLength={MESSAGE_BODY_MAX_LENGTH}
           disabled={disabled}
         />
-        <ActionIcon type="submit" size={40} radius="xl" aria-label="Send" disabled={!canSend}>
+        <ActionIcon type="submit" size={40} radius="xl" aria-label={t`Send`} disabled={!canSend}>
           <IconSend2 size={20} stroke={1.8} />
         </ActionIcon>
       </div>

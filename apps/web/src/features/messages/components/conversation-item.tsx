@@ -1,5 +1,6 @@
 import { Avatar, Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TConversationSummary } from '@pulse/contract/messages';
 import { formatUnreadFigure, getMessagePreview } from '../utils/message-preview';
 import { resolveMediaUrl } from '../../../lib/media-url';
@@ -13,6 +14,7 @@ interface ConversationItemProps {
 }
 
 export function ConversationItem({ conversation, userId, now }: ConversationItemProps) {
+  const { i18n, t } = useLingui();
   const { otherUser, subject, lastMessage } = conversation;
   const unread = formatUnreadFigure(conversation.unreadCount);
   const avatarUrl = otherUser.profile_picture_url ? resolveMediaUrl(otherUser.profile_picture_url) : null;
@@ -32,15 +34,15 @@ export function ConversationItem({ conversation, userId, now }: ConversationItem
           </Group>
           {subject.title && (
             <Text size="xs" c="dimmed" truncate>
-              About: {subject.title}
+              <Trans>About: {subject.title}</Trans>
             </Text>
           )}
           <Group justify="space-between" gap="xs" wrap="nowrap" mt={2}>
             <Text size="sm" c={unread ? undefined : 'dimmed'} fw={unread ? 500 : 400} truncate>
-              {getMessagePreview(lastMessage, userId)}
+              {getMessagePreview(lastMessage, userId, i18n)}
             </Text>
             {unread && (
-              <Badge size="sm" radius="xl" variant="filled" className={classes.unread} aria-label={`${unread} unread`}>
+              <Badge size="sm" radius="xl" variant="filled" className={classes.unread} aria-label={t`${unread} unread`}>
                 {unread}
               </Badge>
             )}

@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Avatar, Button, Container, Loader, Stack, Text, The
 import { IconArrowLeft, IconMessageOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ZId } from '@pulse/contract/ids';
 import type { TConversationSummary, TMessage } from '@pulse/contract/messages';
 import type { PageProps } from '../../../app/route-types';
@@ -44,10 +45,10 @@ function ChatNotFound({ title }: { title: string }) {
           {title}
         </Title>
         <Text c="dimmed" size="lg" maw={440}>
-          This conversation does not exist or is not one of yours.
+          <Trans>This conversation does not exist or is not one of yours.</Trans>
         </Text>
         <Button component={Link} to="/messages" size="md" mt="sm">
-          All messages
+          <Trans>All messages</Trans>
         </Button>
       </Stack>
     </Container>
@@ -62,11 +63,12 @@ function getSubjectLink(subject: TConversationSummary['subject']): string | null
 }
 
 function ChatHeader({ conversation, fallbackTitle }: { conversation: TConversationSummary | undefined; fallbackTitle: string }) {
+  const { t } = useLingui();
   const other = conversation?.otherUser;
   const subjectLink = conversation ? getSubjectLink(conversation.subject) : null;
   return (
     <header className={classes.header}>
-      <ActionIcon component={Link} to="/messages" variant="subtle" color="gray" size={40} radius="xl" aria-label="Back to messages">
+      <ActionIcon component={Link} to="/messages" variant="subtle" color="gray" size={40} radius="xl" aria-label={t`Back to messages`}>
         <IconArrowLeft size={22} />
       </ActionIcon>
       {other && <Avatar src={other.profile_picture_url ? resolveMediaUrl(other.profile_picture_url) : null} name={other.displayName} color="initials" radius="xl" size={40} alt="" />}
@@ -77,11 +79,11 @@ function ChatHeader({ conversation, fallbackTitle }: { conversation: TConversati
         {conversation?.subject.title &&
           (subjectLink ? (
             <Anchor component={Link} to={subjectLink} size="xs" c="dimmed" truncate display="block">
-              About: {conversation.subject.title}
+              <Trans>About: {conversation.subject.title}</Trans>
             </Anchor>
           ) : (
             <Text size="xs" c="dimmed" truncate>
-              About: {conversation.subject.title}
+              <Trans>About: {conversation.subject.title}</Trans>
             </Text>
           ))}
       </div>
@@ -124,6 +126,7 @@ export function ChatPage({ route }: PageProps) {
 }
 
 function ChatConversation({ conversationId, title }: { conversationId: string; title: string }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const userId = user?.id ?? null;
@@ -242,35 +245,39 @@ function ChatConversation({ conversationId, title }: { conversationId: string; t
 
   return (
     <div className={classes.screen}>
-      <section className={classes.panel} aria-label="Chat">
+      <section className={classes.panel} aria-label={t`Chat`}>
         <ChatHeader conversation={conversation.data} fallbackTitle={title} />
         <div ref={scrollerRef} className={classes.scroller} onScroll={trackPosition} data-testid="chat-messages" aria-live="polite">
           {(conversation.isPending || chat.isPending) && !conversation.isError && (
             <div className={classes.notice}>
-              <Loader size="sm" aria-label="Loading messages" />
+              <Loader size="sm" aria-label={t`Loading messages`} />
             </div>
           )}
           {(conversation.isError || chat.isError) && (
             <div className={classes.notice}>
-              <Text>The messages could not be loaded.</Text>
+              <Text>
+                <Trans>The messages could not be loaded.</Trans>
+              </Text>
               <Button variant="light" size="xs" onClick={() => void (conversation.isError ? conversation.refetch() : chat.refetch())}>
-                Retry
+                <Trans>Retry</Trans>
               </Button>
             </div>
           )}
           {chat.hasNextPage && (
             <div className={classes.day}>
               <Button variant="default" size="xs" radius="xl" onClick={() => void loadEarlier()} loading={chat.isFetchingNextPage}>
-                Load earlier messages
+                <Trans>Load earlier messages</Trans>
               </Button>
             </div>
           )}
           {chat.isSuccess && entries.length === 0 && (
             <div className={classes.notice}>
               <Text fw={600} c="var(--mantine-color-text)">
-                Say hello
+                <Trans>Say hello</Trans>
               </Text>
-              <Text size="sm">Ask about the produce, quantities, pickup or delivery. Messages appear here as they are sent.</Text>
+              <Text size="sm">
+                <Trans>Ask about the produce, quantities, pickup or delivery. Messages appear here as they are sent.</Trans>
+              </Text>
             </div>
           )}
           {entries.map((entry, index) => (

@@ -1,6 +1,7 @@
 import { Button, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PageProps } from '../../../app/route-types';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useConversations } from '../api/get-conversations';
@@ -11,8 +12,9 @@ import classes from '../components/conversation-list.module.css';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 
 function ConversationSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap={0} role="status" aria-label="Loading conversations" className={classes.list}>
+    <Stack gap={0} role="status" aria-label={t`Loading conversations`} className={classes.list}>
       {[0, 1, 2, 3].map((index) => (
         <Group key={index} gap="sm" p="md" wrap="nowrap">
           <Skeleton height={48} circle />
@@ -28,6 +30,7 @@ function ConversationSkeleton() {
 
 /** /messages: the user's conversations, most recent first, kept live by LiveMessageUpdates. */
 export function MessagesPage({ route }: PageProps) {
+  const { t } = useLingui();
   const { user } = useAuth();
   const now = useMinuteClock();
   const conversations = useConversations();
@@ -39,12 +42,12 @@ export function MessagesPage({ route }: PageProps) {
         {route.title}
       </Title>
       <Text size="sm" c="dimmed" mb="lg">
-        Chats with growers, buyers and Pulse Agents.
+        <Trans>Chats with growers, buyers and Pulse Agents.</Trans>
       </Text>
 
       {conversations.isPending && <ConversationSkeleton />}
 
-      {conversations.isError && <LoadErrorAlert title="Could not load your conversations" onRetry={() => void conversations.refetch()} />}
+      {conversations.isError && <LoadErrorAlert title={t`Could not load your conversations`} onRetry={() => void conversations.refetch()} />}
 
       {conversations.isSuccess && items.length === 0 && (
         <Stack align="center" gap="sm" py={56} ta="center">
@@ -52,19 +55,19 @@ export function MessagesPage({ route }: PageProps) {
             <IconMessages size={36} stroke={1.6} />
           </ThemeIcon>
           <Text fw={600} size="lg">
-            No conversations yet
+            <Trans>No conversations yet</Trans>
           </Text>
           <Text c="dimmed" maw={380}>
-            Message a seller from their products to ask about harvests, quantities or delivery. Your chats will be listed here.
+            <Trans>Message a seller from their products to ask about harvests, quantities or delivery. Your chats will be listed here.</Trans>
           </Text>
           <Button component={Link} to="/product-listing" mt="xs">
-            Browse products
+            <Trans>Browse products</Trans>
           </Button>
         </Stack>
       )}
 
       {items.length > 0 && (
-        <ul className={classes.list} aria-label="Conversations">
+        <ul className={classes.list} aria-label={t`Conversations`}>
           {items.map((conversation) => (
             <ConversationItem key={conversation.id} conversation={conversation} userId={user?.id ?? null} now={now} />
           ))}
@@ -74,7 +77,7 @@ export function MessagesPage({ route }: PageProps) {
       {conversations.hasNextPage && (
         <Group justify="center" mt="lg">
           <Button variant="default" onClick={() => void conversations.fetchNextPage()} loading={conversations.isFetchingNextPage}>
-            Load more
+            <Trans>Load more</Trans>
           </Button>
         </Group>
       )}

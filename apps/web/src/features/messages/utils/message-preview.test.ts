@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TMessage } from '@pulse/contract/messages';
-import { formatUnreadFigure, getMessagePreview } from './message-preview';
+import { i18n } from '@lingui/core';
+import { formatUnreadFigure, getMessagePreview as previewOf } from './message-preview';
+
+const getMessagePreview = (message: TMessage | null, userId: string | null) => previewOf(message, userId, i18n);
 
 const ME = '0190a4c2-0000-7000-8000-00000000000a';
 const OTHER = '0190a4c2-0000-7000-8000-00000000000b';

@@ -3,6 +3,7 @@ import { Button, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title } fro
 import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TNotification, TNotificationSource } from '@pulse/contract/notifications';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useRealtimeConnection } from '../../../lib/socket-context';
@@ -35,8 +36,9 @@ function useMinuteClock(): number {
 }
 
 function ListSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap={8} aria-label="Loading notifications" role="status">
+    <Stack gap={8} aria-label={t`Loading notifications`} role="status">
       {[0, 1, 2, 3].map((index) => (
         <Skeleton key={index} height={76} radius="lg" />
       ))}
@@ -50,6 +52,7 @@ function ListSkeleton() {
  * inserted live by LiveNotificationUpdates through the same query cache.
  */
 export function NotificationCenter({ source, title, emptyText }: NotificationCenterProps) {
+  const { i18n, t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -60,7 +63,7 @@ export function NotificationCenter({ source, title, emptyText }: NotificationCen
   const listKey = notificationListQueryKey(source, userId);
   const items = flattenNotificationPages(list.data);
   // Pulse Hub: likes on one post are one line ("Ama and 4 others liked your post").
-  const lines: NotificationLine[] = source === 'pulse_hub' ? groupLikeNotifications(items) : items.map((item) => ({ key: item.id, shown: item, members: [item] }));
+  const lines: NotificationLine[] = source === 'pulse_hub' ? groupLikeNotifications(items, i18n) : items.map((item) => ({ key: item.id, shown: item, members: [item] }));
   const unread = list.data?.pages[0]?.unread ?? 0;
 
   // Counts follow the server's `notificationRead`/`allNotificationsRead` events; without a live
@@ -100,7 +103,7 @@ export function NotificationCenter({ source, title, emptyText }: NotificationCen
           </Title>
           {list.isSuccess && (
             <Text size="sm" c="dimmed" mt={4} data-testid="notifications-unread-summary">
-              {unread === 0 ? 'You are all caught up.' : `${unread} unread`}
+              {unread === 0 ? t`You are all caught up.` : t`${unread} unread`}
             </Text>
           )}
         </div>
@@ -116,13 +119,13 @@ export function NotificationCenter({ source, title, emptyText }: NotificationCen
           loading={markAllRead.isPending}
           disabled={!list.isSuccess || unread === 0}
         >
-          Mark all as read
+          <Trans>Mark all as read</Trans>
         </Button>
       </div>
 
       {list.isPending && <ListSkeleton />}
 
-      {list.isError && <LoadErrorAlert title="Could not load your notifications" onRetry={() => void list.refetch()} />}
+      {list.isError && <LoadErrorAlert title={t`Could not load your notifications`} onRetry={() => void list.refetch()} />}
 
       {list.isSuccess && items.length === 0 && (
         <Stack align="center" gap="sm" py={56} ta="center">
@@ -130,7 +133,7 @@ export function NotificationCenter({ source, title, emptyText }: NotificationCen
             <IconBellOff size={36} stroke={1.6} />
           </ThemeIcon>
           <Text fw={600} size="lg">
-            No notifications yet
+            <Trans>No notifications yet</Trans>
           </Text>
           <Text c="dimmed" maw={380}>
             {emptyText}
@@ -149,7 +152,7 @@ export function NotificationCenter({ source, title, emptyText }: NotificationCen
       {list.hasNextPage && (
         <Group justify="center" mt="lg">
           <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-            Load more
+            <Trans>Load more</Trans>
           </Button>
         </Group>
       )}

@@ -1,4 +1,5 @@
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TNotification } from '@pulse/contract/notifications';
 import { getNotificationTitle } from '../utils/notification-targets';
 import { NotificationTypeIcon } from './notification-type-icon';
@@ -12,7 +13,8 @@ interface NotificationItemProps {
 }
 
 export function NotificationItem({ notification, now, onOpen }: NotificationItemProps) {
-  const title = getNotificationTitle(notification.type);
+  const { i18n } = useLingui();
+  const title = getNotificationTitle(notification.type, i18n);
   const unread = !notification.read;
 
   return (
@@ -27,7 +29,7 @@ export function NotificationItem({ notification, now, onOpen }: NotificationItem
               </Text>
               {unread && (
                 <Badge size="xs" variant="light" radius="sm" tt="none" className={classes.unreadMark}>
-                  Unread
+                  <Trans>Unread</Trans>
                 </Badge>
               )}
             </Group>

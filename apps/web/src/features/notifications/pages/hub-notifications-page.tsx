@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { PageProps } from '../../../app/route-types';
 import { HubNav } from '../../hub/components/hub-nav';
 import { NotificationCenter } from '../components/notification-center';
@@ -7,13 +8,14 @@ import { NotificationCenter } from '../components/notification-center';
  * reports), likes on one post on one line; each opens its post (/pulse/{related_entity_id}).
  */
 export function HubNotificationsPage({ route }: PageProps) {
+  const { t } = useLingui();
   return (
     <>
       <HubNav />
       <NotificationCenter
         source="pulse_hub"
         title={route.title}
-        emptyText="Comments, replies, likes and tips on your Pulse Hub posts will appear here."
+        emptyText={t`Comments, replies, likes and tips on your Pulse Hub posts will appear here.`}
       />
     </>
   );

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TNotification } from '@pulse/contract/notifications';
-import { groupLikeNotifications } from './group-like-notifications';
+import { i18n } from '@lingui/core';
+import { groupLikeNotifications as groupLikes } from './group-like-notifications';
+
+const groupLikeNotifications = (items: readonly TNotification[]) => groupLikes(items, i18n);
 
 let counter = 0;
 function notification(type: TNotification['type'], message: string, postId: string | null, read = false): TNotification {

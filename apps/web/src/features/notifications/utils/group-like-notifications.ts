@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import type { TNotification } from '@pulse/contract/notifications';
 
 /** One line of a notification list: a single notification, or every like on one post. */
@@ -8,6 +10,8 @@ export interface NotificationLine {
   members: readonly TNotification[];
 }
 
+// The server's English wording of a like ("Ama liked your post"): the liker's name is read from it.
+// A like written in another language names nobody, and the line counts people instead.
 const LIKE_SUFFIX = ' liked your post';
 
 function likerOf(notification: TNotification): string | null {
@@ -15,13 +19,15 @@ function likerOf(notification: TNotification): string | null {
 }
 
 /** "Ama liked your post", "Ama and Kofi liked your post", "Ama and 4 others liked your post". */
-export function describeLikes(likes: readonly TNotification[]): string {
+export function describeLikes(likes: readonly TNotification[], i18n: I18n): string {
   const names = [...new Set(likes.map(likerOf).filter((name): name is string => name !== null))];
   if (likes.length === 1) return likes[0]!.message;
-  if (names.length === 0) return `${likes.length} people liked your post`;
+  const count = likes.length;
+  if (names.length === 0) return i18n._(msg`${plural(count, { one: '# person liked your post', other: '# people liked your post' })}`);
   const others = Math.max(likes.length, names.length) - 1;
-  if (others === 1 && names.length === 2) return `${names[0]} and ${names[1]}${LIKE_SUFFIX}`;
-  return `${names[0]} and ${others} ${others === 1 ? 'other' : 'others'}${LIKE_SUFFIX}`;
+  const [first = '', second = ''] = names;
+  if (others === 1 && names.length === 2) return i18n._(msg`${first} and ${second} liked your post`);
+  return i18n._(msg`${plural(others, { one: `${first} and # other liked your post`, other: `${first} and # others liked your post` })}`);
 }
 
 /**
@@ -29,7 +35,7 @@ export function describeLikes(likes: readonly TNotification[]): string {
  * line where the newest of them is; every other notification keeps its own line. The list is
  * newest first, so the first like met is the newest and names the line. Unread while any is.
  */
-export function groupLikeNotifications(items: readonly TNotification[]): NotificationLine[] {
+export function groupLikeNotifications(items: readonly TNotification[], i18n: I18n): NotificationLine[] {
   const likesByPost = new Map<string, TNotification[]>();
   for (const item of items) {
     if (item.type !== 'like' || !item.related_entity_id) continue;
@@ -49,7 +55,7 @@ export function groupLikeNotifications(items: readonly TNotification[]): Notific
     placed.add(item.related_entity_id!);
     lines.push({
       key: `likes-${item.related_entity_id}`,
-      shown: { ...item, message: describeLikes(group), read: group.every((like) => like.read) },
+      shown: { ...item, message: describeLikes(group, i18n), read: group.every((like) => like.read) },
       members: group,
     });
   }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { notificationTitles } from '@pulse/contract/notifications';
 import { getNotificationTitle } from './notification-targets';
 
 describe('notification toast titles', () => {
@@ -14,7 +16,7 @@ describe('notification toast titles', () => {
     ['delivery_update', 'Delivery Update'],
     ['announcement', 'Announcement'],
   ] as const)('%s reads "%s"', (type, title) => {
-    expect(getNotificationTitle(type)).toBe(title);
+    expect(getNotificationTitle(type, i18n)).toBe(title);
+    expect(getNotificationTitle(type, i18n)).toBe(notificationTitles[type]);
   });
 });
-

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import type { TNotification } from '@pulse/contract/notifications';
 import { showSystemNotification } from '../../../lib/push';
 import { getToastTarget } from '@pulse/contract/notification-targets';
@@ -10,7 +11,7 @@ import { getNotificationTitle } from './notification-targets';
  */
 export function showNotificationOnDevice(notification: TNotification): void {
   void showSystemNotification({
-    title: getNotificationTitle(notification.type),
+    title: getNotificationTitle(notification.type, i18n),
     body: notification.message,
     url: getToastTarget(notification),
     tag: notification.id,
