@@ -100,16 +100,21 @@ export function DeliveryMapSection({ delivery }: { delivery: TGetOrderDeliveryRe
           <Legend color="#5fae6b" label={t`Farm`} />
           <Legend color="#f08c3b" label={t`Drop-off`} />
           {agent && <Legend color="#1c7ed6" label={t`Agent`} />}
-          {delivery.position && (
-            <Text size="xs" c="dimmed" data-testid="agent-position" data-lat={delivery.position.lat} data-lng={delivery.position.lng}>
-              <Trans>
-                Position at <time dateTime={delivery.position.at}>{formatDateTime(delivery.position.at)}</time>
-              </Trans>
-            </Text>
-          )}
+          {delivery.position && <PositionLine position={delivery.position} />}
         </Group>
       </Stack>
     </SectionCard>
+  );
+}
+
+function PositionLine({ position }: { position: NonNullable<TGetOrderDeliveryResponse['position']> }) {
+  const positionAt = formatDateTime(position.at);
+  return (
+    <Text size="xs" c="dimmed" data-testid="agent-position" data-lat={position.lat} data-lng={position.lng}>
+      <Trans>
+        Position at <time dateTime={position.at}>{positionAt}</time>
+      </Trans>
+    </Text>
   );
 }
 

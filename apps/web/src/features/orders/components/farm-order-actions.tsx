@@ -152,19 +152,22 @@ function WeightDialog({ order, onClose }: { order: TOrderDetails; onClose: () =>
     <Modal opened onClose={onClose} title={t`Record final weight`} centered radius="lg">
       <form onSubmit={submit} noValidate aria-label={t`Record final weight`}>
         <Stack gap="md">
-          {items.map((item) => (
-            <TextInput
-              key={item.id}
-              label={t`${item.title}: weighed quantity (${item.unit})`}
-              description={t`Ordered ${formatNumber(item.quantity, 3)} ${item.unit}`}
-              value={values[item.id] ?? ''}
-              onChange={(event) => {
-                const next = event.currentTarget.value;
-                setValues((current) => ({ ...current, [item.id]: next }));
-              }}
-              inputMode="decimal"
-            />
-          ))}
+          {items.map(({ id, title, unit, quantity }) => {
+            const ordered = formatNumber(quantity, 3);
+            return (
+              <TextInput
+                key={id}
+                label={t`${title}: weighed quantity (${unit})`}
+                description={t`Ordered ${ordered} ${unit}`}
+                value={values[id] ?? ''}
+                onChange={(event) => {
+                  const next = event.currentTarget.value;
+                  setValues((current) => ({ ...current, [id]: next }));
+                }}
+                inputMode="decimal"
+              />
+            );
+          })}
           <Group justify="space-between">
             <Text size="sm">
               <Trans>New order total</Trans>

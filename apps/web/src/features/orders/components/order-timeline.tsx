@@ -26,28 +26,37 @@ export function OrderTimeline({ events, viewerUsername }: { events: readonly TOr
     );
   return (
     <Timeline active={entries.length - 1} bulletSize={22} lineWidth={2} aria-label={t`Order timeline`}>
-      {entries.map((entry) => (
-        <Timeline.Item
-          key={entry.id}
-          bullet={
-            <ThemeIcon size={22} radius="xl" color={STOP_STATUSES.includes(entry.status) ? 'red' : undefined} aria-hidden>
-              <BulletIcon status={entry.status} />
-            </ThemeIcon>
-          }
-          title={<Text fw={600} size="sm">{entry.title}</Text>}
-        >
-          <Text size="xs" c="dimmed">
-            <Trans>
-              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {entry.actorText}
-            </Trans>
-          </Text>
-          {entry.note && (
-            <Text size="sm" mt={4} fs="italic">
-              <Trans>“{entry.note}”</Trans>
+      {entries.map((entry) => {
+        const at = formatDateTime(entry.at);
+        const actor = entry.actorText;
+        const note = entry.note;
+        return (
+          <Timeline.Item
+            key={entry.id}
+            bullet={
+              <ThemeIcon size={22} radius="xl" color={STOP_STATUSES.includes(entry.status) ? 'red' : undefined} aria-hidden>
+                <BulletIcon status={entry.status} />
+              </ThemeIcon>
+            }
+            title={
+              <Text fw={600} size="sm">
+                {entry.title}
+              </Text>
+            }
+          >
+            <Text size="xs" c="dimmed">
+              <Trans>
+                <time dateTime={entry.at}>{at}</time> · {actor}
+              </Trans>
             </Text>
-          )}
-        </Timeline.Item>
-      ))}
+            {note && (
+              <Text size="sm" mt={4} fs="italic">
+                <Trans>“{note}”</Trans>
+              </Text>
+            )}
+          </Timeline.Item>
+        );
+      })}
     </Timeline>
   );
 }

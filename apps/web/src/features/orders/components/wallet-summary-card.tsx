@@ -34,11 +34,7 @@ export function WalletSummaryCard() {
             ) : (
               <Skeleton height={28} width={120} mt={2} />
             )}
-            {data && data.escrowMinor > 0 && (
-              <Text size="xs" c="dimmed">
-                <Trans>{formatMoney(data.escrowMinor, data.currency)} held for orders on their way</Trans>
-              </Text>
-            )}
+            {data && data.escrowMinor > 0 && <HeldLine held={formatMoney(data.escrowMinor, data.currency)} />}
           </div>
           <Group gap={4} wrap="nowrap" c="var(--mantine-primary-color-light-color)">
             <Text size="sm" fw={600} visibleFrom="xs">
@@ -49,5 +45,13 @@ export function WalletSummaryCard() {
         </Group>
       </UnstyledButton>
     </Paper>
+  );
+}
+
+function HeldLine({ held }: { held: string }) {
+  return (
+    <Text size="xs" c="dimmed">
+      <Trans>{held} held for orders on their way</Trans>
+    </Text>
   );
 }

@@ -41,6 +41,7 @@ export function PayoutForm({
   const { isPending, runOnce } = useSingleSubmit();
   const amountMinor = amount === '' ? null : toMinorUnits(amount, currency);
   const needsDestination = wallet.payoutDestination === null;
+  const payoutDestination = wallet.payoutDestination;
   const available = formatMoney(wallet.availableMinor, currency);
 
   const submit = (event: FormEvent) => {
@@ -86,13 +87,13 @@ export function PayoutForm({
   return (
     <form onSubmit={submit} noValidate aria-label={t`Request a payout`}>
       <Stack gap="sm">
-        {wallet.payoutDestination ? (
+        {payoutDestination ? (
           <Text size="sm">
             {source === 'agent' ? (
               <Trans>
                 To{' '}
                 <Text span fw={600} data-testid="payout-destination">
-                  {wallet.payoutDestination}
+                  {payoutDestination}
                 </Text>
                 <Text span c="dimmed">
                   {' '}
@@ -103,7 +104,7 @@ export function PayoutForm({
               <Trans>
                 To{' '}
                 <Text span fw={600} data-testid="payout-destination">
-                  {wallet.payoutDestination}
+                  {payoutDestination}
                 </Text>
                 <Text span c="dimmed">
                   {' '}
