@@ -65,7 +65,7 @@ export function OrderItems({ order }: { order: TOrderDetails }) {
       <MoneyRow label={t`Total`} value={money(order.totalMinor)} strong testId="order-total" />
       {order.refundedMinor > 0 && (
         <>
-          <MoneyRow label={t`Refunded`} value={t`− ${refunded}`} testId="order-refunded" />
+          <MoneyRow label={t({ message: 'Refunded', context: 'amount given back' })} value={t`− ${refunded}`} testId="order-refunded" />
           <MoneyRow label={t`Paid after refunds`} value={money(Math.max(0, order.totalMinor - order.refundedMinor))} strong testId="order-net" />
         </>
       )}
