@@ -1,26 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Alert, Avatar, Badge, Group, Image, Stack, Text, Timeline } from '@mantine/core';
 import { IconClockHour4, IconMotorbike, IconUserQuestion } from '@tabler/icons-react';
-import { vehicleLabels } from '@pulse/contract/agents';
-import { deliveryTaskStatusLabels, failureReasonLabels, type TDeliveryEvent, type TGetOrderDeliveryResponse } from '@pulse/contract/delivery';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { TGetOrderDeliveryResponse } from '@pulse/contract/delivery';
+import { deliveryEventTexts, deliveryTaskStatusLabels, failureReasonLabels, vehicleLabels } from '../utils/delivery-labels';
 import { LazyDeliveryMap } from '../../../components/delivery-map/lazy-delivery-map';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { formatEta } from '../utils/delivery-position';
 import { SectionCard } from './section-card';
 import { formatDateTime } from '../../../lib/format';
 
-const EVENT_TEXT: Record<TDeliveryEvent['kind'], string> = {
-  created: 'Waiting for a Pulse Agent',
-  claimed: 'An agent took the delivery',
-  released: 'The agent released the delivery',
-  picked_up: 'Picked up at the farm',
-  delivered: 'Delivered',
-  failed: 'Delivery attempt failed',
-  code_rejected: 'A wrong confirmation code was entered',
-  reopened: 'Open again for a new attempt',
-  returned: 'Returned to the farm',
-  cancelled: 'Delivery cancelled',
-};
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -33,13 +22,15 @@ function useNow(intervalMs: number): number {
 
 /** The agent carrying the order (name, vehicle), the task's state, the ETA, the farm's pickup code and the task's steps. */
 export function AgentSection({ delivery }: { delivery: TGetOrderDeliveryResponse | undefined }) {
+  const { t, i18n } = useLingui();
   const now = useNow(30_000);
   const agent = delivery?.agent ?? null;
   const task = delivery?.task ?? null;
-  const eta = task?.status === 'in_transit' ? formatEta(delivery?.etaAt ?? null, now) : null;
+  const recipientName = task?.recipientName ?? null;
+  const eta = task?.status === 'in_transit' ? formatEta(delivery?.etaAt ?? null, now, i18n) : null;
 
   return (
-    <SectionCard title="Delivery agent">
+    <SectionCard title={t`Delivery agent`}>
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap">
           <Avatar radius="xl" color={agent ? 'blue' : 'gray'} aria-hidden>
@@ -47,39 +38,39 @@ export function AgentSection({ delivery }: { delivery: TGetOrderDeliveryResponse
           </Avatar>
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fw={600} data-testid="delivery-agent">
-              {agent ? agent.name : 'Not assigned yet'}
+              {agent ? agent.name : t`Not assigned yet`}
             </Text>
             <Text size="sm" c="dimmed">
               {agent
-                ? [agent.vehicle ? vehicleLabels[agent.vehicle] : null, task ? deliveryTaskStatusLabels[task.status] : null].filter(Boolean).join(' · ')
+                ? [agent.vehicle ? i18n._(vehicleLabels[agent.vehicle]) : null, task ? i18n._(deliveryTaskStatusLabels[task.status]) : null].filter(Boolean).join(' · ')
                 : task?.status === 'open'
-                  ? 'Offered to Pulse Agents near the farm.'
-                  : 'A Pulse Agent will be assigned before the window starts.'}
+                  ? t`Offered to Pulse Agents near the farm.`
+                  : t`A Pulse Agent will be assigned before the window starts.`}
             </Text>
           </Stack>
         </Group>
         {eta && (
           <Badge size="lg" variant="light" color="orange" leftSection={<IconClockHour4 size={14} aria-hidden />} data-testid="delivery-eta">
-            Arrives {eta}
+            <Trans>Arrives {eta}</Trans>
           </Badge>
         )}
         {task?.status === 'failed' && task.failureReason && (
-          <Alert color="red" variant="light" title="Delivery attempt failed">
-            {failureReasonLabels[task.failureReason]}
+          <Alert color="red" variant="light" title={t`Delivery attempt failed`}>
+            {i18n._(failureReasonLabels[task.failureReason])}
           </Alert>
         )}
         {task?.proofPhotoUrl && (
           <Stack gap={4}>
             <Text size="sm" fw={600}>
-              Proof of delivery{task.recipientName ? ` · received by ${task.recipientName}` : ''}
+              {recipientName ? <Trans>Proof of delivery · received by {recipientName}</Trans> : <Trans>Proof of delivery</Trans>}
             </Text>
-            <Image src={resolveMediaUrl(task.proofPhotoUrl)} alt="Proof of delivery" radius="md" h={140} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} />
+            <Image src={resolveMediaUrl(task.proofPhotoUrl)} alt={t`Proof of delivery`} radius="md" h={140} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} />
           </Stack>
         )}
         {delivery && delivery.events.length > 0 && (
-          <Timeline bulletSize={12} lineWidth={2} aria-label="Delivery task steps" data-testid="delivery-task-events">
+          <Timeline bulletSize={12} lineWidth={2} aria-label={t`Delivery task steps`} data-testid="delivery-task-events">
             {delivery.events.map((event) => (
-              <Timeline.Item key={event.id} title={<Text size="sm">{EVENT_TEXT[event.kind]}</Text>}>
+              <Timeline.Item key={event.id} title={<Text size="sm">{i18n._(deliveryEventTexts[event.kind])}</Text>}>
                 <Text size="xs" c="dimmed">
                   <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
                   {event.actorUsername ? ` · ${event.actorUsername}` : ''}
@@ -96,26 +87,34 @@ export function AgentSection({ delivery }: { delivery: TGetOrderDeliveryResponse
 
 /** The map (its own lazy chunk with Leaflet): farm, drop-off and the agent while in transit. */
 export function DeliveryMapSection({ delivery }: { delivery: TGetOrderDeliveryResponse }) {
+  const { t } = useLingui();
   const farm = delivery.pickup.lat !== null && delivery.pickup.lng !== null ? { lat: delivery.pickup.lat, lng: delivery.pickup.lng } : null;
   const dropOff = delivery.dropOff && delivery.dropOff.lat !== null && delivery.dropOff.lng !== null ? { lat: delivery.dropOff.lat, lng: delivery.dropOff.lng } : null;
   const agent = delivery.position ? { lat: delivery.position.lat, lng: delivery.position.lng } : null;
   if (!farm && !dropOff && !agent) return null;
   return (
-    <SectionCard title="Map" testId="delivery-map-section">
+    <SectionCard title={t`Map`} testId="delivery-map-section">
       <Stack gap="xs">
-        <LazyDeliveryMap farm={farm} dropOff={dropOff} agent={agent} label="Delivery map: farm, drop-off and the agent" height={300} />
+        <LazyDeliveryMap farm={farm} dropOff={dropOff} agent={agent} label={t`Delivery map: farm, drop-off and the agent`} height={300} />
         <Group gap="md">
-          <Legend color="#5fae6b" label="Farm" />
-          <Legend color="#f08c3b" label="Drop-off" />
-          {agent && <Legend color="#1c7ed6" label="Agent" />}
-          {delivery.position && (
-            <Text size="xs" c="dimmed" data-testid="agent-position" data-lat={delivery.position.lat} data-lng={delivery.position.lng}>
-              Position at <time dateTime={delivery.position.at}>{formatDateTime(delivery.position.at)}</time>
-            </Text>
-          )}
+          <Legend color="#5fae6b" label={t`Farm`} />
+          <Legend color="#f08c3b" label={t`Drop-off`} />
+          {agent && <Legend color="#1c7ed6" label={t`Agent`} />}
+          {delivery.position && <PositionLine position={delivery.position} />}
         </Group>
       </Stack>
     </SectionCard>
+  );
+}
+
+function PositionLine({ position }: { position: NonNullable<TGetOrderDeliveryResponse['position']> }) {
+  const positionAt = formatDateTime(position.at);
+  return (
+    <Text size="xs" c="dimmed" data-testid="agent-position" data-lat={position.lat} data-lng={position.lng}>
+      <Trans>
+        Position at <time dateTime={position.at}>{positionAt}</time>
+      </Trans>
+    </Text>
   );
 }
 
@@ -130,11 +129,12 @@ function Legend({ color, label }: { color: string; label: string }) {
 
 /** The farm's pickup code, at the top of its delivery page while the agent has not collected the order. */
 export function PickupCodeCard({ delivery }: { delivery: TGetOrderDeliveryResponse }) {
+  const { t } = useLingui();
   const status = delivery.task?.status;
   if (!delivery.pickupCode || (status !== 'claimed' && status !== 'open')) return null;
   return (
-    <Alert color="blue" variant="light" radius="lg" title="Pickup code for the agent" data-testid="pickup-code">
-      <Text size="sm">{status === 'claimed' ? 'Give this code to the Pulse Agent when you hand the order over:' : 'When a Pulse Agent comes for the order, give them this code:'}</Text>
+    <Alert color="blue" variant="light" radius="lg" title={t`Pickup code for the agent`} data-testid="pickup-code">
+      <Text size="sm">{status === 'claimed' ? t`Give this code to the Pulse Agent when you hand the order over:` : t`When a Pulse Agent comes for the order, give them this code:`}</Text>
       <Text fz={28} fw={800} ff="monospace" lts={4}>
         {delivery.pickupCode}
       </Text>

@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconAlertCircle, IconCheck, IconPackage, IconPackageExport, IconReceiptRefund, IconScale, IconScaleOutline, IconTruckDelivery } from '@tabler/icons-react';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import type { TOrderAction, TOrderDetails } from '@pulse/contract/orders';
 import { WEIGHED_UNITS } from '@pulse/contract/products';
 import { reactToOutagesOnly } from '../../../lib/api-client';
@@ -14,19 +17,27 @@ import { useOrderAction } from '../api/post-order-action';
 
 type FarmDialog = 'hand_over' | 'mark_delivered' | 'approve_refund' | 'contest_refund' | 'weight';
 
-const DONE: Partial<Record<TOrderAction, string>> = {
-  accept: 'Order accepted',
-  mark_ready: 'Marked ready',
-  hand_over: 'Handed over',
-  mark_delivered: 'Marked delivered',
-  approve_refund: 'Refund approved',
-  contest_refund: 'Refund contested',
+/** The toast title once a step succeeded; render with i18n._(). */
+const DONE: Partial<Record<TOrderAction, MessageDescriptor>> = {
+  accept: msg`Order accepted`,
+  mark_ready: msg`Marked ready`,
+  hand_over: msg`Handed over`,
+  mark_delivered: msg`Marked delivered`,
+  approve_refund: msg`Refund approved`,
+  contest_refund: msg`Refund contested`,
 };
 
-function failureText(error: unknown): string | null {
-  if (!isApiError(error)) return 'Something went wrong. Please try again.';
+function doneTitle(step: TOrderAction, i18n: I18n): string {
+  const done = DONE[step];
+  return done ? i18n._(done) : i18n._(msg`Done`);
+}
+
+/** What went wrong, in the reader's language (the server's message comes in it too); null for outages, which the API client reports. */
+function failureText(error: unknown, i18n: I18n): string | null {
+  if (!isApiError(error)) return i18n._(msg`Something went wrong. Please try again.`);
   if (error.status === null || error.status >= 500) return null;
-  return error.status === 409 ? `The order changed: ${error.message}` : error.message;
+  const reason = error.message;
+  return error.status === 409 ? i18n._(msg`The order changed: ${reason}`) : reason;
 }
 
 function StepDialog({ order, step, onClose }: { order: TOrderDetails; step: Exclude<FarmDialog, 'weight'>; onClose: () => void }) {
@@ -36,36 +47,39 @@ function StepDialog({ order, step, onClose }: { order: TOrderDetails; step: Excl
   const [error, setError] = useState<string | null>(null);
   const action = useOrderAction(order.id, reactToOutagesOnly);
   const { isPending, runOnce } = useSingleSubmit();
+  const { t, i18n } = useLingui();
   const remaining = order.totalMinor - order.refundedMinor;
+  const buyer = order.buyerUsername;
+  const refund = formatMoney(remaining, order.currency);
   const text: Record<typeof step, string> = {
-    hand_over: order.fulfilment === 'pickup' ? `${order.buyerUsername} collects at the farm: ask for the code on their order page.` : 'Give the order to the delivery driver.',
-    mark_delivered: `Ask ${order.buyerUsername} for the code on their order page.`,
-    approve_refund: `${formatMoney(remaining, order.currency)} goes back to ${order.buyerUsername}’s wallet now.`,
-    contest_refund: 'Pulse Market support reads both sides and decides. The money stays in escrow until then.',
+    hand_over: order.fulfilment === 'pickup' ? t`${buyer} collects at the farm: ask for the code on their order page.` : t`Give the order to the delivery driver.`,
+    mark_delivered: t`Ask ${buyer} for the code on their order page.`,
+    approve_refund: t`${refund} goes back to ${buyer}’s wallet now.`,
+    contest_refund: t`Pulse Market support reads both sides and decides. The money stays in escrow until then.`,
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void runOnce(async () => {
       const trimmed = value.trim();
-      if (needsCode && trimmed === '') return setError('Enter the code the buyer shows you');
-      if (needsReason && trimmed === '') return setError('Explain why you contest this refund');
+      if (needsCode && trimmed === '') return setError(t`Enter the code the buyer shows you`);
+      if (needsReason && trimmed === '') return setError(t`Explain why you contest this refund`);
       setError(null);
       try {
         await action.mutateAsync({ action: step, ...(needsCode ? { confirmationCode: trimmed } : {}), ...(needsReason ? { reason: trimmed } : {}) });
-        notifications.show({ color: 'green', title: DONE[step] ?? 'Done', message: 'The buyer was told.' });
+        notifications.show({ color: 'green', title: doneTitle(step, i18n), message: t`The buyer was told.` });
         onClose();
       } catch (failure) {
-        setError(failureText(failure));
+        setError(failureText(failure, i18n));
       }
     });
   };
 
   const buttonLabel = {
-    hand_over: 'Hand over',
-    mark_delivered: 'Mark delivered',
-    approve_refund: `Refund ${formatMoney(remaining, order.currency)}`,
-    contest_refund: 'Contest refund',
+    hand_over: t`Hand over`,
+    mark_delivered: t`Mark delivered`,
+    approve_refund: t`Refund ${refund}`,
+    contest_refund: t`Contest refund`,
   }[step];
   return (
     <Modal opened onClose={onClose} title={buttonLabel} centered radius="lg">
@@ -73,10 +87,10 @@ function StepDialog({ order, step, onClose }: { order: TOrderDetails; step: Excl
         <Stack gap="md">
           <Text size="sm">{text[step]}</Text>
           {needsCode && (
-            <TextInput label="Buyer's confirmation code" value={value} onChange={(event) => setValue(event.currentTarget.value)} maxLength={20} autoComplete="off" error={error} data-autofocus />
+            <TextInput label={t`Buyer's confirmation code`} value={value} onChange={(event) => setValue(event.currentTarget.value)} maxLength={20} autoComplete="off" error={error} data-autofocus />
           )}
           {needsReason && (
-            <Textarea label="Why do you contest it?" value={value} onChange={(event) => setValue(event.currentTarget.value)} autosize minRows={3} maxLength={1000} required error={error} data-autofocus />
+            <Textarea label={t`Why do you contest it?`} value={value} onChange={(event) => setValue(event.currentTarget.value)} autosize minRows={3} maxLength={1000} required error={error} data-autofocus />
           )}
           {!needsCode && !needsReason && error && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
@@ -85,7 +99,7 @@ function StepDialog({ order, step, onClose }: { order: TOrderDetails; step: Excl
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              Back
+              <Trans>Back</Trans>
             </Button>
             <Button type="submit" loading={isPending}>
               {buttonLabel}
@@ -102,6 +116,7 @@ function WeightDialog({ order, onClose }: { order: TOrderDetails; onClose: () =>
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const record = useRecordFinalWeights(order.id);
+  const { t, i18n } = useLingui();
   const { isPending, runOnce } = useSingleSubmit();
   const entries = items.map((item) => {
     const text = values[item.id] ?? '';
@@ -115,44 +130,56 @@ function WeightDialog({ order, onClose }: { order: TOrderDetails; onClose: () =>
     void runOnce(async () => {
       const filled = entries.filter((entry) => entry.text.trim() !== '');
       const invalid = filled.find((entry) => entry.returned === null);
-      if (filled.length === 0) return setError('Enter the weighed quantity of at least one item');
-      if (invalid) return setError(`${invalid.item.title}: at most ${invalid.item.quantity} ${invalid.item.unit}, with up to 3 decimals`);
+      if (filled.length === 0) return setError(t`Enter the weighed quantity of at least one item`);
+      if (invalid) {
+        const { title, unit } = invalid.item;
+        const most = formatNumber(invalid.item.quantity, 3);
+        return setError(t`${title}: at most ${most} ${unit}, with up to 3 decimals`);
+      }
       setError(null);
       try {
         await record.mutateAsync({ items: filled.map((entry) => ({ itemId: entry.item.id, finalQuantity: entry.quantity ?? 0 })) });
-        notifications.show({ color: 'green', title: 'Final weight recorded', message: `${formatMoney(returnedMinor, order.currency)} went back to the buyer’s wallet.` });
+        const returned = formatMoney(returnedMinor, order.currency);
+        notifications.show({ color: 'green', title: t`Final weight recorded`, message: t`${returned} went back to the buyer’s wallet.` });
         onClose();
       } catch (failure) {
-        setError(failureText(failure));
+        setError(failureText(failure, i18n));
       }
     });
   };
 
   return (
-    <Modal opened onClose={onClose} title="Record final weight" centered radius="lg">
-      <form onSubmit={submit} noValidate aria-label="Record final weight">
+    <Modal opened onClose={onClose} title={t`Record final weight`} centered radius="lg">
+      <form onSubmit={submit} noValidate aria-label={t`Record final weight`}>
         <Stack gap="md">
-          {items.map((item) => (
-            <TextInput
-              key={item.id}
-              label={`${item.title}: weighed quantity (${item.unit})`}
-              description={`Ordered ${item.quantity} ${item.unit}`}
-              value={values[item.id] ?? ''}
-              onChange={(event) => {
-                const next = event.currentTarget.value;
-                setValues((current) => ({ ...current, [item.id]: next }));
-              }}
-              inputMode="decimal"
-            />
-          ))}
+          {items.map(({ id, title, unit, quantity }) => {
+            const ordered = formatNumber(quantity, 3);
+            return (
+              <TextInput
+                key={id}
+                label={t`${title}: weighed quantity (${unit})`}
+                description={t`Ordered ${ordered} ${unit}`}
+                value={values[id] ?? ''}
+                onChange={(event) => {
+                  const next = event.currentTarget.value;
+                  setValues((current) => ({ ...current, [id]: next }));
+                }}
+                inputMode="decimal"
+              />
+            );
+          })}
           <Group justify="space-between">
-            <Text size="sm">New order total</Text>
+            <Text size="sm">
+              <Trans>New order total</Trans>
+            </Text>
             <Text size="sm" fw={700}>
               {formatMoney(order.totalMinor - order.refundedMinor - returnedMinor, order.currency)}
             </Text>
           </Group>
           <Group justify="space-between">
-            <Text size="sm">Back to the buyer</Text>
+            <Text size="sm">
+              <Trans>Back to the buyer</Trans>
+            </Text>
             <Text size="sm" fw={700}>
               {formatMoney(returnedMinor, order.currency)}
             </Text>
@@ -164,10 +191,10 @@ function WeightDialog({ order, onClose }: { order: TOrderDetails; onClose: () =>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              Back
+              <Trans>Back</Trans>
             </Button>
             <Button type="submit" loading={isPending}>
-              Save weight
+              <Trans>Save weight</Trans>
             </Button>
           </Group>
         </Stack>
@@ -180,6 +207,7 @@ function WeightDialog({ order, onClose }: { order: TOrderDetails; onClose: () =>
 export function FarmOrderActions({ order }: { order: TOrderDetails }) {
   const [dialog, setDialog] = useState<FarmDialog | null>(null);
   const quick = useOrderAction(order.id, reactToOutagesOnly);
+  const { t, i18n } = useLingui();
   const { isPending, runOnce } = useSingleSubmit();
   const allowed = order.allowedActions;
   const canWeigh =
@@ -188,10 +216,10 @@ export function FarmOrderActions({ order }: { order: TOrderDetails }) {
     void runOnce(async () => {
       try {
         await quick.mutateAsync({ action: step });
-        notifications.show({ color: 'green', title: DONE[step] ?? 'Done', message: 'The buyer was told.' });
+        notifications.show({ color: 'green', title: doneTitle(step, i18n), message: t`The buyer was told.` });
       } catch (failure) {
-        const message = failureText(failure);
-        if (message) notifications.show({ color: 'red', title: 'Could not update the order', message });
+        const message = failureText(failure, i18n);
+        if (message) notifications.show({ color: 'red', title: t`Could not update the order`, message });
       }
     });
 
@@ -201,37 +229,37 @@ export function FarmOrderActions({ order }: { order: TOrderDetails }) {
       <Group gap="sm" wrap="wrap" data-testid="farm-actions">
         {allowed.includes('accept') && (
           <Button leftSection={<IconCheck size={18} aria-hidden />} loading={isPending} onClick={() => runQuick('accept')}>
-            Accept
+            <Trans>Accept</Trans>
           </Button>
         )}
         {allowed.includes('mark_ready') && (
           <Button leftSection={<IconPackage size={18} aria-hidden />} loading={isPending} onClick={() => runQuick('mark_ready')}>
-            Mark ready
+            <Trans>Mark ready</Trans>
           </Button>
         )}
         {canWeigh && (
           <Button variant="light" leftSection={<IconScale size={18} aria-hidden />} onClick={() => setDialog('weight')}>
-            Record final weight
+            <Trans>Record final weight</Trans>
           </Button>
         )}
         {allowed.includes('hand_over') && (
           <Button leftSection={<IconPackageExport size={18} aria-hidden />} onClick={() => setDialog('hand_over')}>
-            Hand over
+            <Trans>Hand over</Trans>
           </Button>
         )}
         {allowed.includes('mark_delivered') && (
           <Button leftSection={<IconTruckDelivery size={18} aria-hidden />} onClick={() => setDialog('mark_delivered')}>
-            Mark delivered
+            <Trans>Mark delivered</Trans>
           </Button>
         )}
         {allowed.includes('approve_refund') && (
           <Button color="orange" leftSection={<IconReceiptRefund size={18} aria-hidden />} onClick={() => setDialog('approve_refund')}>
-            Approve refund
+            <Trans>Approve refund</Trans>
           </Button>
         )}
         {allowed.includes('contest_refund') && (
           <Button variant="light" color="grape" leftSection={<IconScaleOutline size={18} aria-hidden />} onClick={() => setDialog('contest_refund')}>
-            Contest
+            <Trans>Contest</Trans>
           </Button>
         )}
       </Group>

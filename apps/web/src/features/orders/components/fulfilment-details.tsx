@@ -1,5 +1,6 @@
 import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingWarehouse, IconCalendarTime, IconMapPin } from '@tabler/icons-react';
+import { useLingui } from '@lingui/react/macro';
 import type { TOrderDetails } from '@pulse/contract/orders';
 import { formatTimeRange } from '../../../lib/format';
 import { PickupPointDetails } from './pickup-point-details';
@@ -28,11 +29,12 @@ export function formatAddressLines(address: NonNullable<TOrderDetails['deliveryA
 
 /** Pickup at the farm, or delivery to the saved address, with the chosen window. */
 export function FulfilmentDetails({ order }: { order: TOrderDetails }) {
+  const { t } = useLingui();
   const pickup = order.pickupLocation;
   return (
     <Stack gap="md">
       {order.fulfilment === 'delivery' && order.deliveryAddress ? (
-        <Line icon={<IconMapPin size={18} />} label="Delivery to">
+        <Line icon={<IconMapPin size={18} />} label={t`Delivery to`}>
           {formatAddressLines(order.deliveryAddress).map((line) => (
             <Text key={line} size="sm">
               {line}
@@ -40,7 +42,7 @@ export function FulfilmentDetails({ order }: { order: TOrderDetails }) {
           ))}
         </Line>
       ) : (
-        <Line icon={<IconBuildingWarehouse size={18} />} label="Pickup at the farm">
+        <Line icon={<IconBuildingWarehouse size={18} />} label={t`Pickup at the farm`}>
           {order.pickupPoint ? (
             <PickupPointDetails point={order.pickupPoint} />
           ) : (
@@ -56,7 +58,7 @@ export function FulfilmentDetails({ order }: { order: TOrderDetails }) {
         </Line>
       )}
       {order.slotStartsAt && order.slotEndsAt && (
-        <Line icon={<IconCalendarTime size={18} />} label={order.fulfilment === 'delivery' ? 'Delivery window' : 'Pickup window'}>
+        <Line icon={<IconCalendarTime size={18} />} label={order.fulfilment === 'delivery' ? t`Delivery window` : t`Pickup window`}>
           <Text size="sm">{formatTimeRange(order.slotStartsAt, order.slotEndsAt)}</Text>
         </Line>
       )}

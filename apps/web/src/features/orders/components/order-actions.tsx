@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconCircleCheck, IconCreditCard, IconReceiptRefund, IconX } from '@tabler/icons-react';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../../lib/format';
 import type { TOrderAction, TOrderDetails } from '@pulse/contract/orders';
 import { reactToOutagesOnly } from '../../../lib/api-client';
@@ -12,28 +15,39 @@ type DialogAction = 'cancel' | 'confirm_receipt' | 'request_refund';
 const BUYER_ACTIONS: readonly TOrderAction[] = ['pay', 'cancel', 'confirm_receipt', 'request_refund'];
 
 const DIALOGS: Readonly<
-  Record<DialogAction, { title: string; text: string; confirm: string; reasonLabel?: string; reasonRequired?: boolean; placeholder?: string; color?: string }>
+  Record<
+    DialogAction,
+    {
+      title: MessageDescriptor;
+      text: MessageDescriptor;
+      confirm: MessageDescriptor;
+      reasonLabel?: MessageDescriptor;
+      reasonRequired?: boolean;
+      placeholder?: MessageDescriptor;
+      color?: string;
+    }
+  >
 > = {
   cancel: {
-    title: 'Cancel this order?',
-    text: 'The farm will not prepare it, and what you paid goes back to your wallet.',
-    confirm: 'Cancel order',
-    reasonLabel: 'Reason (optional)',
-    placeholder: 'e.g. I ordered the wrong quantity',
+    title: msg`Cancel this order?`,
+    text: msg`The farm will not prepare it, and what you paid goes back to your wallet.`,
+    confirm: msg`Cancel order`,
+    reasonLabel: msg`Reason (optional)`,
+    placeholder: msg`e.g. I ordered the wrong quantity`,
     color: 'red',
   },
   confirm_receipt: {
-    title: 'Confirm you received this order?',
-    text: 'The farm is paid once you confirm. Request a refund instead if something is wrong.',
-    confirm: 'Yes, I received it',
+    title: msg`Confirm you received this order?`,
+    text: msg`The farm is paid once you confirm. Request a refund instead if something is wrong.`,
+    confirm: msg`Yes, I received it`,
   },
   request_refund: {
-    title: 'Request a refund',
-    text: 'Tell the farm what went wrong. They can accept or refuse; support reviews refusals.',
-    confirm: 'Request refund',
-    reasonLabel: 'What went wrong?',
+    title: msg`Request a refund`,
+    text: msg`Tell the farm what went wrong. They can accept or refuse; support reviews refusals.`,
+    confirm: msg`Request refund`,
+    reasonLabel: msg`What went wrong?`,
     reasonRequired: true,
-    placeholder: 'e.g. Half of the tomatoes were bruised',
+    placeholder: msg`e.g. Half of the tomatoes were bruised`,
     color: 'orange',
   },
 };
@@ -43,11 +57,12 @@ function ActionDialog({ orderId, action, onClose }: { orderId: string; action: D
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const mutation = useOrderAction(orderId, reactToOutagesOnly);
+  const { t, i18n } = useLingui();
 
   const submit = () => {
     const trimmed = reason.trim();
     if (dialog.reasonRequired && trimmed === '') {
-      setError('Describe what went wrong to request a refund');
+      setError(t`Describe what went wrong to request a refund`);
       return;
     }
     setError(null);
@@ -64,13 +79,13 @@ function ActionDialog({ orderId, action, onClose }: { orderId: string; action: D
   };
 
   return (
-    <Modal opened onClose={onClose} title={dialog.title} centered radius="lg">
+    <Modal opened onClose={onClose} title={i18n._(dialog.title)} centered radius="lg">
       <Stack gap="md">
-        <Text size="sm">{dialog.text}</Text>
+        <Text size="sm">{i18n._(dialog.text)}</Text>
         {dialog.reasonLabel ? (
           <Textarea
-            label={dialog.reasonLabel}
-            placeholder={dialog.placeholder}
+            label={i18n._(dialog.reasonLabel)}
+            placeholder={dialog.placeholder && i18n._(dialog.placeholder)}
             required={dialog.reasonRequired}
             autosize
             minRows={3}
@@ -89,10 +104,10 @@ function ActionDialog({ orderId, action, onClose }: { orderId: string; action: D
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            {action === 'cancel' ? 'Keep order' : 'Back'}
+            {action === 'cancel' ? <Trans>Keep order</Trans> : <Trans>Back</Trans>}
           </Button>
           <Button color={dialog.color} onClick={submit} loading={mutation.isPending}>
-            {dialog.confirm}
+            {i18n._(dialog.confirm)}
           </Button>
         </Group>
       </Stack>
@@ -104,6 +119,7 @@ function ActionDialog({ orderId, action, onClose }: { orderId: string; action: D
 export function OrderActions({ order }: { order: TOrderDetails }) {
   const [dialog, setDialog] = useState<DialogAction | null>(null);
   const pay = useOrderAction(order.id);
+  const total = formatMoney(order.totalMinor, order.currency);
   const allowed = order.allowedActions.filter((action) => BUYER_ACTIONS.includes(action));
   if (allowed.length === 0) return null;
 
@@ -112,22 +128,22 @@ export function OrderActions({ order }: { order: TOrderDetails }) {
       <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
         {allowed.includes('pay') && (
           <Button leftSection={<IconCreditCard size={18} aria-hidden />} onClick={() => pay.mutate({ action: 'pay' })} loading={pay.isPending}>
-            Pay now · {formatMoney(order.totalMinor, order.currency)}
+            <Trans>Pay now · {total}</Trans>
           </Button>
         )}
         {allowed.includes('confirm_receipt') && (
           <Button leftSection={<IconCircleCheck size={18} aria-hidden />} onClick={() => setDialog('confirm_receipt')}>
-            Confirm receipt
+            <Trans>Confirm receipt</Trans>
           </Button>
         )}
         {allowed.includes('request_refund') && (
           <Button variant="light" color="orange" leftSection={<IconReceiptRefund size={18} aria-hidden />} onClick={() => setDialog('request_refund')}>
-            Request refund
+            <Trans>Request refund</Trans>
           </Button>
         )}
         {allowed.includes('cancel') && (
           <Button variant="light" color="red" leftSection={<IconX size={18} aria-hidden />} onClick={() => setDialog('cancel')}>
-            Cancel order
+            <Trans>Cancel order</Trans>
           </Button>
         )}
       </Group>

@@ -1,19 +1,25 @@
 import { Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconLeaf, IconRepeat } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate, formatMoney } from '../../../lib/format';
 import type { TOrderSummary } from '@pulse/contract/orders';
 import { resolveImageUrl } from '../utils/order-display';
 import { OrderStatusBadge } from './order-status-badge';
 import classes from './order-card.module.css';
 
-export function describeOrderContents(order: Pick<TOrderSummary, 'firstItemTitle' | 'itemCount'>): string {
+export function describeOrderContents(order: Pick<TOrderSummary, 'firstItemTitle' | 'itemCount'>, i18n: I18n): string {
   const others = order.itemCount - 1;
-  return others > 0 ? `${order.firstItemTitle} and ${others} more` : order.firstItemTitle;
+  const first = order.firstItemTitle;
+  return others > 0 ? i18n._(msg`${plural(others, { one: `${first} and # more`, other: `${first} and # more` })}`) : first;
 }
 
 /** One order in the dashboard list; the whole card opens the order. */
 export function OrderCard({ order, onReorder, reordering }: { order: TOrderSummary; onReorder?: () => void; reordering?: boolean }) {
+  const { t, i18n } = useLingui();
+  const shopName = order.shopName;
   return (
     <Card component="li" withBorder radius="lg" padding="md" data-testid="order-card" className={classes.card} style={{ position: 'relative' }}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -36,7 +42,7 @@ export function OrderCard({ order, onReorder, reordering }: { order: TOrderSumma
             </Text>
           </Group>
           <Text size="sm" c="dimmed" lineClamp={1}>
-            {describeOrderContents(order)}
+            {describeOrderContents(order, i18n)}
           </Text>
           <Group justify="space-between" gap="xs" mt={4}>
             <Group gap="xs">
@@ -53,9 +59,9 @@ export function OrderCard({ order, onReorder, reordering }: { order: TOrderSumma
                 onClick={onReorder}
                 loading={reordering}
                 style={{ position: 'relative', zIndex: 1 }}
-                aria-label={`Reorder from ${order.shopName}`}
+                aria-label={t`Reorder from ${shopName}`}
               >
-                Reorder
+                <Trans>Reorder</Trans>
               </Button>
             )}
           </Group>

@@ -1,10 +1,11 @@
 import { Anchor, Avatar, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconLeaf } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../../lib/format';
 import type { TOrderDetails } from '@pulse/contract/orders';
 import { resolveImageUrl } from '../utils/order-display';
-import { describeItemQuantity, formatQuantity } from '../utils/quantities';
+import { describeItemQuantity, formatUnitPrice } from '../utils/quantities';
 
 function MoneyRow({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (
@@ -21,10 +22,12 @@ function MoneyRow({ label, value, strong, testId }: { label: string; value: stri
 
 /** The lines with thumbs, quantities (weighed ones too) and line totals, then the order's totals. */
 export function OrderItems({ order }: { order: TOrderDetails }) {
+  const { t, i18n } = useLingui();
   const money = (minor: number) => formatMoney(minor, order.currency);
+  const refunded = money(order.refundedMinor);
   return (
     <Stack gap="sm">
-      <Stack gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Items">
+      <Stack gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Items`}>
         {order.items.map((item) => (
           <Group key={item.id} component="li" wrap="nowrap" align="flex-start" gap="sm" data-testid="order-item">
             <Avatar src={resolveImageUrl(item.imageUrl)} radius="md" size={56} alt="" color="green">
@@ -41,10 +44,10 @@ export function OrderItems({ order }: { order: TOrderDetails }) {
                 </Text>
               )}
               <Text size="sm" c="dimmed" data-testid="order-item-quantity">
-                {describeItemQuantity(item)}
+                {describeItemQuantity(item, i18n)}
               </Text>
               <Text size="xs" c="dimmed">
-                {money(item.unitPriceMinor)} per {formatQuantity(1, item.unit).replace(/^1 /, '')}
+                {formatUnitPrice(money(item.unitPriceMinor), item.unit, i18n)}
               </Text>
             </Stack>
             <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
@@ -54,13 +57,16 @@ export function OrderItems({ order }: { order: TOrderDetails }) {
         ))}
       </Stack>
       <Divider my={4} />
-      <MoneyRow label="Subtotal" value={money(order.subtotalMinor)} />
-      <MoneyRow label={order.fulfilment === 'delivery' ? 'Delivery fee' : 'Pickup'} value={order.fulfilment === 'delivery' ? money(order.deliveryFeeMinor) : 'Free'} />
-      <MoneyRow label="Total" value={money(order.totalMinor)} strong testId="order-total" />
+      <MoneyRow label={t`Subtotal`} value={money(order.subtotalMinor)} />
+      <MoneyRow
+        label={order.fulfilment === 'delivery' ? t`Delivery fee` : t`Pickup`}
+        value={order.fulfilment === 'delivery' ? money(order.deliveryFeeMinor) : t`Free`}
+      />
+      <MoneyRow label={t`Total`} value={money(order.totalMinor)} strong testId="order-total" />
       {order.refundedMinor > 0 && (
         <>
-          <MoneyRow label="Refunded" value={`− ${money(order.refundedMinor)}`} testId="order-refunded" />
-          <MoneyRow label="Paid after refunds" value={money(Math.max(0, order.totalMinor - order.refundedMinor))} strong testId="order-net" />
+          <MoneyRow label={t({ message: 'Refunded', context: 'amount given back' })} value={t`− ${refunded}`} testId="order-refunded" />
+          <MoneyRow label={t`Paid after refunds`} value={money(Math.max(0, order.totalMinor - order.refundedMinor))} strong testId="order-net" />
         </>
       )}
     </Stack>

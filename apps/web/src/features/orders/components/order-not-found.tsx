@@ -1,6 +1,7 @@
 import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPackageOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 
 export function OrderNotFound() {
   return (
@@ -10,13 +11,13 @@ export function OrderNotFound() {
           <IconPackageOff size={44} stroke={1.6} />
         </ThemeIcon>
         <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Order not found
+          <Trans>Order not found</Trans>
         </Title>
         <Text c="dimmed" size="lg" maw={440}>
-          This order does not exist or is not one of yours.
+          <Trans>This order does not exist or is not one of yours.</Trans>
         </Text>
         <Button component={Link} to="/buyer-dashboard" size="md" mt="sm">
-          All orders
+          <Trans>All orders</Trans>
         </Button>
       </Stack>
     </Container>

@@ -1,19 +1,25 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Paper, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TOrderDetails } from '@pulse/contract/orders';
 import { ZReviewInput, type TReview } from '@pulse/contract/reviews';
 import { getServerFormErrors, getZodFieldErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
 import { usePostOrderReview } from '../api/post-order-review';
 import { formatDate } from '../../../lib/format';
 
-const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
+/** The word next to the stars, by rating (none before the buyer picks one). */
+const RATING_WORDS: readonly (MessageDescriptor | null)[] = [null, msg`Poor`, msg`Fair`, msg`Good`, msg`Very good`, msg`Excellent`];
 
 function ReviewDialog({ orderId, shopName, onClose }: { orderId: string; shopName: string; onClose: () => void }) {
   const [rating, setRating] = useState(0);
   const [body, setBody] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_FORM_ERRORS);
   const mutation = usePostOrderReview(orderId);
+  const { t, i18n } = useLingui();
+  const ratingWord = RATING_WORDS[rating];
 
   const submit = () => {
     const parsed = ZReviewInput.safeParse({ rating, body });
@@ -26,11 +32,11 @@ function ReviewDialog({ orderId, shopName, onClose }: { orderId: string; shopNam
   };
 
   return (
-    <Modal opened onClose={onClose} title={`Review ${shopName}`} centered radius="lg">
+    <Modal opened onClose={onClose} title={t`Review ${shopName}`} centered radius="lg">
       <Stack gap="md">
         <Stack gap={4}>
           <Text size="sm" fw={500} id="review-rating-label">
-            Your rating
+            <Trans>Your rating</Trans>
           </Text>
           <Group gap="sm">
             <Rating
@@ -38,10 +44,10 @@ function ReviewDialog({ orderId, shopName, onClose }: { orderId: string; shopNam
               onChange={setRating}
               size="xl"
               aria-labelledby="review-rating-label"
-              getSymbolLabel={(value) => `${value} ${value === 1 ? 'star' : 'stars'}`}
+              getSymbolLabel={(value) => t`${plural(value, { one: '# star', other: '# stars' })}`}
             />
             <Text size="sm" c="dimmed">
-              {RATING_WORDS[rating]}
+              {ratingWord ? i18n._(ratingWord) : ''}
             </Text>
           </Group>
           {errors.fields.rating && (
@@ -51,8 +57,8 @@ function ReviewDialog({ orderId, shopName, onClose }: { orderId: string; shopNam
           )}
         </Stack>
         <Textarea
-          label="Your review"
-          placeholder="How was the produce, the packing, the hand-over?"
+          label={t`Your review`}
+          placeholder={t`How was the produce, the packing, the hand-over?`}
           autosize
           minRows={4}
           maxLength={2000}
@@ -67,10 +73,10 @@ function ReviewDialog({ orderId, shopName, onClose }: { orderId: string; shopNam
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Not now
+            <Trans>Not now</Trans>
           </Button>
           <Button onClick={submit} loading={mutation.isPending}>
-            Post review
+            <Trans>Post review</Trans>
           </Button>
         </Group>
       </Stack>
@@ -79,10 +85,12 @@ function ReviewDialog({ orderId, shopName, onClose }: { orderId: string; shopNam
 }
 
 function ReviewCard({ review, shopName }: { review: TReview; shopName: string }) {
+  const { t } = useLingui();
+  const rating = review.rating;
   return (
     <Stack gap="sm" data-testid="order-review">
       <Group gap="sm">
-        <span role="img" aria-label={`${review.rating} out of 5 stars`} style={{ display: 'inline-flex' }}>
+        <span role="img" aria-label={t`${rating} out of 5 stars`} style={{ display: 'inline-flex' }}>
           <Rating value={review.rating} readOnly aria-hidden />
         </span>
         <Text size="xs" c="dimmed">
@@ -93,7 +101,7 @@ function ReviewCard({ review, shopName }: { review: TReview; shopName: string })
       {review.sellerReply && (
         <Paper bg="var(--mantine-color-gray-0)" p="sm" radius="md" withBorder>
           <Text size="xs" fw={600} mb={4}>
-            Reply from {shopName}
+            <Trans>Reply from {shopName}</Trans>
           </Text>
           <Text size="sm">{review.sellerReply}</Text>
         </Paper>
@@ -111,10 +119,10 @@ export function OrderReview({ order, review }: { order: TOrderDetails; review: T
     <>
       <Stack gap="xs" align="flex-start">
         <Text size="sm" c="dimmed">
-          How was your order? Your review helps other buyers and the farm.
+          <Trans>How was your order? Your review helps other buyers and the farm.</Trans>
         </Text>
         <Button variant="light" leftSection={<IconStar size={18} aria-hidden />} onClick={() => setWriting(true)}>
-          Write a review
+          <Trans>Write a review</Trans>
         </Button>
       </Stack>
       {writing && <ReviewDialog orderId={order.id} shopName={order.shopName} onClose={() => setWriting(false)} />}

@@ -1,11 +1,14 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { orderStatusLabels, type TOrderStatus } from '@pulse/contract/orders';
+import { useLingui } from '@lingui/react/macro';
+import type { TOrderStatus } from '@pulse/contract/orders';
 import { orderStatusColors } from '../utils/order-groups';
+import { orderStatusLabels } from '../utils/status-labels';
 
 export function OrderStatusBadge({ status, ...props }: { status: TOrderStatus } & Omit<BadgeProps, 'color' | 'children'>) {
+  const { i18n } = useLingui();
   return (
     <Badge color={orderStatusColors[status]} variant="light" radius="sm" data-testid="order-status" {...props}>
-      {orderStatusLabels[status]}
+      {i18n._(orderStatusLabels[status])}
     </Badge>
   );
 }

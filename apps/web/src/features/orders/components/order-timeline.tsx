@@ -1,4 +1,5 @@
 import { Text, ThemeIcon, Timeline } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconCheck, IconX, IconReceiptRefund } from '@tabler/icons-react';
 import type { TOrderEvent, TOrderStatus } from '@pulse/contract/orders';
 import { buildTimeline } from '../utils/order-timeline';
@@ -15,30 +16,47 @@ function BulletIcon({ status }: { status: TOrderStatus }) {
 
 /** Every step the order took, oldest first, with when and by whom. */
 export function OrderTimeline({ events, viewerUsername }: { events: readonly TOrderEvent[]; viewerUsername: string | null }) {
-  const entries = buildTimeline(events, viewerUsername);
-  if (entries.length === 0) return <Text c="dimmed">No steps recorded yet.</Text>;
+  const { t, i18n } = useLingui();
+  const entries = buildTimeline(events, viewerUsername, i18n);
+  if (entries.length === 0)
+    return (
+      <Text c="dimmed">
+        <Trans>No steps recorded yet.</Trans>
+      </Text>
+    );
   return (
-    <Timeline active={entries.length - 1} bulletSize={22} lineWidth={2} aria-label="Order timeline">
-      {entries.map((entry) => (
-        <Timeline.Item
-          key={entry.id}
-          bullet={
-            <ThemeIcon size={22} radius="xl" color={STOP_STATUSES.includes(entry.status) ? 'red' : undefined} aria-hidden>
-              <BulletIcon status={entry.status} />
-            </ThemeIcon>
-          }
-          title={<Text fw={600} size="sm">{entry.title}</Text>}
-        >
-          <Text size="xs" c="dimmed">
-            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {entry.actorText}
-          </Text>
-          {entry.note && (
-            <Text size="sm" mt={4} fs="italic">
-              “{entry.note}”
+    <Timeline active={entries.length - 1} bulletSize={22} lineWidth={2} aria-label={t`Order timeline`}>
+      {entries.map((entry) => {
+        const at = formatDateTime(entry.at);
+        const actor = entry.actorText;
+        const note = entry.note;
+        return (
+          <Timeline.Item
+            key={entry.id}
+            bullet={
+              <ThemeIcon size={22} radius="xl" color={STOP_STATUSES.includes(entry.status) ? 'red' : undefined} aria-hidden>
+                <BulletIcon status={entry.status} />
+              </ThemeIcon>
+            }
+            title={
+              <Text fw={600} size="sm">
+                {entry.title}
+              </Text>
+            }
+          >
+            <Text size="xs" c="dimmed">
+              <Trans>
+                <time dateTime={entry.at}>{at}</time> · {actor}
+              </Trans>
             </Text>
-          )}
-        </Timeline.Item>
-      ))}
+            {note && (
+              <Text size="sm" mt={4} fs="italic">
+                <Trans>“{note}”</Trans>
+              </Text>
+            )}
+          </Timeline.Item>
+        );
+      })}
     </Timeline>
   );
 }

@@ -1,5 +1,6 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconMapPin, IconPhone } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TPickupPoint } from '@pulse/contract/orders';
 import { phoneHref, pickupAddressLines, pickupDirectionsUrl } from '../utils/pickup-point';
 
@@ -10,7 +11,9 @@ import { phoneHref, pickupAddressLines, pickupDirectionsUrl } from '../utils/pic
  * words (speech input users say what they see).
  */
 export function PickupPointDetails({ point }: { point: TPickupPoint }) {
+  const { t } = useLingui();
   const directions = pickupDirectionsUrl(point);
+  const { farmName, phone } = point;
   const [farmLine, ...placeLines] = pickupAddressLines(point);
   return (
     <Stack gap={4} data-testid="pickup-point">
@@ -25,15 +28,15 @@ export function PickupPointDetails({ point }: { point: TPickupPoint }) {
       {(directions || point.phone) && (
         <Group gap="md" mt={2}>
           {directions && (
-            <Anchor href={directions} target="_blank" rel="noopener noreferrer" size="sm" fw={600} aria-label={`Directions to ${point.farmName}`}>
+            <Anchor href={directions} target="_blank" rel="noopener noreferrer" size="sm" fw={600} aria-label={t`Directions to ${farmName}`}>
               <Group gap={4} wrap="nowrap" component="span">
                 <IconMapPin size={16} aria-hidden />
-                Directions
+                <Trans>Directions</Trans>
               </Group>
             </Anchor>
           )}
           {point.phone && (
-            <Anchor href={phoneHref(point.phone)} size="sm" fw={600} aria-label={`Call ${point.farmName} on ${point.phone}`}>
+            <Anchor href={phoneHref(point.phone)} size="sm" fw={600} aria-label={t`Call ${farmName} on ${phone}`}>
               <Group gap={4} wrap="nowrap" component="span">
                 <IconPhone size={16} aria-hidden />
                 {point.phone}

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Paper, Title } from '@mantine/core';
 
 export function SectionCard({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  const headingId = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  // The title is in the reader's language: the heading's id does not come from it.
+  const headingId = `section-${useId().replace(/[^a-zA-Z0-9-]/g, '')}`;
   return (
     <Paper component="section" aria-labelledby={headingId} radius="lg" p={{ base: 'md', sm: 'lg' }} withBorder data-testid={testId}>
       <Title order={2} id={headingId} fz="lg" mb="sm">

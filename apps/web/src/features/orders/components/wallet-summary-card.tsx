@@ -1,6 +1,7 @@
 import { Group, Paper, Skeleton, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import { formatMoney } from '../../../lib/format';
 import { useWallet } from '../../../lib/wallet-api';
 
@@ -20,31 +21,37 @@ export function WalletSummaryCard() {
           </ThemeIcon>
           <div style={{ flex: 1, minWidth: 0 }}>
             <Text size="sm" fw={600} c="dimmed">
-              Wallet balance
+              <Trans>Wallet balance</Trans>
             </Text>
             {data ? (
               <Text fz={24} fw={800} lh={1.2} data-testid="dashboard-wallet-available">
                 {formatMoney(data.availableMinor, data.currency)}
               </Text>
             ) : wallet.isError ? (
-              <Text size="sm">Open your wallet to see your balance</Text>
+              <Text size="sm">
+                <Trans>Open your wallet to see your balance</Trans>
+              </Text>
             ) : (
               <Skeleton height={28} width={120} mt={2} />
             )}
-            {data && data.escrowMinor > 0 && (
-              <Text size="xs" c="dimmed">
-                {formatMoney(data.escrowMinor, data.currency)} held for orders on their way
-              </Text>
-            )}
+            {data && data.escrowMinor > 0 && <HeldLine held={formatMoney(data.escrowMinor, data.currency)} />}
           </div>
           <Group gap={4} wrap="nowrap" c="var(--mantine-primary-color-light-color)">
             <Text size="sm" fw={600} visibleFrom="xs">
-              Top up and history
+              <Trans>Top up and history</Trans>
             </Text>
             <IconChevronRight size={20} aria-hidden />
           </Group>
         </Group>
       </UnstyledButton>
     </Paper>
+  );
+}
+
+function HeldLine({ held }: { held: string }) {
+  return (
+    <Text size="xs" c="dimmed">
+      <Trans>{held} held for orders on their way</Trans>
+    </Text>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Container, Grid, Group, Skeleton, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
 import { IconArrowLeft, IconBuildingWarehouse, IconCalendarTime, IconCheck, IconMapPin } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TOrderDetails } from '@pulse/contract/orders';
 import type { TGetOrderDeliveryResponse } from '@pulse/contract/delivery';
 import type { PageProps } from '../../../app/route-types';
@@ -19,13 +20,14 @@ import { SectionCard } from '../components/section-card';
 import { useLiveOrderUpdates } from '../components/use-live-order-updates';
 import { buildDeliverySteps, isConfirmationCodeRelevant } from '../utils/delivery-steps';
 import { formatOrderNumber } from '../utils/order-display';
-import { formatDateTime, formatTimeRange } from '../../../lib/format';
+import { formatDateTime, formatNumber, formatTimeRange } from '../../../lib/format';
 
 function DeliverySteps({ order }: { order: TOrderDetails }) {
+  const { t, i18n } = useLingui();
   const steps = buildDeliverySteps(order.events, order.fulfilment);
   const lastReached = steps.reduce((last, step, index) => (step.state === 'upcoming' ? last : index), -1);
   return (
-    <Timeline active={lastReached} bulletSize={24} lineWidth={2} aria-label="Delivery steps">
+    <Timeline active={lastReached} bulletSize={24} lineWidth={2} aria-label={t`Delivery steps`}>
       {steps.map((step) => (
         <Timeline.Item
           key={step.status}
@@ -40,18 +42,21 @@ function DeliverySteps({ order }: { order: TOrderDetails }) {
           }
           title={
             <Text fw={step.state === 'current' ? 700 : 600} size="sm" c={step.state === 'upcoming' ? 'dimmed' : undefined}>
-              {step.label}
-              {step.state === 'current' && ' · now'}
+              {step.state === 'current' ? <CurrentStepLabel label={i18n._(step.label)} /> : i18n._(step.label)}
             </Text>
           }
         >
           <Text size="xs" c="dimmed">
-            {step.at ? <time dateTime={step.at}>{formatDateTime(step.at)}</time> : step.state === 'upcoming' ? 'Not yet' : 'Done'}
+            {step.at ? <time dateTime={step.at}>{formatDateTime(step.at)}</time> : step.state === 'upcoming' ? t`Not yet` : t`Done`}
           </Text>
         </Timeline.Item>
       ))}
     </Timeline>
   );
+}
+
+function CurrentStepLabel({ label }: { label: string }) {
+  return <Trans>{label} · now</Trans>;
 }
 
 function Place({ icon, label, lines }: { icon: React.ReactNode; label: string; lines: string[] }) {
@@ -79,6 +84,9 @@ function DeliveryView({ order, delivery }: { order: TOrderDetails; delivery: TGe
   const isBuyer = user?.id === order.buyerUserId;
   const farm = [order.pickupLocation?.farmName || order.shopName, order.pickupLocation?.region ?? ''].filter(Boolean);
   const isStopped = order.status === 'cancelled';
+  const { t } = useLingui();
+  const orderNumber = formatOrderNumber(order.id);
+  const distance = order.distanceKm === null ? '' : formatNumber(order.distanceKm, 1);
 
   return (
     <Stack gap="lg">
@@ -86,20 +94,20 @@ function DeliveryView({ order, delivery }: { order: TOrderDetails; delivery: TGe
         <Anchor component={Link} to={`/order/${order.id}`} size="sm" c="dimmed">
           <Group gap={4} component="span">
             <IconArrowLeft size={14} aria-hidden />
-            Back to order
+            <Trans>Back to order</Trans>
           </Group>
         </Anchor>
         <Group justify="space-between" align="center" gap="sm">
           <Title order={1} fz={{ base: 24, sm: 30 }}>
-            {order.fulfilment === 'delivery' ? 'Delivery' : 'Pickup'} of order {formatOrderNumber(order.id)}
+            {order.fulfilment === 'delivery' ? <Trans>Delivery of order {orderNumber}</Trans> : <Trans>Pickup of order {orderNumber}</Trans>}
           </Title>
           <OrderStatusBadge status={order.status} size="lg" />
         </Group>
       </Stack>
 
       {isStopped && (
-        <Alert color="red" radius="lg" title="This order was cancelled">
-          Nothing will be {order.fulfilment === 'delivery' ? 'delivered' : 'handed over'}.
+        <Alert color="red" radius="lg" title={t`This order was cancelled`}>
+          {order.fulfilment === 'delivery' ? <Trans>Nothing will be delivered.</Trans> : <Trans>Nothing will be handed over.</Trans>}
         </Alert>
       )}
 
@@ -113,32 +121,32 @@ function DeliveryView({ order, delivery }: { order: TOrderDetails; delivery: TGe
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <SectionCard title="Status" testId="delivery-steps">
+          <SectionCard title={t`Status`} testId="delivery-steps">
             <DeliverySteps order={order} />
           </SectionCard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="lg">
-            <SectionCard title="Route">
+            <SectionCard title={t`Route`}>
               <Stack gap="md">
                 {order.fulfilment === 'delivery' ? (
                   <>
-                    <Place icon={<IconBuildingWarehouse size={20} />} label="Pickup" lines={farm} />
-                    {order.deliveryAddress && <Place icon={<IconMapPin size={20} />} label="Drop-off" lines={formatAddressLines(order.deliveryAddress)} />}
+                    <Place icon={<IconBuildingWarehouse size={20} />} label={t`Pickup`} lines={farm} />
+                    {order.deliveryAddress && <Place icon={<IconMapPin size={20} />} label={t`Drop-off`} lines={formatAddressLines(order.deliveryAddress)} />}
                   </>
                 ) : (
-                  <Place icon={<IconMapPin size={20} />} label="Pickup point: the farm" lines={[...farm, 'You collect the order there in the window below']} />
+                  <Place icon={<IconMapPin size={20} />} label={t`Pickup point: the farm`} lines={[...farm, t`You collect the order there in the window below`]} />
                 )}
                 {order.slotStartsAt && order.slotEndsAt && (
                   <Place
                     icon={<IconCalendarTime size={20} />}
-                    label={order.fulfilment === 'delivery' ? 'Delivery window' : 'Pickup window'}
+                    label={order.fulfilment === 'delivery' ? t`Delivery window` : t`Pickup window`}
                     lines={[formatTimeRange(order.slotStartsAt, order.slotEndsAt)]}
                   />
                 )}
                 {order.distanceKm !== null && order.fulfilment === 'delivery' && (
                   <Text size="xs" c="dimmed">
-                    About {order.distanceKm.toFixed(1)} km from the farm
+                    <Trans>About {distance} km from the farm</Trans>
                   </Text>
                 )}
               </Stack>
@@ -153,6 +161,7 @@ function DeliveryView({ order, delivery }: { order: TOrderDetails; delivery: TGe
 
 /** /order-delivery/:orderId: where the goods are, where they go, and the hand-over code. */
 export function OrderDeliveryPage(_props: PageProps) {
+  const { t } = useLingui();
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
   useLiveOrderUpdates(orderId);
@@ -164,12 +173,12 @@ export function OrderDeliveryPage(_props: PageProps) {
   return (
     <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 'md', sm: 32 }}>
       {order.isPending && (
-        <Stack gap="md" role="status" aria-label="Loading delivery">
+        <Stack gap="md" role="status" aria-label={t`Loading delivery`}>
           <Skeleton height={28} width="60%" />
           <Skeleton height={260} radius="lg" />
         </Stack>
       )}
-      {order.isError && !order.data && <LoadErrorAlert title="Could not load this delivery" onRetry={() => void order.refetch()} />}
+      {order.isError && !order.data && <LoadErrorAlert title={t`Could not load this delivery`} onRetry={() => void order.refetch()} />}
       {order.data && <DeliveryView order={order.data} delivery={delivery.data} />}
     </Container>
   );

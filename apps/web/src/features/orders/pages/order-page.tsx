@@ -1,6 +1,8 @@
 import { Alert, Anchor, Button, Container, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconClockHour4, IconTruckDelivery } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TOrderDetails } from '@pulse/contract/orders';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -25,8 +27,9 @@ import { formatOrderNumber } from '../utils/order-display';
 import { formatDate, formatDateTime } from '../../../lib/format';
 
 function OrderSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="md" role="status" aria-label="Loading order">
+    <Stack gap="md" role="status" aria-label={t`Loading order`}>
       <Skeleton height={28} width="60%" />
       <Skeleton height={18} width="35%" />
       <Skeleton height={180} radius="lg" />
@@ -36,37 +39,42 @@ function OrderSkeleton() {
 }
 
 function StatusNotice({ order, isFarm }: { order: TOrderDetails; isFarm: boolean }) {
+  const { t } = useLingui();
   if (order.status === 'pending_payment') {
     return (
-      <Alert color="yellow" radius="lg" icon={<IconClockHour4 size={20} aria-hidden />} title="Awaiting payment">
-        {order.expiresAt
-          ? `Pay before ${formatDateTime(order.expiresAt)} or the order is released and the produce goes back on sale.`
-          : 'Pay to confirm this order with the farm.'}
+      <Alert color="yellow" radius="lg" icon={<IconClockHour4 size={20} aria-hidden />} title={t`Awaiting payment`}>
+        {order.expiresAt ? <PayBefore expiresAt={order.expiresAt} /> : t`Pay to confirm this order with the farm.`}
       </Alert>
     );
   }
   if (order.status === 'cancelled' && order.cancelReason) {
     return (
-      <Alert color="red" radius="lg" icon={<IconAlertTriangle size={20} aria-hidden />} title="Cancelled">
+      <Alert color="red" radius="lg" icon={<IconAlertTriangle size={20} aria-hidden />} title={t`Cancelled`}>
         {order.cancelReason}
       </Alert>
     );
   }
   if ((order.status === 'refund_requested' || order.status === 'refund_disputed' || order.status === 'refunded' || order.status === 'refund_rejected') && order.refundReason) {
     return (
-      <Alert color={order.status === 'refund_rejected' ? 'red' : 'orange'} radius="lg" title={isFarm ? 'The buyer’s refund request' : 'Your refund request'}>
+      <Alert color={order.status === 'refund_rejected' ? 'red' : 'orange'} radius="lg" title={isFarm ? t`The buyer’s refund request` : t`Your refund request`}>
         {order.refundReason}
       </Alert>
     );
   }
   if (order.status === 'delivered' && order.autoCompleteAt) {
+    const completesAt = formatDateTime(order.autoCompleteAt);
     return (
-      <Alert color="green" radius="lg" title="Delivered">
-        Check your produce. Confirm receipt, or request a refund before {formatDateTime(order.autoCompleteAt)}, when the order completes on its own.
+      <Alert color="green" radius="lg" title={t`Delivered`}>
+        <Trans>Check your produce. Confirm receipt, or request a refund before {completesAt}, when the order completes on its own.</Trans>
       </Alert>
     );
   }
   return null;
+}
+
+function PayBefore({ expiresAt }: { expiresAt: string }) {
+  const deadline = formatDateTime(expiresAt);
+  return <Trans>Pay before {deadline} or the order is released and the produce goes back on sale.</Trans>;
 }
 
 function OrderView({ order }: { order: TOrderDetails }) {
@@ -77,6 +85,10 @@ function OrderView({ order }: { order: TOrderDetails }) {
   const isFarm = !isBuyer && user?.id === order.sellerUserId;
   const showCode = isBuyer && order.confirmationCode !== null && isConfirmationCodeRelevant(order.status);
   const showReview = review !== null || order.canReview;
+  const { t } = useLingui();
+  const orderNumber = formatOrderNumber(order.id);
+  const placedOn = formatDate(order.createdAt);
+  const { itemCount, shopName } = order;
 
   return (
     <Stack gap="lg">
@@ -84,17 +96,17 @@ function OrderView({ order }: { order: TOrderDetails }) {
         <Anchor component={Link} to={isFarm ? '/seller-dashboard' : '/buyer-dashboard'} size="sm" c="dimmed">
           <Group gap={4} component="span">
             <IconArrowLeft size={14} aria-hidden />
-            {isFarm ? 'Seller dashboard' : 'All orders'}
+            {isFarm ? <Trans>Seller dashboard</Trans> : <Trans>All orders</Trans>}
           </Group>
         </Anchor>
         <Group justify="space-between" align="center" gap="sm">
           <Title order={1} fz={{ base: 24, sm: 30 }}>
-            Order {formatOrderNumber(order.id)}
+            <Trans>Order {orderNumber}</Trans>
           </Title>
           <OrderStatusBadge status={order.status} size="lg" />
         </Group>
         <Text size="sm" c="dimmed">
-          Placed on {formatDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'} from {order.shopName}
+          {t`${plural(itemCount, { one: `Placed on ${placedOn} · # item from ${shopName}`, other: `Placed on ${placedOn} · # items from ${shopName}` })}`}
         </Text>
       </Stack>
 
@@ -105,11 +117,11 @@ function OrderView({ order }: { order: TOrderDetails }) {
           <Stack gap="lg">
             {showCode && order.confirmationCode && <ConfirmationCode code={order.confirmationCode} fulfilment={order.fulfilment} />}
             {isFarm ? <FarmOrderActions order={order} /> : <OrderActions order={order} />}
-            <SectionCard title="Items" testId="order-items">
+            <SectionCard title={t`Items`} testId="order-items">
               <OrderItems order={order} />
             </SectionCard>
             {showReview && (
-              <SectionCard title="Your review">
+              <SectionCard title={t`Your review`}>
                 <OrderReview order={order} review={review} />
               </SectionCard>
             )}
@@ -117,24 +129,24 @@ function OrderView({ order }: { order: TOrderDetails }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
-            <SectionCard title="Farm">
+            <SectionCard title={t`Farm`}>
               <Group justify="space-between" gap="sm">
                 <Text fw={600}>{order.shopName}</Text>
                 {!isFarm && <MessageSellerButton sellerUserId={order.sellerUserId} subject={{ kind: 'order', id: order.id }} size="sm" />}
               </Group>
             </SectionCard>
-            <SectionCard title={order.fulfilment === 'delivery' ? 'Delivery' : 'Pickup'}>
+            <SectionCard title={order.fulfilment === 'delivery' ? t`Delivery` : t`Pickup`}>
               <Stack gap="md">
                 <FulfilmentDetails order={order} />
                 {/* A pickup order is collected at the farm: there is no delivery to follow. */}
                 {order.fulfilment === 'delivery' && (
                   <Button component={Link} to={`/order-delivery/${order.id}`} variant="light" leftSection={<IconTruckDelivery size={18} aria-hidden />}>
-                    Track delivery
+                    <Trans>Track delivery</Trans>
                   </Button>
                 )}
               </Stack>
             </SectionCard>
-            <SectionCard title="Timeline" testId="order-timeline">
+            <SectionCard title={t`Timeline`} testId="order-timeline">
               <OrderTimeline events={order.events} viewerUsername={user?.username ?? null} />
             </SectionCard>
           </Stack>
@@ -146,6 +158,7 @@ function OrderView({ order }: { order: TOrderDetails }) {
 
 /** /order/:orderId: one order, kept live by its notifications. */
 export function OrderPage(_props: PageProps) {
+  const { t } = useLingui();
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
   useLiveOrderUpdates(orderId);
@@ -155,7 +168,7 @@ export function OrderPage(_props: PageProps) {
   return (
     <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 'md', sm: 32 }}>
       {order.isPending && <OrderSkeleton />}
-      {order.isError && !order.data && <LoadErrorAlert title="Could not load this order" onRetry={() => void order.refetch()} />}
+      {order.isError && !order.data && <LoadErrorAlert title={t`Could not load this order`} onRetry={() => void order.refetch()} />}
       {order.data && <OrderView order={order.data} />}
     </Container>
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import type { TGetOrderDeliveryResponse } from '@pulse/contract/delivery';
 import { formatEta, withPosition } from './delivery-position';
 
@@ -34,9 +35,9 @@ describe('withPosition', () => {
 describe('formatEta', () => {
   const now = Date.parse('2030-01-01T10:00:00.000Z');
   it('says how long until arrival', () => {
-    expect(formatEta(null, now)).toBeNull();
-    expect(formatEta('2030-01-01T09:59:00.000Z', now)).toBe('any minute now');
-    expect(formatEta('2030-01-01T10:12:00.000Z', now)).toBe('about 12 min');
-    expect(formatEta('2030-01-01T11:05:00.000Z', now)).toBe('about 1 h 5 min');
+    expect(formatEta(null, now, i18n)).toBeNull();
+    expect(formatEta('2030-01-01T09:59:00.000Z', now, i18n)).toBe('any minute now');
+    expect(formatEta('2030-01-01T10:12:00.000Z', now, i18n)).toBe('about 12 min');
+    expect(formatEta('2030-01-01T11:05:00.000Z', now, i18n)).toBe('about 1 h 5 min');
   });
 });

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
 import type { TGetOrderDeliveryResponse } from '@pulse/contract/delivery';
 import type { TDeliveryPositionPayload } from '@pulse/contract/realtime';
 
@@ -9,12 +11,12 @@ export function withPosition(delivery: TGetOrderDeliveryResponse, position: TDel
 }
 
 /** "about 12 min" / "about 1 h 5 min" until `etaAt`, "any minute now" when past, or null without an estimate. */
-export function formatEta(etaAt: string | null, now: number): string | null {
+export function formatEta(etaAt: string | null, now: number, i18n: I18n): string | null {
   if (!etaAt) return null;
   const minutes = Math.round((Date.parse(etaAt) - now) / 60_000);
-  if (minutes <= 1) return 'any minute now';
-  if (minutes < 60) return `about ${minutes} min`;
+  if (minutes <= 1) return i18n._(msg`any minute now`);
+  if (minutes < 60) return i18n._(msg`about ${minutes} min`);
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return rest === 0 ? `about ${hours} h` : `about ${hours} h ${rest} min`;
+  return rest === 0 ? i18n._(msg`about ${hours} h`) : i18n._(msg`about ${hours} h ${rest} min`);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import type { TOrderEvent } from '@pulse/contract/orders';
 import { buildDeliverySteps, isConfirmationCodeRelevant } from './delivery-steps';
 
@@ -9,7 +10,7 @@ function event(toStatus: TOrderEvent['toStatus'], createdAt: string): TOrderEven
 describe('buildDeliverySteps', () => {
   it('marks what is done, where the order is, and what is still ahead, with times', () => {
     const steps = buildDeliverySteps([event('paid', '2026-03-01T09:00:00.000Z'), event('accepted', '2026-03-01T10:00:00.000Z')]);
-    expect(steps.map((step) => [step.label, step.state])).toEqual([
+    expect(steps.map((step) => [i18n._(step.label), step.state])).toEqual([
       ['Paid', 'done'],
       ['Accepted', 'current'],
       ['Ready', 'upcoming'],
@@ -41,8 +42,8 @@ describe('buildDeliverySteps', () => {
 
   it('leaves out "in transit" for a pickup and calls the hand-over "Collected"', () => {
     const steps = buildDeliverySteps([event('paid', '2026-03-01T09:00:00.000Z'), event('delivered', '2026-03-01T12:00:00.000Z')], 'pickup');
-    expect(steps.map((step) => step.label)).toEqual(['Paid', 'Accepted', 'Ready', 'Collected', 'Completed']);
-    expect(steps.find((step) => step.label === 'Collected')?.state).toBe('current');
+    expect(steps.map((step) => i18n._(step.label))).toEqual(['Paid', 'Accepted', 'Ready', 'Collected', 'Completed']);
+    expect(steps.find((step) => i18n._(step.label) === 'Collected')?.state).toBe('current');
   });
 
   it('ignores refund steps, leaving delivered as where the goods are', () => {

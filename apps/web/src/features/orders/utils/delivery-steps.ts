@@ -1,20 +1,24 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { TFulfilment, TOrderEvent, TOrderStatus } from '@pulse/contract/orders';
 
 export const DELIVERY_STEP_STATUSES = ['paid', 'accepted', 'ready', 'in_transit', 'delivered', 'completed'] as const;
 export type DeliveryStepStatus = (typeof DELIVERY_STEP_STATUSES)[number];
 
-export const deliveryStepLabels: Readonly<Record<DeliveryStepStatus, string>> = {
-  paid: 'Paid',
-  accepted: 'Accepted',
-  ready: 'Ready',
-  in_transit: 'In transit',
-  delivered: 'Delivered',
-  completed: 'Completed',
+/** Step names; render with i18n._(). */
+export const deliveryStepLabels: Readonly<Record<DeliveryStepStatus, MessageDescriptor>> = {
+  paid: msg`Paid`,
+  accepted: msg`Accepted`,
+  ready: msg`Ready`,
+  in_transit: msg`In transit`,
+  delivered: msg`Delivered`,
+  completed: msg`Completed`,
 };
 
 export interface DeliveryStep {
   status: DeliveryStepStatus;
-  label: string;
+  /** Rendered with i18n._() in the reader's language. */
+  label: MessageDescriptor;
   /** When the order reached this step; null if not yet. */
   at: string | null;
   state: 'done' | 'current' | 'upcoming';
@@ -42,7 +46,7 @@ export function buildDeliverySteps(events: readonly TOrderEvent[], fulfilment: T
   });
   const steps: DeliveryStep[] = DELIVERY_STEP_STATUSES.map((status, index) => ({
     status,
-    label: fulfilment === 'pickup' && status === 'delivered' ? 'Collected' : deliveryStepLabels[status],
+    label: fulfilment === 'pickup' && status === 'delivered' ? msg`Collected` : deliveryStepLabels[status],
     at: reachedAt.get(status) ?? null,
     state: index < furthest || (index === furthest && status === 'completed') ? 'done' : index === furthest ? 'current' : 'upcoming',
   }));

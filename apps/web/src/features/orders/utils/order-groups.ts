@@ -1,12 +1,15 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { TOrderStatus } from '@pulse/contract/orders';
 
 export const ORDER_GROUPS = ['active', 'completed', 'cancelled'] as const;
 export type OrderGroup = (typeof ORDER_GROUPS)[number];
 
-export const orderGroupLabels: Readonly<Record<OrderGroup, string>> = {
-  active: 'Active',
-  completed: 'Completed',
-  cancelled: 'Cancelled & refunds',
+/** Tab names; render with i18n._(). */
+export const orderGroupLabels: Readonly<Record<OrderGroup, MessageDescriptor>> = {
+  active: msg`Active`,
+  completed: msg`Completed`,
+  cancelled: msg`Cancelled & refunds`,
 };
 
 /**

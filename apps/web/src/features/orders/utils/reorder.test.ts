@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import { buildReorderLines, describeReorderOutcome } from './reorder';
 
 describe('reorder', () => {
@@ -12,13 +13,13 @@ describe('reorder', () => {
   });
 
   it('names what could not be added', () => {
-    const outcome = describeReorderOutcome({ added: ['Cassava'], unavailable: [{ title: 'Yams', reason: 'sold out' }] });
+    const outcome = describeReorderOutcome({ added: ['Cassava'], unavailable: [{ title: 'Yams', reason: 'sold out' }] }, i18n);
     expect(outcome.allFailed).toBe(false);
     expect(outcome.message).toBe('1 product added to your basket. No longer available: Yams (sold out).');
   });
 
   it('says so when nothing could be added', () => {
-    const outcome = describeReorderOutcome({ added: [], unavailable: [{ title: 'Yams', reason: 'sold out' }] });
+    const outcome = describeReorderOutcome({ added: [], unavailable: [{ title: 'Yams', reason: 'sold out' }] }, i18n);
     expect(outcome).toMatchObject({ title: 'Nothing could be added', allFailed: true });
     expect(outcome.message).toContain('Yams');
   });

@@ -1,3 +1,5 @@
+import { msg, plural } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
 import type { TOrderItem } from '@pulse/contract/orders';
 
 export interface ReorderLine {
@@ -19,24 +21,32 @@ export function buildReorderLines(items: readonly Pick<TOrderItem, 'productId' |
 
 export interface ReorderOutcome {
   added: string[];
+  /** `reason` is already in the reader's language (a server message or "could not be added"). */
   unavailable: { title: string; reason: string }[];
 }
 
-/** One sentence for the toast after a reorder. */
-export function describeReorderOutcome(outcome: ReorderOutcome): { title: string; message: string; allFailed: boolean } {
+/** One sentence for the toast after a reorder, in the reader's language. */
+export function describeReorderOutcome(outcome: ReorderOutcome, i18n: I18n): { title: string; message: string; allFailed: boolean } {
   const { added, unavailable } = outcome;
   if (added.length === 0) {
+    const names = unavailable.map((line) => line.title).join(', ');
     return {
-      title: 'Nothing could be added',
-      message: unavailable.length === 0 ? 'This order has no products left to buy.' : `No longer available: ${unavailable.map((line) => line.title).join(', ')}.`,
+      title: i18n._(msg`Nothing could be added`),
+      message: unavailable.length === 0 ? i18n._(msg`This order has no products left to buy.`) : i18n._(msg`No longer available: ${names}.`),
       allFailed: true,
     };
   }
-  const addedText = `${added.length} ${added.length === 1 ? 'product' : 'products'} added to your basket.`;
-  if (unavailable.length === 0) return { title: 'Added to basket', message: addedText, allFailed: false };
+  const count = added.length;
+  const title = i18n._(msg`Added to basket`);
+  if (unavailable.length === 0) {
+    return { title, message: i18n._(msg`${plural(count, { one: '# product added to your basket.', other: '# products added to your basket.' })}`), allFailed: false };
+  }
+  const lines = unavailable.map(({ title: product, reason }) => i18n._(msg`${product} (${reason})`)).join(', ');
   return {
-    title: 'Added to basket',
-    message: `${addedText} No longer available: ${unavailable.map((line) => `${line.title} (${line.reason})`).join(', ')}.`,
+    title,
+    message: i18n._(
+      msg`${plural(count, { one: `# product added to your basket. No longer available: ${lines}.`, other: `# products added to your basket. No longer available: ${lines}.` })}`,
+    ),
     allFailed: false,
   };
 }

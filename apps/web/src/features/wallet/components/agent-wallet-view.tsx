@@ -1,6 +1,8 @@
 import { Anchor, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingBank, IconHourglass, IconShare, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../../lib/format';
 import type { TGetAgentWalletResponse } from '@pulse/contract/agents';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -13,6 +15,7 @@ import { WalletHistory } from './wallet-history';
 
 /** The agent's earnings: delivery fees in escrow until the order completes, then available to pay out. */
 export function AgentWalletView() {
+  const { t } = useLingui();
   const wallet = useAgentWallet(true);
   const data = wallet.data;
   const money = (minor: number | undefined) => (data && minor !== undefined ? formatMoney(minor, data.currency) : null);
@@ -20,10 +23,12 @@ export function AgentWalletView() {
   return (
     <>
       <Text size="sm" c="dimmed" mb="lg">
-        Each delivery's fee is held in escrow when you deliver and becomes available when the buyer's order completes; referral earnings become available when the orders of the people you referred complete. Pay out to your payout details at any time.
+        <Trans>
+          Each delivery's fee is held in escrow when you deliver and becomes available when the buyer's order completes; referral earnings become available when the orders of the people you referred complete. Pay out to your payout details at any time.
+        </Trans>
       </Text>
       {wallet.isError && !data ? (
-        <LoadErrorAlert title="Could not load your earnings" onRetry={() => void wallet.refetch()} />
+        <LoadErrorAlert title={t`Could not load your earnings`} onRetry={() => void wallet.refetch()} />
       ) : (
         <AgentWalletBody data={data} money={money} />
       )}
@@ -32,14 +37,15 @@ export function AgentWalletView() {
 }
 
 function AgentWalletBody({ data, money }: { data: TGetAgentWalletResponse | undefined; money: (minor: number | undefined) => string | null }) {
+  const { t } = useLingui();
   return (
     <>
       <Grid gap="sm">
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <BalanceCard
             compact
-            label="Available"
-            hint="Yours to pay out now"
+            label={t`Available`}
+            hint={t`Yours to pay out now`}
             value={money(data?.availableMinor)}
             testId="agent-available"
             icon={
@@ -52,8 +58,8 @@ function AgentWalletBody({ data, money }: { data: TGetAgentWalletResponse | unde
         <Grid.Col span={{ base: 6, sm: 4 }}>
           <BalanceCard
             compact
-            label="In escrow"
-            hint="Delivered, waiting for completion"
+            label={t`In escrow`}
+            hint={t`Delivered, waiting for completion`}
             value={money(data?.escrowMinor)}
             testId="agent-escrow"
             icon={
@@ -66,8 +72,8 @@ function AgentWalletBody({ data, money }: { data: TGetAgentWalletResponse | unde
         <Grid.Col span={{ base: 6, sm: 4 }}>
           <BalanceCard
             compact
-            label="Paid out"
-            hint="Sent to you so far"
+            label={t`Paid out`}
+            hint={t`Sent to you so far`}
             value={money(data?.paidOutMinor)}
             testId="agent-paid-out"
             icon={
@@ -86,7 +92,7 @@ function AgentWalletBody({ data, money }: { data: TGetAgentWalletResponse | unde
           <Stack gap="md">
             <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="agent-payout-heading">
               <Title order={2} fz="lg" id="agent-payout-heading" mb="sm">
-                Request a payout
+                <Trans>Request a payout</Trans>
               </Title>
               {data ? <PayoutForm wallet={data} source="agent" /> : <Skeleton height={120} radius="md" />}
             </Paper>
@@ -96,7 +102,7 @@ function AgentWalletBody({ data, money }: { data: TGetAgentWalletResponse | unde
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
             {data ? <EarningsChart series={data.series} currency={data.currency} /> : <Skeleton height={260} radius="lg" />}
-            <WalletHistory currency={data?.currency ?? 'USD'} emptyText="Delivery fees, referral earnings and payouts will be listed here." />
+            <WalletHistory currency={data?.currency ?? 'USD'} emptyText={msg`Delivery fees, referral earnings and payouts will be listed here.`} />
           </Stack>
         </Grid.Col>
       </Grid>
@@ -114,11 +120,13 @@ function ReferralEarningsLine({ earned, pending }: { earned: string | null; pend
             <IconShare size={16} />
           </ThemeIcon>
           <Text size="sm">
-            Referral earnings: <b>{earned}</b> earned (part of Available) · {pending} pending
+            <Trans>
+              Referral earnings: <b>{earned}</b> earned (part of Available) · {pending} pending
+            </Trans>
           </Text>
         </Group>
         <Anchor component={Link} to="/agent-referrals" size="sm" fw={600}>
-          Open referrals
+          <Trans>Open referrals</Trans>
         </Anchor>
       </Group>
     </Paper>

@@ -1,16 +1,18 @@
 import { SimpleGrid, ThemeIcon } from '@mantine/core';
 import { IconLock, IconWallet } from '@tabler/icons-react';
+import { useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../../lib/format';
 import type { TWalletResponse } from '@pulse/contract/wallet';
 import { BalanceCard } from './balance-card';
 
 /** Available to spend, and held in escrow for orders not yet received. */
 export function BalanceCards({ wallet }: { wallet: TWalletResponse | undefined }) {
+  const { t } = useLingui();
   return (
     <SimpleGrid cols={2} spacing="sm">
       <BalanceCard
-        label="Available"
-        hint="Ready to pay for orders"
+        label={t`Available`}
+        hint={t`Ready to pay for orders`}
         value={wallet ? formatMoney(wallet.availableMinor, wallet.currency) : null}
         testId="wallet-available"
         icon={
@@ -20,8 +22,8 @@ export function BalanceCards({ wallet }: { wallet: TWalletResponse | undefined }
         }
       />
       <BalanceCard
-        label="In escrow"
-        hint="Held until you receive your orders"
+        label={t`In escrow`}
+        hint={t`Held until you receive your orders`}
         value={wallet ? formatMoney(wallet.escrowMinor, wallet.currency) : null}
         testId="wallet-escrow"
         icon={

@@ -1,4 +1,5 @@
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { TopUpForm } from '../../../components/top-up-form';
 import { useWallet } from '../../../lib/wallet-api';
@@ -7,23 +8,24 @@ import { WalletHistory } from './wallet-history';
 
 /** The buyer's wallet: balances, a top-up through the payment provider, and the history. */
 export function BuyerWalletView() {
+  const { t } = useLingui();
   const wallet = useWallet();
   const currency = wallet.data?.currency ?? 'USD';
   return (
     <>
       <Text size="sm" c="dimmed" mb="lg">
-        Pay for orders from your balance. Money for an order is held in escrow until you receive it.
+        <Trans>Pay for orders from your balance. Money for an order is held in escrow until you receive it.</Trans>
       </Text>
-      {wallet.isError && <LoadErrorAlert title="Could not load your wallet" onRetry={() => void wallet.refetch()} />}
+      {wallet.isError && <LoadErrorAlert title={t`Could not load your wallet`} onRetry={() => void wallet.refetch()} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             <BalanceCards wallet={wallet.data} />
             <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="top-up-heading">
               <Title order={2} fz="lg" id="top-up-heading" mb="sm">
-                Top up
+                <Trans>Top up</Trans>
               </Title>
-              {wallet.data ? <TopUpForm currency={currency} /> : <Text c="dimmed">Loading…</Text>}
+              {wallet.data ? <TopUpForm currency={currency} /> : <Text c="dimmed">{t`Loading…`}</Text>}
             </Paper>
           </Stack>
         </Grid.Col>

@@ -1,27 +1,32 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Paper, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatCalendarDay, formatMoney } from '../../../lib/format';
 import type { TSellerWalletDay } from '@pulse/contract/wallet';
 
 /** Released earnings against payouts, per day, for the last 30 days. */
 export function EarningsChart({ series, currency }: { series: TSellerWalletDay[]; currency: string }) {
-  const data = series.map((day) => ({ day: formatCalendarDay(day.date), Released: day.releasedMinor, 'Paid out': day.paidOutMinor }));
+  const { t } = useLingui();
+  // The series' names are what the legend and the tooltip show: in the reader's language.
+  const released = t`Released`;
+  const paidOut = t`Paid out`;
+  const data = series.map((day) => ({ day: formatCalendarDay(day.date), [released]: day.releasedMinor, [paidOut]: day.paidOutMinor }));
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="earnings-chart-heading">
       <Title order={2} fz="lg" id="earnings-chart-heading">
-        Last 30 days
+        <Trans>Last 30 days</Trans>
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Earnings released to your balance and payouts, per day
+        <Trans>Earnings released to your balance and payouts, per day</Trans>
       </Text>
       <BarChart
         h={200}
         data={data}
         dataKey="day"
         series={[
-          { name: 'Released', color: 'orange.6' },
-          { name: 'Paid out', color: 'teal.6' },
+          { name: released, color: 'orange.6' },
+          { name: paidOut, color: 'teal.6' },
         ]}
         valueFormatter={(value) => formatMoney(value, currency)}
         tickLine="none"
@@ -30,7 +35,7 @@ export function EarningsChart({ series, currency }: { series: TSellerWalletDay[]
         withLegend
         xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
         role="img"
-        aria-label="Released earnings and payouts per day, last 30 days"
+        aria-label={t`Released earnings and payouts per day, last 30 days`}
       />
     </Paper>
   );

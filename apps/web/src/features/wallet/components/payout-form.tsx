@@ -3,6 +3,7 @@ import { Alert, Button, NumberInput, Stack, Text, TextInput } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBuildingBank } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { currencyDigits, currencySymbol, formatMoney } from '../../../lib/format';
 import { PAYOUT_MAX_MINOR, ZPayoutInput, type TSellerWalletResponse } from '@pulse/contract/wallet';
 import { useAuth } from '../../../lib/auth/use-auth';
@@ -29,6 +30,7 @@ export function PayoutForm({
   source?: 'seller' | 'agent';
 }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const { user } = useAuth();
   const currency = wallet.currency;
   const digits = currencyDigits(currency);
@@ -39,6 +41,8 @@ export function PayoutForm({
   const { isPending, runOnce } = useSingleSubmit();
   const amountMinor = amount === '' ? null : toMinorUnits(amount, currency);
   const needsDestination = wallet.payoutDestination === null;
+  const payoutDestination = wallet.payoutDestination;
+  const available = formatMoney(wallet.availableMinor, currency);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,7 +53,7 @@ export function PayoutForm({
         return;
       }
       if (parsed.data.amountMinor > wallet.availableMinor) {
-        setErrors({ fields: { amountMinor: `You can pay out at most ${formatMoney(wallet.availableMinor, currency)}` }, form: null });
+        setErrors({ fields: { amountMinor: t`You can pay out at most ${available}` }, form: null });
         return;
       }
       setErrors(NO_FORM_ERRORS);
@@ -60,14 +64,17 @@ export function PayoutForm({
         applyPayoutBalances(queryClient, user?.id ?? null, response);
         void invalidateWallet(queryClient, user?.id ?? null);
         if (response.status === 'failed') {
-          setErrors({ fields: {}, form: response.failureReason ?? 'The payout was not accepted by the payment provider.' });
+          setErrors({ fields: {}, form: response.failureReason ?? t`The payout was not accepted by the payment provider.` });
           return;
         }
         setAmount('');
+        const sent = formatMoney(response.amountMinor, response.currency);
+        const destination = response.destination;
+        const left = formatMoney(response.wallet.availableMinor, response.currency);
         notifications.show({
           color: 'green',
-          title: 'Payout sent',
-          message: `${formatMoney(response.amountMinor, response.currency)} to ${response.destination}. Available: ${formatMoney(response.wallet.availableMinor, response.currency)}`,
+          title: t`Payout sent`,
+          message: t`${sent} to ${destination}. Available: ${left}`,
         });
       } catch (error) {
         // The key is kept: pressing the button again retries the same payout.
@@ -78,24 +85,39 @@ export function PayoutForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Request a payout">
+    <form onSubmit={submit} noValidate aria-label={t`Request a payout`}>
       <Stack gap="sm">
-        {wallet.payoutDestination ? (
+        {payoutDestination ? (
           <Text size="sm">
-            To{' '}
-            <Text span fw={600} data-testid="payout-destination">
-              {wallet.payoutDestination}
-            </Text>
-            <Text span c="dimmed">
-              {' '}
-              (from your {source} application)
-            </Text>
+            {source === 'agent' ? (
+              <Trans>
+                To{' '}
+                <Text span fw={600} data-testid="payout-destination">
+                  {payoutDestination}
+                </Text>
+                <Text span c="dimmed">
+                  {' '}
+                  (from your agent application)
+                </Text>
+              </Trans>
+            ) : (
+              <Trans>
+                To{' '}
+                <Text span fw={600} data-testid="payout-destination">
+                  {payoutDestination}
+                </Text>
+                <Text span c="dimmed">
+                  {' '}
+                  (from your seller application)
+                </Text>
+              </Trans>
+            )}
           </Text>
         ) : (
           <TextInput
-            label="Pay out to"
-            description="No payout details on file: mobile money number or bank account"
-            placeholder="e.g. MTN mobile money 024 000 0000"
+            label={t`Pay out to`}
+            description={t`No payout details on file: mobile money number or bank account`}
+            placeholder={t`e.g. MTN mobile money 024 000 0000`}
             value={destination}
             onChange={(event) => setDestination(event.currentTarget.value)}
             error={errors.fields.destination || undefined}
@@ -103,8 +125,8 @@ export function PayoutForm({
           />
         )}
         <NumberInput
-          label="Amount"
-          description={`Available: ${formatMoney(wallet.availableMinor, currency)}`}
+          label={t`Amount`}
+          description={t`Available: ${available}`}
           value={amount}
           onChange={(value) => {
             setAmount(value);
@@ -122,7 +144,7 @@ export function PayoutForm({
           rightSectionWidth={64}
           rightSection={
             <Button size="compact-xs" variant="subtle" onClick={() => setAmount(fromMinorUnits(wallet.availableMinor, currency))} disabled={wallet.availableMinor === 0}>
-              All
+              <Trans>All</Trans>
             </Button>
           }
         />
@@ -142,14 +164,18 @@ export function PayoutForm({
             if (event.detail > 1) event.preventDefault();
           }}
         >
-          {amountMinor && amountMinor > 0 ? `Pay out ${formatMoney(amountMinor, currency)}` : 'Pay out'}
+          {amountMinor && amountMinor > 0 ? <PayOutLabel amount={formatMoney(amountMinor, currency)} /> : <Trans>Pay out</Trans>}
         </Button>
         {wallet.availableMinor === 0 && (
           <Text size="xs" c="dimmed">
-            Nothing to pay out yet: money becomes available when buyers receive their orders.
+            <Trans>Nothing to pay out yet: money becomes available when buyers receive their orders.</Trans>
           </Text>
         )}
       </Stack>
     </form>
   );
+}
+
+function PayOutLabel({ amount }: { amount: string }) {
+  return <Trans>Pay out {amount}</Trans>;
 }

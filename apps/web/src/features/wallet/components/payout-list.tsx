@@ -1,33 +1,37 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTimeWithYear, formatMoney } from '../../../lib/format';
 import type { TPayout } from '@pulse/contract/wallet';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { usePayouts } from '../api/get-payouts';
 
-const STATUS: Readonly<Record<TPayout['status'], { label: string; color: string }>> = {
-  pending: { label: 'Pending', color: 'yellow' },
-  succeeded: { label: 'Sent', color: 'green' },
-  failed: { label: 'Failed', color: 'red' },
+const STATUS: Readonly<Record<TPayout['status'], { label: MessageDescriptor; color: string }>> = {
+  pending: { label: msg`Pending`, color: 'yellow' },
+  succeeded: { label: msg`Sent`, color: 'green' },
+  failed: { label: msg`Failed`, color: 'red' },
 };
 
 /** Every payout request with its outcome; a failed one moved no money. */
 export function PayoutList() {
+  const { t, i18n } = useLingui();
   const payouts = usePayouts(true);
   const items = payouts.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="payouts-heading">
       <Title order={2} fz="lg" id="payouts-heading" mb="xs">
-        Payouts
+        <Trans>Payouts</Trans>
       </Title>
       {payouts.isPending && <Skeleton height={44} radius="md" />}
-      {payouts.isError && <LoadErrorAlert title="Could not load your payouts" onRetry={() => void payouts.refetch()} />}
+      {payouts.isError && <LoadErrorAlert title={t`Could not load your payouts`} onRetry={() => void payouts.refetch()} />}
       {payouts.isSuccess && items.length === 0 && (
         <Text size="sm" c="dimmed">
-          No payouts yet.
+          <Trans>No payouts yet.</Trans>
         </Text>
       )}
       {items.length > 0 && (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Payouts">
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t`Payouts`}>
           {items.map((payout) => (
             <Group key={payout.id} component="li" justify="space-between" wrap="nowrap" gap="sm" data-testid="payout-row">
               <Stack gap={0} style={{ minWidth: 0 }}>
@@ -44,7 +48,7 @@ export function PayoutList() {
                   {formatMoney(payout.amountMinor, payout.currency)}
                 </Text>
                 <Badge size="xs" variant="light" color={STATUS[payout.status].color}>
-                  {STATUS[payout.status].label}
+                  {i18n._(STATUS[payout.status].label)}
                 </Badge>
               </Stack>
             </Group>
@@ -54,7 +58,7 @@ export function PayoutList() {
       {payouts.hasNextPage && (
         <Group justify="center" mt="sm">
           <Button variant="default" size="xs" onClick={() => void payouts.fetchNextPage()} loading={payouts.isFetchingNextPage}>
-            Load more
+            <Trans>Load more</Trans>
           </Button>
         </Group>
       )}

@@ -1,5 +1,7 @@
 import { Grid, ThemeIcon } from '@mantine/core';
 import { IconBuildingBank, IconHourglass, IconWallet } from '@tabler/icons-react';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../../lib/format';
 import type { TSellerWalletResponse } from '@pulse/contract/wallet';
 import { BalanceCard } from './balance-card';
@@ -8,13 +10,14 @@ import { BalanceCard } from './balance-card';
 export function SellerBalanceCards({ wallet }: { wallet: TSellerWalletResponse | undefined }) {
   const money = (minor: number | undefined) => (wallet && minor !== undefined ? formatMoney(minor, wallet.currency) : null);
   const pendingCount = wallet?.pendingOrderCount ?? 0;
+  const { t } = useLingui();
   return (
     <Grid gap="sm">
       <Grid.Col span={{ base: 12, sm: 4 }}>
         <BalanceCard
           compact
-          label="Available"
-          hint="Yours to pay out now"
+          label={t`Available`}
+          hint={t`Yours to pay out now`}
           value={money(wallet?.availableMinor)}
           testId="seller-available"
           icon={
@@ -27,8 +30,8 @@ export function SellerBalanceCards({ wallet }: { wallet: TSellerWalletResponse |
       <Grid.Col span={{ base: 6, sm: 4 }}>
         <BalanceCard
           compact
-          label="In escrow"
-          hint={wallet ? `${pendingCount} open ${pendingCount === 1 ? 'order' : 'orders'}, yours once received` : 'Open orders'}
+          label={t`In escrow`}
+          hint={wallet ? t`${plural(pendingCount, { one: '# open order, yours once received', other: '# open orders, yours once received' })}` : t`Open orders`}
           value={money(wallet?.pendingMinor)}
           testId="seller-pending"
           icon={
@@ -41,8 +44,8 @@ export function SellerBalanceCards({ wallet }: { wallet: TSellerWalletResponse |
       <Grid.Col span={{ base: 6, sm: 4 }}>
         <BalanceCard
           compact
-          label="Paid out"
-          hint="Sent to you so far"
+          label={t`Paid out`}
+          hint={t`Sent to you so far`}
           value={money(wallet?.paidOutMinor)}
           testId="seller-paid-out"
           icon={

@@ -1,6 +1,9 @@
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowDownLeft, IconArrowUpRight, IconLock, IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TWalletEntry } from '@pulse/contract/wallet';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useWalletHistory } from '../api/get-wallet-history';
@@ -15,7 +18,8 @@ const TONES: Readonly<Record<EntryTone, { color: string; Icon: typeof IconArrowD
 };
 
 function WalletEntryRow({ entry, currency }: { entry: TWalletEntry; currency: string }) {
-  const { amount, tone, detail } = describeWalletEntry(entry, currency);
+  const { i18n } = useLingui();
+  const { amount, tone, detail } = describeWalletEntry(entry, currency, i18n);
   const { color, Icon } = TONES[tone];
   return (
     <li className={classes.entry} data-testid="wallet-entry">
@@ -24,7 +28,7 @@ function WalletEntryRow({ entry, currency }: { entry: TWalletEntry; currency: st
       </ThemeIcon>
       <div className={classes.entryText}>
         <Text size="sm" fw={600}>
-          {WALLET_KIND_LABELS[entry.kind]}
+          {i18n._(WALLET_KIND_LABELS[entry.kind])}
         </Text>
         <Text size="xs" c="dimmed" truncate>
           <time dateTime={entry.createdAt}>{formatDateTimeWithYear(entry.createdAt)}</time>
@@ -33,12 +37,12 @@ function WalletEntryRow({ entry, currency }: { entry: TWalletEntry; currency: st
         {entry.kind === 'referral_earning' ? (
           // The order is the referred person's, not the agent's: the referrals page tells its story.
           <Anchor component={Link} to="/agent-referrals" size="xs">
-            View referrals
+            <Trans>View referrals</Trans>
           </Anchor>
         ) : (
           entry.orderId && (
             <Anchor component={Link} to={`/order/${entry.orderId}`} size="xs">
-              View order
+              <Trans>View order</Trans>
             </Anchor>
           )
         )}
@@ -57,8 +61,11 @@ function WalletEntryRow({ entry, currency }: { entry: TWalletEntry; currency: st
   );
 }
 
-/** Every movement of the wallet, newest first. */
-export function WalletHistory({ currency, emptyText = 'Top-ups, payments and refunds will be listed here.' }: { currency: string; emptyText?: string }) {
+const DEFAULT_EMPTY_TEXT = msg`Top-ups, payments and refunds will be listed here.`;
+
+/** Every movement of the wallet, newest first. `emptyText` is rendered with i18n._(). */
+export function WalletHistory({ currency, emptyText = DEFAULT_EMPTY_TEXT }: { currency: string; emptyText?: MessageDescriptor }) {
+  const { t, i18n } = useLingui();
   const history = useWalletHistory();
   const entries = history.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -66,11 +73,11 @@ export function WalletHistory({ currency, emptyText = 'Top-ups, payments and ref
     <Paper withBorder radius="lg" component="section" aria-labelledby="wallet-history-heading">
       <Group px="md" pt="md" pb="xs">
         <Text component="h2" fw={700} size="lg" id="wallet-history-heading">
-          History
+          <Trans>History</Trans>
         </Text>
       </Group>
       {history.isPending && (
-        <Stack gap="sm" p="md" role="status" aria-label="Loading history">
+        <Stack gap="sm" p="md" role="status" aria-label={t`Loading history`}>
           {[0, 1, 2].map((index) => (
             <Skeleton key={index} height={40} radius="md" />
           ))}
@@ -78,7 +85,7 @@ export function WalletHistory({ currency, emptyText = 'Top-ups, payments and ref
       )}
       {history.isError && (
         <div style={{ padding: 'var(--mantine-spacing-md)' }}>
-          <LoadErrorAlert title="Could not load your wallet history" onRetry={() => void history.refetch()} />
+          <LoadErrorAlert title={t`Could not load your wallet history`} onRetry={() => void history.refetch()} />
         </div>
       )}
       {history.isSuccess && entries.length === 0 && (
@@ -86,14 +93,16 @@ export function WalletHistory({ currency, emptyText = 'Top-ups, payments and ref
           <ThemeIcon variant="light" radius="xl" size={48} aria-hidden>
             <IconReceipt size={24} />
           </ThemeIcon>
-          <Text fw={600}>No movements yet</Text>
+          <Text fw={600}>
+            <Trans>No movements yet</Trans>
+          </Text>
           <Text size="sm" c="dimmed" maw={320}>
-            {emptyText}
+            {i18n._(emptyText)}
           </Text>
         </Stack>
       )}
       {entries.length > 0 && (
-        <ul className={classes.history} aria-label="Wallet history">
+        <ul className={classes.history} aria-label={t`Wallet history`}>
           {entries.map((entry) => (
             <WalletEntryRow key={entry.id} entry={entry} currency={currency} />
           ))}
@@ -102,7 +111,7 @@ export function WalletHistory({ currency, emptyText = 'Top-ups, payments and ref
       {history.hasNextPage && (
         <Group justify="center" p="md">
           <Button variant="default" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
-            Load more
+            <Trans>Load more</Trans>
           </Button>
         </Group>
       )}

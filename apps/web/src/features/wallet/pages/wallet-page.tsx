@@ -1,4 +1,5 @@
 import { Container, Tabs, Title } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
 import type { PageProps } from '../../../app/route-types';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { AgentWalletView } from '../components/agent-wallet-view';
@@ -18,8 +19,12 @@ export function WalletPage({ route }: PageProps) {
     body = (
       <Tabs defaultValue="agent" keepMounted={false}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="agent">Agent earnings</Tabs.Tab>
-          <Tabs.Tab value="buyer">Buying balance</Tabs.Tab>
+          <Tabs.Tab value="agent">
+            <Trans>Agent earnings</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="buyer">
+            <Trans>Buying balance</Trans>
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="agent">
           <AgentWalletView />

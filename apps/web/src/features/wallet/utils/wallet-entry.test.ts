@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import type { TWalletEntry } from '@pulse/contract/wallet';
 import { describeWalletEntry, formatSignedMoney, WALLET_KIND_LABELS } from './wallet-entry';
 
@@ -24,11 +25,11 @@ describe('wallet history wording', () => {
   });
 
   it('shows a top-up as money in', () => {
-    expect(describeWalletEntry(entry({ availableChangeMinor: 2500 }), 'USD')).toEqual({ amount: '+$25.00', tone: 'in', detail: null });
+    expect(describeWalletEntry(entry({ availableChangeMinor: 2500 }), 'USD', i18n)).toEqual({ amount: '+$25.00', tone: 'in', detail: null });
   });
 
   it('shows a payment as money out, held in escrow until delivery', () => {
-    expect(describeWalletEntry(entry({ kind: 'order_payment', availableChangeMinor: -1250, escrowChangeMinor: 1250 }), 'USD')).toEqual({
+    expect(describeWalletEntry(entry({ kind: 'order_payment', availableChangeMinor: -1250, escrowChangeMinor: 1250 }), 'USD', i18n)).toEqual({
       amount: '−$12.50',
       tone: 'out',
       detail: '$12.50 held until delivery',
@@ -43,15 +44,15 @@ describe('wallet history wording', () => {
         escrowChangeMinor: 2606,
         payment: { status, heldMinor: 0, paidMinor: 0, refundedMinor: 0, settledAt: status === 'held' ? null : '2026-11-24T10:00:00.000Z', ...amounts },
       });
-    expect(describeWalletEntry(payment('held', { heldMinor: 2606 }), 'USD')).toEqual({ amount: '−$26.06', tone: 'out', detail: 'Held until delivery' });
-    expect(describeWalletEntry(payment('held', { heldMinor: 2406, refundedMinor: 200 }), 'USD').detail).toBe('$24.06 held until delivery');
-    expect(describeWalletEntry(payment('paid', { paidMinor: 2606 }), 'USD')).toEqual({ amount: '−$26.06', tone: 'out', detail: 'Paid to the farm' });
-    expect(describeWalletEntry(payment('paid', { paidMinor: 2406, refundedMinor: 200 }), 'USD').detail).toBe('$24.06 paid to the farm');
-    expect(describeWalletEntry(payment('refunded', { refundedMinor: 2606 }), 'USD').detail).toBe('Refunded to your wallet');
+    expect(describeWalletEntry(payment('held', { heldMinor: 2606 }), 'USD', i18n)).toEqual({ amount: '−$26.06', tone: 'out', detail: 'Held until delivery' });
+    expect(describeWalletEntry(payment('held', { heldMinor: 2406, refundedMinor: 200 }), 'USD', i18n).detail).toBe('$24.06 held until delivery');
+    expect(describeWalletEntry(payment('paid', { paidMinor: 2606 }), 'USD', i18n)).toEqual({ amount: '−$26.06', tone: 'out', detail: 'Paid to the farm' });
+    expect(describeWalletEntry(payment('paid', { paidMinor: 2406, refundedMinor: 200 }), 'USD', i18n).detail).toBe('$24.06 paid to the farm');
+    expect(describeWalletEntry(payment('refunded', { refundedMinor: 2606 }), 'USD', i18n).detail).toBe('Refunded to your wallet');
   });
 
   it('shows a refund from escrow as money back', () => {
-    expect(describeWalletEntry(entry({ kind: 'refund', availableChangeMinor: 1250, escrowChangeMinor: -1250 }), 'USD')).toEqual({
+    expect(describeWalletEntry(entry({ kind: 'refund', availableChangeMinor: 1250, escrowChangeMinor: -1250 }), 'USD', i18n)).toEqual({
       amount: '+$12.50',
       tone: 'in',
       detail: '$12.50 back from escrow',
@@ -59,9 +60,9 @@ describe('wallet history wording', () => {
   });
 
   it('labels every kind of movement', () => {
-    expect(WALLET_KIND_LABELS.top_up).toBe('Top-up');
-    expect(WALLET_KIND_LABELS.escrow_release).toBe('Payment released');
-    expect(WALLET_KIND_LABELS.referral_earning).toBe('Referral earning');
+    expect(i18n._(WALLET_KIND_LABELS.top_up)).toBe('Top-up');
+    expect(i18n._(WALLET_KIND_LABELS.escrow_release)).toBe('Payment released');
+    expect(i18n._(WALLET_KIND_LABELS.referral_earning)).toBe('Referral earning');
     expect(Object.keys(WALLET_KIND_LABELS)).toHaveLength(8);
   });
 });

@@ -1,15 +1,18 @@
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { formatMoney } from '../../../lib/format';
 import type { TLedgerTransactionKind, TWalletEntry } from '@pulse/contract/wallet';
 
-export const WALLET_KIND_LABELS: Readonly<Record<TLedgerTransactionKind, string>> = {
-  top_up: 'Top-up',
-  order_payment: 'Order payment',
-  escrow_release: 'Payment released',
-  refund: 'Refund',
-  weight_adjustment: 'Weight adjustment',
-  payout: 'Payout',
-  tip: 'Tip',
-  referral_earning: 'Referral earning',
+/** History row titles; render with i18n._(). */
+export const WALLET_KIND_LABELS: Readonly<Record<TLedgerTransactionKind, MessageDescriptor>> = {
+  top_up: msg`Top-up`,
+  order_payment: msg`Order payment`,
+  escrow_release: msg`Payment released`,
+  refund: msg`Refund`,
+  weight_adjustment: msg`Weight adjustment`,
+  payout: msg`Payout`,
+  tip: msg`Tip`,
+  referral_earning: msg`Referral earning`,
 };
 
 /** "+$10.00", "−$4.50", "$0.00": the sign a bank statement would show. */
@@ -24,15 +27,19 @@ export type EntryTone = 'in' | 'out' | 'held';
  * Where an order payment's money is now (decision 037): the one line of the order says it, so
  * the farm being paid never reads as a second charge.
  */
-function paymentDetail(payment: NonNullable<TWalletEntry['payment']>, paidMinor: number, currency: string): string {
+function paymentDetail(payment: NonNullable<TWalletEntry['payment']>, paidMinor: number, currency: string): MessageDescriptor {
   switch (payment.status) {
-    case 'held':
+    case 'held': {
       // Short on a phone: the amount only when part of the payment has already moved on or back.
-      return payment.heldMinor === paidMinor ? 'Held until delivery' : `${formatMoney(payment.heldMinor, currency)} held until delivery`;
-    case 'paid':
-      return payment.refundedMinor > 0 ? `${formatMoney(payment.paidMinor, currency)} paid to the farm` : 'Paid to the farm';
+      const amount = formatMoney(payment.heldMinor, currency);
+      return payment.heldMinor === paidMinor ? msg`Held until delivery` : msg`${amount} held until delivery`;
+    }
+    case 'paid': {
+      const paid = formatMoney(payment.paidMinor, currency);
+      return payment.refundedMinor > 0 ? msg`${paid} paid to the farm` : msg`Paid to the farm`;
+    }
     case 'refunded':
-      return 'Refunded to your wallet';
+      return msg`Refunded to your wallet`;
   }
 }
 
@@ -41,13 +48,13 @@ function paymentDetail(payment: NonNullable<TWalletEntry['payment']>, paidMinor:
  * only moved money into escrow says so ("held until delivery") rather than showing a loss, and
  * later where that money went ("Paid to the farm", "Refunded to your wallet").
  */
-export function describeWalletEntry(entry: TWalletEntry, currency: string): { amount: string; tone: EntryTone; detail: string | null } {
+export function describeWalletEntry(entry: TWalletEntry, currency: string, i18n: I18n): { amount: string; tone: EntryTone; detail: string | null } {
   const { availableChangeMinor: available, escrowChangeMinor: escrow } = entry;
-  if (entry.payment) return { amount: formatSignedMoney(available, currency), tone: 'out', detail: paymentDetail(entry.payment, -available, currency) };
+  if (entry.payment) return { amount: formatSignedMoney(available, currency), tone: 'out', detail: i18n._(paymentDetail(entry.payment, -available, currency)) };
   if (available === 0 && escrow !== 0) {
-    return { amount: formatSignedMoney(escrow, currency), tone: 'held', detail: escrow > 0 ? 'Into escrow' : 'Out of escrow' };
+    return { amount: formatSignedMoney(escrow, currency), tone: 'held', detail: i18n._(escrow > 0 ? msg`Into escrow` : msg`Out of escrow`) };
   }
-  const detail =
-    escrow > 0 ? `${formatMoney(escrow, currency)} held until delivery` : escrow < 0 ? `${formatMoney(-escrow, currency)} back from escrow` : null;
+  const amount = formatMoney(Math.abs(escrow), currency);
+  const detail = escrow > 0 ? i18n._(msg`${amount} held until delivery`) : escrow < 0 ? i18n._(msg`${amount} back from escrow`) : null;
   return { amount: formatSignedMoney(available, currency), tone: available > 0 ? 'in' : available < 0 ? 'out' : 'held', detail };
 }
