@@ -35,3 +35,13 @@ describe('the catalog check of npm test', () => {
     expect(await findMissingTranslations({ web: root })).toEqual([]);
   });
 });
+
+describe('one message in two catalogs of a language', () => {
+  it('must be translated in both once one translates it (the web merges them into one chunk)', async () => {
+    const root = catalogs({
+      'ak/catalogue.po': 'msgid "{price} / kg"\nmsgstr "kg baako {price}"\n',
+      'ak/seller-catalogue.po': 'msgid "{price} / kg"\nmsgstr ""\n\nmsgid "Archive"\nmsgstr ""\n',
+    });
+    expect(await findMissingTranslations({ web: root })).toEqual([{ catalog: 'web/seller-catalogue', locale: 'ak', message: '{price} / kg' }]);
+  });
+});

@@ -21,27 +21,51 @@ export interface MissingTranslation {
 
 const po = formatter({ lineNumbers: false });
 
+function listFolders(root: string): string[] {
+  try {
+    return readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+async function readCatalogs(app: string, root: string, locale: string) {
+  let files: string[] = [];
+  try {
+    files = readdirSync(join(root, locale)).filter((file) => file.endsWith('.po'));
+  } catch {
+    return [];
+  }
+  return Promise.all(
+    files.sort().map(async (file) => ({
+      catalog: `${app}/${file.replace(/\.po$/, '')}`,
+      entries: (await po.parse(readFileSync(join(root, locale, file), 'utf8'), { locale, sourceLocale: 'en', filename: file })) ?? {},
+    })),
+  );
+}
+
 /**
- * The messages without a translation in the catalogs that must be complete, under `roots`
- * ({ web: 'apps/web/src/locales', server: 'apps/server/src/locales' }).
+ * The messages without a translation that must have one, under `roots` ({ web: 'apps/web/src/locales',
+ * server: 'apps/server/src/locales' }): every message of a catalog `required` names for the language,
+ * and any message of the language that another catalog of the same app translates. The web loads
+ * one chunk per language, merged from its catalogs: a message translated in one and left empty in
+ * another would show in English or not depending on the order of the merge.
  */
 export async function findMissingTranslations(roots: Readonly<Record<string, string>>, required = REQUIRED): Promise<MissingTranslation[]> {
   const missing: MissingTranslation[] = [];
-  for (const [locale, catalogs] of Object.entries(required)) {
+  const locales = new Set(Object.values(roots).flatMap(listFolders));
+  for (const locale of [...locales].sort()) {
+    if (locale === 'en' || locale === 'pseudo') continue;
+    const wanted = required[locale];
     for (const [app, root] of Object.entries(roots)) {
-      let files: string[];
-      try {
-        files = readdirSync(join(root, locale)).filter((file) => file.endsWith('.po'));
-      } catch {
-        continue;
-      }
-      for (const file of files.sort()) {
-        const catalog = `${app}/${file.replace(/\.po$/, '')}`;
-        if (catalogs !== 'all' && !catalogs.includes(catalog)) continue;
-        const entries = await po.parse(readFileSync(join(root, locale, file), 'utf8'), { locale, sourceLocale: 'en', filename: file });
-        for (const [key, entry] of Object.entries(entries ?? {})) {
-          if (entry.obsolete || entry.translation) continue;
-          missing.push({ catalog, locale, message: entry.message ?? key });
+      const catalogs = await readCatalogs(app, root, locale);
+      const translated = new Set(catalogs.flatMap(({ entries }) => Object.entries(entries).filter(([, entry]) => !entry.obsolete && entry.translation).map(([key, entry]) => entry.message ?? key)));
+      for (const { catalog, entries } of catalogs) {
+        const isRequired = wanted === 'all' || (wanted?.includes(catalog) ?? false);
+        for (const [key, entry] of Object.entries(entries)) {
+          const message = entry.message ?? key;
+          if (entry.obsolete || entry.translation || !(isRequired || translated.has(message))) continue;
+          missing.push({ catalog, locale, message });
         }
       }
     }
