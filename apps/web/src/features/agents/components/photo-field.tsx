@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { FileInput, Image, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
@@ -29,6 +30,7 @@ export function PhotoField({
   error: string | undefined;
   onUploadingChange: (uploading: boolean) => void;
 }) {
+  const { t } = useLingui();
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -49,7 +51,7 @@ export function PhotoField({
       const upload = await postProofPhoto(picked);
       onChange({ uploadId: upload.id, url: upload.url });
     } catch (failure) {
-      setProblem(isApiError(failure) && failure.status !== null && failure.status < 500 ? failure.message : 'The photo could not be uploaded. Try again.');
+      setProblem(isApiError(failure) && failure.status !== null && failure.status < 500 ? failure.message : t`The photo could not be uploaded. Try again.`);
     } finally {
       setUploading(false);
       onUploadingChange(false);
@@ -62,7 +64,7 @@ export function PhotoField({
         label={label}
         description={description}
         required={required}
-        placeholder="Take or choose a photo"
+        placeholder={t`Take or choose a photo`}
         accept="image/*"
         capture="environment"
         value={file}
@@ -74,10 +76,10 @@ export function PhotoField({
       />
       {uploading && (
         <Text size="sm" c="dimmed" role="status">
-          Uploading the photo…
+          <Trans>Uploading the photo…</Trans>
         </Text>
       )}
-      {value.url && !uploading && <Image src={resolveMediaUrl(value.url)} alt="Photo taken" radius="md" h={120} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} />}
+      {value.url && !uploading && <Image src={resolveMediaUrl(value.url)} alt={t`Photo taken`} radius="md" h={120} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} />}
     </>
   );
 }
