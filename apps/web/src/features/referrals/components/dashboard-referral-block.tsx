@@ -51,8 +51,8 @@ function Invitation() {
       <Stack gap="xs" align="flex-start">
         <Text size="sm" c="dimmed">
           <Trans>
-            <Trans>Referral agents bring new buyers and farms with their own code and earn a share of our commission on their orders. Referrals are not part</Trans>
-            of your agent account yet.
+            Referral agents bring new buyers and farms with their own code and earn a share of our commission on their orders. Referrals are not part of
+            your agent account yet.
           </Trans>
         </Text>
         <Button component={Link} to="/pulse-agents" variant="light" size="xs" rightSection={<IconArrowRight size={14} aria-hidden />}>

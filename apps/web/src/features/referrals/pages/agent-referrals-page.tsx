@@ -34,7 +34,7 @@ export function NotReferralAgentNotice() {
           <Text size="sm">{REFERRAL_NOT_REFERRAL_AGENT_MESSAGE}</Text>
           <Text size="sm" c="dimmed">
             <Trans>
-              <Trans>Referral agents have their own code and link, bring new buyers and farms to Pulse Market and earn a share of our commission on their</Trans>
+              Referral agents have their own code and link, bring new buyers and farms to Pulse Market and earn a share of our commission on their
               orders.
             </Trans>
           </Text>
