@@ -3,7 +3,7 @@ import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { TAuditLogEntry } from '@pulse/contract/admin';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAuditLog } from '../api/get-audit-log';
-import { describeAuditAction, describeAuditDetails } from '../utils/audit-display';
+import { describeAuditAction, describeAuditDetails, describeAuditTarget } from '../utils/audit-display';
 import { LoadMoreButton } from './load-more-button';
 import { formatDateTimeWithYear } from '../../../lib/format';
 
@@ -12,7 +12,8 @@ function AuditEntry({ entry }: { entry: TAuditLogEntry }) {
   const details = describeAuditDetails(entry.details);
   const action = entry.action;
   const admin = entry.admin?.username ?? t`a deleted admin`;
-  const target = `${entry.targetType.replace(/_/g, ' ')} ${entry.targetId}`;
+  const targetType = describeAuditTarget(i18n, entry.targetType);
+  const targetId = entry.targetId;
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={t`Audit entry ${action}`} data-action={entry.action}>
       <Stack gap={4}>
@@ -24,12 +25,12 @@ function AuditEntry({ entry }: { entry: TAuditLogEntry }) {
         </Group>
         <Text size="sm">
           <Trans>
-            by {admin} · {target}
+            by {admin} · {targetType} {targetId}
           </Trans>
         </Text>
         {details.length > 0 && (
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {details.map((detail) => `${detail.label}: ${detail.value}`).join(' · ')}
+            {details.map(({ label, value }) => t`${label}: ${value}`).join(' · ')}
           </Text>
         )}
       </Stack>

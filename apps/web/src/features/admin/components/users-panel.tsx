@@ -4,6 +4,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconLockOpen, IconSearch, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ZSuspendUserInput, type TAdminUser } from '@pulse/contract/admin';
+import type { TRole } from '@pulse/contract/users';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { getServerFormErrors } from '../../../lib/form-errors';
@@ -16,8 +19,16 @@ import { showAdminSuccess } from './show-admin-toast';
 import { useAdminParam } from './use-admin-param';
 import { formatDateTimeWithYear } from '../../../lib/format';
 
+/** Role names as the console shows them (lower case, as badges). */
+const ROLE_LABELS: Readonly<Record<TRole, MessageDescriptor>> = {
+  buyer: msg`buyer`,
+  seller: msg`seller`,
+  agent: msg`agent`,
+  admin: msg`admin`,
+};
+
 function UserCard({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const suspension = useUserSuspension(user.id);
   const { isPending, runOnce } = useSingleSubmit();
   const [suspending, setSuspending] = useState(false);
@@ -63,7 +74,7 @@ function UserCard({ user, isSelf }: { user: TAdminUser; isSelf: boolean }) {
         <Group gap={6} aria-label={t`Roles`}>
           {user.roles.map((role) => (
             <Badge key={role} variant="outline" color="gray" radius="sm" tt="none">
-              {role}
+              {i18n._(ROLE_LABELS[role])}
             </Badge>
           ))}
           <Text size="xs" c="dimmed">

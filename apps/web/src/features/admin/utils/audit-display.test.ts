@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { describeAuditAction, describeAuditDetails } from './audit-display';
+import { describeAuditAction, describeAuditDetails, describeAuditTarget } from './audit-display';
 
 describe('audit display', () => {
   it('names the known actions in words', () => {
@@ -13,6 +13,12 @@ describe('audit display', () => {
     expect(describeAuditAction(i18n, 'report.suspend_author')).toBe('Hid a reported item and suspended its author');
     expect(describeAuditAction(i18n, 'referral.void')).toBe('Voided a referral (future earnings stop)');
     expect(describeAuditAction(i18n, 'something.new')).toBe('something.new');
+  });
+
+  it('names the targets in words', () => {
+    expect(describeAuditTarget(i18n, 'seller_application')).toBe('seller application');
+    expect(describeAuditTarget(i18n, 'referral_attribution')).toBe('referral attribution');
+    expect(describeAuditTarget(i18n, 'new_kind')).toBe('new kind');
   });
 
   it('lists details with readable keys', () => {

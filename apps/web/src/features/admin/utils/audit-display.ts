@@ -26,6 +26,25 @@ export function describeAuditAction(i18n: I18n, action: string): string {
   return action;
 }
 
+/** What an entry acted on, in words as the English console has always written them ("seller application"). */
+const TARGET_LABELS: Readonly<Record<string, MessageDescriptor>> = {
+  seller_application: msg`seller application`,
+  agent_application: msg`agent application`,
+  user: msg`user`,
+  popup: msg`popup`,
+  hub_report: msg`hub report`,
+  order: msg`order`,
+  post: msg`post`,
+  comment: msg`comment`,
+  referral_attribution: msg`referral attribution`,
+};
+
+/** The kind of thing an audit entry acted on, in the reader's language; unknown kinds with spaces for underscores. */
+export function describeAuditTarget(i18n: I18n, targetType: string): string {
+  const known = TARGET_LABELS[targetType];
+  return known ? i18n._(known) : targetType.replace(/_/g, ' ');
+}
+
 function formatDetailValue(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'string') return value;
