@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FileInput, Image, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { isApiError } from '../../../lib/api-error';
-import { getImageAttachmentError } from '../../../lib/id-document-file';
+import { ACCEPTED_IMAGE_TYPES, getImageAttachmentError } from '../../../lib/id-document-file';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { postProofPhoto } from '../api/post-proof-photo';
 
@@ -42,7 +42,9 @@ export function PhotoField({
     if (!picked) return;
     const refused = getImageAttachmentError(picked);
     if (refused) {
-      setProblem(refused.replace(' of your ID', ''));
+      // The shared check speaks of an ID photo; a proof photo's wrong type is said without it.
+      const isImage = (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(picked.type);
+      setProblem(isImage ? refused : t`Choose a JPEG, PNG, WebP or GIF photo.`);
       return;
     }
     setUploading(true);
