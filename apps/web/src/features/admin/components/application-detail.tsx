@@ -127,21 +127,21 @@ function History({ detail }: { detail: TAdminApplicationDetail }) {
         const decidedAt = entry.reviewedAt ? formatDateTimeWithYear(entry.reviewedAt) : '';
         const reason = entry.rejectionReason;
         return (
-        <Timeline.Item key={entry.submittedAt} title={historyTitle(i18n, entry.businessName, formatDateTimeWithYear(entry.submittedAt))}>
-          <Group gap="xs" mt={4}>
-            <StatusBadge status={entry.status} />
-            {entry.reviewedAt && (
-              <Text size="xs" c="dimmed">
-                <Trans>decided {decidedAt}</Trans>
+          <Timeline.Item key={entry.submittedAt} title={historyTitle(i18n, entry.businessName, formatDateTimeWithYear(entry.submittedAt))}>
+            <Group gap="xs" mt={4}>
+              <StatusBadge status={entry.status} />
+              {entry.reviewedAt && (
+                <Text size="xs" c="dimmed">
+                  <Trans>decided {decidedAt}</Trans>
+                </Text>
+              )}
+            </Group>
+            {entry.rejectionReason && (
+              <Text size="sm" mt={4}>
+                <Trans>Reason: {reason}</Trans>
               </Text>
             )}
-          </Group>
-          {entry.rejectionReason && (
-            <Text size="sm" mt={4}>
-              <Trans>Reason: {reason}</Trans>
-            </Text>
-          )}
-        </Timeline.Item>
+          </Timeline.Item>
         );
       })}
     </Timeline>
