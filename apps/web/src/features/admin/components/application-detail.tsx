@@ -1,3 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
 import { Alert, Anchor, Button, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,7 +17,7 @@ import { useApplicationDecision } from '../api/post-application-decision';
 import { ReasonDialog } from './reason-dialog';
 import { showAdminSuccess } from './show-admin-toast';
 import { StatusBadge } from './status-badge';
-import { formatDateTimeWithYear } from '../../../lib/format';
+import { formatDateTimeWithYear, formatNumber } from '../../../lib/format';
 
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -34,45 +37,56 @@ function produceLabel(type: string): string {
 }
 
 function SellerFields({ detail, seller }: { detail: TAdminApplicationDetail; seller: TSellerApplication }) {
+  const { i18n, t } = useLingui();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
-      <Field label="Business name" value={seller.businessName} />
-      <Field label="Applicant" value={`${detail.applicant.username} (${detail.applicant.email})`} />
-      <Field label="Region" value={seller.region || 'Not given'} />
-      <Field label="Coordinates" value={seller.lat !== null && seller.lng !== null ? `${seller.lat}, ${seller.lng}` : 'Not given'} />
-      <Field label="Produce" value={seller.produceTypes.map(produceLabel).join(', ') || 'None'} />
-      <Field label="Phone" value={seller.phone || 'Not given'} />
-      <Field label="Payout" value={payoutText(seller.payout)} />
-      <Field label="Referral code" value={seller.referralCode ?? 'None'} />
-      <Field label="Terms accepted" value={seller.termsAcceptedAt ? formatDateTimeWithYear(seller.termsAcceptedAt) : 'No'} />
-      <Field label="Submitted" value={formatDateTimeWithYear(detail.submittedAt)} />
-      {detail.reviewedAt && <Field label="Decided" value={formatDateTimeWithYear(detail.reviewedAt)} />}
-      {seller.rejectionReason && <Field label="Rejection reason" value={seller.rejectionReason} />}
+      <Field label={t`Business name`} value={seller.businessName} />
+      <Field label={t`Applicant`} value={`${detail.applicant.username} (${detail.applicant.email})`} />
+      <Field label={t`Region`} value={seller.region || t`Not given`} />
+      <Field label={t`Coordinates`} value={seller.lat !== null && seller.lng !== null ? `${seller.lat}, ${seller.lng}` : t`Not given`} />
+      <Field label={t`Produce`} value={seller.produceTypes.map(produceLabel).join(', ') || t`None`} />
+      <Field label={t`Phone`} value={seller.phone || t`Not given`} />
+      <Field label={t`Payout`} value={payoutText(i18n, seller.payout)} />
+      <Field label={t`Referral code`} value={seller.referralCode ?? t`None`} />
+      <Field label={t`Terms accepted`} value={seller.termsAcceptedAt ? formatDateTimeWithYear(seller.termsAcceptedAt) : t`No`} />
+      <Field label={t`Submitted`} value={formatDateTimeWithYear(detail.submittedAt)} />
+      {detail.reviewedAt && <Field label={t`Decided`} value={formatDateTimeWithYear(detail.reviewedAt)} />}
+      {seller.rejectionReason && <Field label={t`Rejection reason`} value={seller.rejectionReason} />}
     </SimpleGrid>
   );
 }
 
 function AgentFields({ detail, agent }: { detail: TAdminApplicationDetail; agent: TAgentApplication }) {
+  const { i18n, t } = useLingui();
+  const radius = formatNumber(agent.workingRadiusKm, 1);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
-      <Field label="Kind" value={agentKindLabels[agent.kind]} />
-      <Field label="Applicant" value={`${detail.applicant.username} (${detail.applicant.email})`} />
-      <Field label="Home area" value={agent.region || 'Not given'} />
-      <Field label="Home point" value={agent.lat !== null && agent.lng !== null ? `${agent.lat}, ${agent.lng}` : 'Not given'} />
-      <Field label="Working radius" value={`${agent.workingRadiusKm} km`} />
-      <Field label="Vehicle" value={agent.vehicle ? vehicleLabels[agent.vehicle] : 'None (referral only)'} />
-      <Field label="Phone" value={agent.phone || 'Not given'} />
-      <Field label="Payout" value={payoutText(agent.payout)} />
-      <Field label="Terms accepted" value={agent.termsAcceptedAt ? formatDateTimeWithYear(agent.termsAcceptedAt) : 'No'} />
-      <Field label="Submitted" value={formatDateTimeWithYear(detail.submittedAt)} />
-      {detail.reviewedAt && <Field label="Decided" value={formatDateTimeWithYear(detail.reviewedAt)} />}
-      {agent.rejectionReason && <Field label="Rejection reason" value={agent.rejectionReason} />}
+      <Field label={t`Kind`} value={agentKindLabels[agent.kind]} />
+      <Field label={t`Applicant`} value={`${detail.applicant.username} (${detail.applicant.email})`} />
+      <Field label={t`Home area`} value={agent.region || t`Not given`} />
+      <Field label={t`Home point`} value={agent.lat !== null && agent.lng !== null ? `${agent.lat}, ${agent.lng}` : t`Not given`} />
+      <Field label={t`Working radius`} value={t`${radius} km`} />
+      <Field label={t`Vehicle`} value={agent.vehicle ? vehicleLabels[agent.vehicle] : t`None (referral only)`} />
+      <Field label={t`Phone`} value={agent.phone || t`Not given`} />
+      <Field label={t`Payout`} value={payoutText(i18n, agent.payout)} />
+      <Field label={t`Terms accepted`} value={agent.termsAcceptedAt ? formatDateTimeWithYear(agent.termsAcceptedAt) : t`No`} />
+      <Field label={t`Submitted`} value={formatDateTimeWithYear(detail.submittedAt)} />
+      {detail.reviewedAt && <Field label={t`Decided`} value={formatDateTimeWithYear(detail.reviewedAt)} />}
+      {agent.rejectionReason && <Field label={t`Rejection reason`} value={agent.rejectionReason} />}
     </SimpleGrid>
   );
 }
 
-function payoutText(payout: TSellerApplication['payout']): string {
-  return payout ? `${payoutMethodLabels[payout.method]}: ${payout.providerName}, ${payout.accountName}, ${payout.accountNumber}` : 'Not given';
+function payoutText(i18n: I18n, payout: TSellerApplication['payout']): string {
+  if (!payout) return i18n._(msg`Not given`);
+  const method = payoutMethodLabels[payout.method];
+  const { providerName, accountName, accountNumber } = payout;
+  return i18n._(msg`${method}: ${providerName}, ${accountName}, ${accountNumber}`);
+}
+
+/** "Green Acres, submitted 3 Mar 2026, 09:00" in the reader's language. */
+function historyTitle(i18n: I18n, businessName: string | null, submitted: string): string {
+  return businessName ? i18n._(msg`${businessName}, submitted ${submitted}`) : i18n._(msg`Application, submitted ${submitted}`);
 }
 
 function ApplicationFields({ detail }: { detail: TAdminApplicationDetail }) {
@@ -82,53 +96,60 @@ function ApplicationFields({ detail }: { detail: TAdminApplicationDetail }) {
 }
 
 function IdDocument({ url }: { url: string | null }) {
+  const { t } = useLingui();
   if (!url) {
     return (
       <Text size="sm" c="dimmed">
-        No ID document was uploaded with this application.
+        <Trans>No ID document was uploaded with this application.</Trans>
       </Text>
     );
   }
   const full = resolveMediaUrl(url);
   return (
-    <Anchor href={full} target="_blank" rel="noreferrer" aria-label="Open the ID document full size">
-      <Image src={full} alt="ID document" radius="md" mah={260} fit="contain" bg="gray.1" />
+    <Anchor href={full} target="_blank" rel="noreferrer" aria-label={t`Open the ID document full size`}>
+      <Image src={full} alt={t`ID document`} radius="md" mah={260} fit="contain" bg="gray.1" />
     </Anchor>
   );
 }
 
 function History({ detail }: { detail: TAdminApplicationDetail }) {
+  const { i18n, t } = useLingui();
   if (detail.history.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        First submission: no earlier rounds.
+        <Trans>First submission: no earlier rounds.</Trans>
       </Text>
     );
   }
   return (
-    <Timeline bulletSize={14} lineWidth={2} aria-label="Earlier submissions">
-      {detail.history.map((entry) => (
-        <Timeline.Item key={entry.submittedAt} title={`${entry.businessName ?? 'Application'}, submitted ${formatDateTimeWithYear(entry.submittedAt)}`}>
-          <Group gap="xs" mt={4}>
-            <StatusBadge status={entry.status} />
-            {entry.reviewedAt && (
-              <Text size="xs" c="dimmed">
-                decided {formatDateTimeWithYear(entry.reviewedAt)}
+    <Timeline bulletSize={14} lineWidth={2} aria-label={t`Earlier submissions`}>
+      {detail.history.map((entry) => {
+        const decidedAt = entry.reviewedAt ? formatDateTimeWithYear(entry.reviewedAt) : '';
+        const reason = entry.rejectionReason;
+        return (
+          <Timeline.Item key={entry.submittedAt} title={historyTitle(i18n, entry.businessName, formatDateTimeWithYear(entry.submittedAt))}>
+            <Group gap="xs" mt={4}>
+              <StatusBadge status={entry.status} />
+              {entry.reviewedAt && (
+                <Text size="xs" c="dimmed">
+                  <Trans>decided {decidedAt}</Trans>
+                </Text>
+              )}
+            </Group>
+            {entry.rejectionReason && (
+              <Text size="sm" mt={4}>
+                <Trans>Reason: {reason}</Trans>
               </Text>
             )}
-          </Group>
-          {entry.rejectionReason && (
-            <Text size="sm" mt={4}>
-              Reason: {entry.rejectionReason}
-            </Text>
-          )}
-        </Timeline.Item>
-      ))}
+          </Timeline.Item>
+        );
+      })}
     </Timeline>
   );
 }
 
 function DecisionButtons({ detail }: { detail: TAdminApplicationDetail }) {
+  const { t } = useLingui();
   const decision = useApplicationDecision(detail.id);
   const { isPending, runOnce } = useSingleSubmit();
   const [rejecting, setRejecting] = useState(false);
@@ -139,7 +160,9 @@ function DecisionButtons({ detail }: { detail: TAdminApplicationDetail }) {
       setError(null);
       try {
         await decision.mutateAsync({ decision: 'approve' });
-        showAdminSuccess('Application approved', detail.kind === 'agent' ? `${detail.applicant.username} is now a Pulse Agent.` : `${detail.displayName} can now sell on Pulse Market.`);
+        const username = detail.applicant.username;
+        const displayName = detail.displayName;
+        showAdminSuccess(t`Application approved`, detail.kind === 'agent' ? t`${username} is now a Pulse Agent.` : t`${displayName} can now sell on Pulse Market.`);
       } catch (failure) {
         setError(getServerFormErrors(failure, []).form);
       }
@@ -154,22 +177,22 @@ function DecisionButtons({ detail }: { detail: TAdminApplicationDetail }) {
       )}
       <Group grow>
         <Button color="green" leftSection={<IconCheck size={18} aria-hidden />} onClick={approve} loading={isPending}>
-          Approve
+          <Trans>Approve</Trans>
         </Button>
         <Button color="red" variant="light" leftSection={<IconX size={18} aria-hidden />} onClick={() => setRejecting(true)} disabled={isPending}>
-          Reject
+          <Trans>Reject</Trans>
         </Button>
       </Group>
       {rejecting && (
         <ReasonDialog
-          title="Reject this application?"
-          text="The applicant sees your reason and can apply again with corrections."
-          label="Reason for the rejection"
-          confirmLabel="Reject application"
+          title={t`Reject this application?`}
+          text={t`The applicant sees your reason and can apply again with corrections.`}
+          label={t`Reason for the rejection`}
+          confirmLabel={t`Reject application`}
           schema={ZRejectApplicationInput}
           onConfirm={async (reason) => {
             await decision.mutateAsync({ decision: 'reject', reason });
-            showAdminSuccess('Application rejected', detail.displayName);
+            showAdminSuccess(t`Application rejected`, detail.displayName);
           }}
           onClose={() => setRejecting(false)}
         />
@@ -180,10 +203,11 @@ function DecisionButtons({ detail }: { detail: TAdminApplicationDetail }) {
 
 /** Everything an admin needs to decide an application, and the decision itself. */
 export function ApplicationDetail({ id }: { id: string }) {
+  const { t } = useLingui();
   const detail = useAdminApplication(id);
 
-  if (detail.isError) return <LoadErrorAlert title="Could not load the application" onRetry={() => void detail.refetch()} />;
-  if (!detail.data) return <Skeleton height={400} radius="lg" role="status" aria-label="Loading the application" />;
+  if (detail.isError) return <LoadErrorAlert title={t`Could not load the application`} onRetry={() => void detail.refetch()} />;
+  if (!detail.data) return <Skeleton height={400} radius="lg" role="status" aria-label={t`Loading the application`} />;
   const data = detail.data;
 
   return (
@@ -194,7 +218,7 @@ export function ApplicationDetail({ id }: { id: string }) {
             {data.displayName}
           </Title>
           <Text size="sm" c="dimmed">
-            {data.kind === 'seller' ? 'Seller application' : 'Agent application'}
+            {data.kind === 'seller' ? t`Seller application` : t`Agent application`}
           </Text>
         </div>
         <StatusBadge status={data.status} />
@@ -203,13 +227,13 @@ export function ApplicationDetail({ id }: { id: string }) {
       <ApplicationFields detail={data} />
       <Paper withBorder radius="md" p="sm">
         <Text fw={600} size="sm" mb="xs">
-          ID document
+          <Trans>ID document</Trans>
         </Text>
         <IdDocument url={data.idDocumentUrl ?? data.seller?.idDocument?.url ?? data.agent?.idDocument?.url ?? null} />
       </Paper>
       <div>
         <Title order={3} fz="md" mb="xs">
-          Earlier submissions
+          <Trans>Earlier submissions</Trans>
         </Title>
         <History detail={data} />
       </div>

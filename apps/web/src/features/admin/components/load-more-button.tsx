@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Center } from '@mantine/core';
 
 /** "Load more" under a paged list; nothing when the server said there is no next page. */
@@ -6,7 +7,7 @@ export function LoadMoreButton({ hasNextPage, isFetching, onLoad }: { hasNextPag
   return (
     <Center>
       <Button variant="default" onClick={onLoad} loading={isFetching}>
-        Load more
+        <Trans>Load more</Trans>
       </Button>
     </Center>
   );

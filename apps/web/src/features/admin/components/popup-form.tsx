@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { POPUP_CTA_LABEL_MAX_LENGTH, POPUP_MESSAGE_MAX_LENGTH, POPUP_TITLE_MAX_LENGTH, ZPopupAudience, type TPopupAudience } from '@pulse/contract/popups';
@@ -11,6 +12,7 @@ type FieldErrors = Partial<Record<keyof PopupFormValues, string>>;
 
 /** Creates a popup; the fields and their messages come from the contract's ZCreatePopupRequest. */
 export function PopupForm() {
+  const { i18n, t } = useLingui();
   const [values, setValues] = useState<PopupFormValues>(EMPTY_POPUP_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -39,7 +41,7 @@ export function PopupForm() {
       setFormError(null);
       try {
         const popup = await create.mutateAsync(check.input);
-        showAdminSuccess('Popup created', popup.title);
+        showAdminSuccess(t`Popup created`, popup.title);
         setValues(EMPTY_POPUP_FORM);
       } catch (failure) {
         if (!isApiError(failure) || failure.failure.kind !== 'http' || failure.failure.status >= 500) return;
@@ -56,29 +58,29 @@ export function PopupForm() {
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={submit} noValidate aria-label="New popup">
+      <form onSubmit={submit} noValidate aria-label={t`New popup`}>
         <Stack gap="sm">
           <Title order={2} fz="lg">
-            New popup
+            <Trans>New popup</Trans>
           </Title>
-          <TextInput label="Title" required maxLength={POPUP_TITLE_MAX_LENGTH} {...field('title')} />
-          <Textarea label="Content" required autosize minRows={3} maxLength={POPUP_MESSAGE_MAX_LENGTH} {...field('message')} />
-          <TextInput label="Image link" description="A path on this site (/...) or an https:// address; optional" {...field('imageUrl')} />
+          <TextInput label={t`Title`} required maxLength={POPUP_TITLE_MAX_LENGTH} {...field('title')} />
+          <Textarea label={t`Content`} required autosize minRows={3} maxLength={POPUP_MESSAGE_MAX_LENGTH} {...field('message')} />
+          <TextInput label={t`Image link`} description={t`A path on this site (/...) or an https:// address; optional`} {...field('imageUrl')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Button label" description="Optional, with a button link" maxLength={POPUP_CTA_LABEL_MAX_LENGTH} {...field('ctaLabel')} />
-            <TextInput label="Button link" description="e.g. /products" {...field('ctaUrl')} />
+            <TextInput label={t`Button label`} description={t`Optional, with a button link`} maxLength={POPUP_CTA_LABEL_MAX_LENGTH} {...field('ctaLabel')} />
+            <TextInput label={t`Button link`} description={t`e.g. /products`} {...field('ctaUrl')} />
           </SimpleGrid>
           <Select
-            label="Audience"
+            label={t`Audience`}
             value={values.audience}
             onChange={(value) => setValues((current) => ({ ...current, audience: (value as TPopupAudience | null) ?? 'all' }))}
-            data={ZPopupAudience.options.map((audience) => ({ value: audience, label: POPUP_AUDIENCE_LABELS[audience] }))}
+            data={ZPopupAudience.options.map((audience) => ({ value: audience, label: i18n._(POPUP_AUDIENCE_LABELS[audience]) }))}
             allowDeselect={false}
             error={errors.audience}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput type="datetime-local" label="Starts" description="Empty: now" {...field('startsAt')} />
-            <TextInput type="datetime-local" label="Ends" description="Empty: until deleted" {...field('endsAt')} />
+            <TextInput type="datetime-local" label={t`Starts`} description={t`Empty: now`} {...field('startsAt')} />
+            <TextInput type="datetime-local" label={t`Ends`} description={t`Empty: until deleted`} {...field('endsAt')} />
           </SimpleGrid>
           {formError && (
             <Alert color="red" variant="light" role="alert">
@@ -87,7 +89,7 @@ export function PopupForm() {
           )}
           <Group justify="flex-end">
             <Button type="submit" loading={isPending}>
-              Create popup
+              <Trans>Create popup</Trans>
             </Button>
           </Group>
         </Stack>

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,35 +14,39 @@ import { PopupForm } from './popup-form';
 import { showAdminSuccess } from './show-admin-toast';
 import { formatDateTimeWithYear } from '../../../lib/format';
 
-function popupState(popup: TAdminPopup, now: number): { label: string; color: string } {
-  if (new Date(popup.starts_at).getTime() > now) return { label: 'Scheduled', color: 'blue' };
-  if (popup.ends_at && new Date(popup.ends_at).getTime() <= now) return { label: 'Ended', color: 'gray' };
-  return { label: 'Live', color: 'green' };
+function popupState(popup: TAdminPopup, now: number): { label: MessageDescriptor; color: string } {
+  if (new Date(popup.starts_at).getTime() > now) return { label: msg`Scheduled`, color: 'blue' };
+  if (popup.ends_at && new Date(popup.ends_at).getTime() <= now) return { label: msg`Ended`, color: 'gray' };
+  return { label: msg`Live`, color: 'green' };
 }
 
 function DeleteDialog({ popup, onClose }: { popup: TAdminPopup; onClose: () => void }) {
+  const { t } = useLingui();
   const remove = useDeletePopup();
+  const title = popup.title;
   const { isPending, runOnce } = useSingleSubmit();
   const confirm = () =>
     void runOnce(async () => {
       try {
         await remove.mutateAsync(popup.id);
-        showAdminSuccess('Popup deleted', popup.title);
+        showAdminSuccess(t`Popup deleted`, popup.title);
         onClose();
       } catch {
         // The API client has shown the reason in a toast.
       }
     });
   return (
-    <Modal opened onClose={onClose} title="Delete this popup?" centered radius="lg">
+    <Modal opened onClose={onClose} title={t`Delete this popup?`} centered radius="lg">
       <Stack gap="md">
-        <Text size="sm">“{popup.title}” stops showing at once and cannot be brought back.</Text>
+        <Text size="sm">
+          <Trans>“{title}” stops showing at once and cannot be brought back.</Trans>
+        </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Back
+            <Trans>Back</Trans>
           </Button>
           <Button color="red" onClick={confirm} loading={isPending}>
-            Delete popup
+            <Trans>Delete popup</Trans>
           </Button>
         </Group>
       </Stack>
@@ -48,29 +55,35 @@ function DeleteDialog({ popup, onClose }: { popup: TAdminPopup; onClose: () => v
 }
 
 function PopupCard({ popup, onDelete }: { popup: TAdminPopup; onDelete: () => void }) {
+  const { i18n, t } = useLingui();
   const state = popupState(popup, Date.now());
+  const title = popup.title;
+  const audience = i18n._(POPUP_AUDIENCE_LABELS[popup.target_audience]);
+  const start = formatDateTimeWithYear(popup.starts_at);
+  const end = popup.ends_at ? formatDateTimeWithYear(popup.ends_at) : null;
+  const ctaLabel = popup.cta_label;
+  const ctaUrl = popup.cta_url ?? '';
   return (
-    <Paper withBorder radius="md" p="md" component="article" aria-label={`Popup ${popup.title}`}>
+    <Paper withBorder radius="md" p="md" component="article" aria-label={t`Popup ${title}`}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
             {popup.title}
           </Text>
           <Badge color={state.color} variant="light" radius="sm">
-            {state.label}
+            {i18n._(state.label)}
           </Badge>
         </Group>
         <Text size="sm" lineClamp={3}>
           {popup.message}
         </Text>
         <Text size="xs" c="dimmed">
-          {POPUP_AUDIENCE_LABELS[popup.target_audience]} · from {formatDateTimeWithYear(popup.starts_at)}
-          {popup.ends_at ? ` to ${formatDateTimeWithYear(popup.ends_at)}` : ', no end'}
-          {popup.cta_label ? ` · button “${popup.cta_label}” → ${popup.cta_url ?? ''}` : ''}
+          {end ? t`${audience} · from ${start} to ${end}` : t`${audience} · from ${start}, no end`}
+          {ctaLabel ? t` · button “${ctaLabel}” → ${ctaUrl}` : ''}
         </Text>
         <Group justify="flex-end">
           <Button size="xs" color="red" variant="subtle" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-            Delete
+            <Trans>Delete</Trans>
           </Button>
         </Group>
       </Stack>
@@ -80,6 +93,7 @@ function PopupCard({ popup, onDelete }: { popup: TAdminPopup; onDelete: () => vo
 
 /** Announcements shown to buyers and visitors: create, schedule, delete. */
 export function PopupsPanel() {
+  const { t } = useLingui();
   const list = useAdminPopups();
   const [deleting, setDeleting] = useState<TAdminPopup | null>(null);
 
@@ -88,13 +102,13 @@ export function PopupsPanel() {
       <PopupForm />
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          All popups
+          <Trans>All popups</Trans>
         </Title>
-        {list.isError && <LoadErrorAlert title="Could not load the popups" onRetry={() => void list.refetch()} />}
-        {list.isPending && <Skeleton height={160} radius="md" role="status" aria-label="Loading popups" />}
+        {list.isError && <LoadErrorAlert title={t`Could not load the popups`} onRetry={() => void list.refetch()} />}
+        {list.isPending && <Skeleton height={160} radius="md" role="status" aria-label={t`Loading popups`} />}
         {list.isSuccess && list.data.length === 0 && (
           <Text c="dimmed" size="sm">
-            No popups yet.
+            <Trans>No popups yet.</Trans>
           </Text>
         )}
         {list.data?.map((popup) => (

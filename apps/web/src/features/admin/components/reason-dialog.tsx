@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { z } from 'zod';
@@ -21,12 +22,13 @@ export function ReasonDialog({ title, text, label, confirmLabel, color = 'red', 
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { isPending, runOnce } = useSingleSubmit();
+  const { t } = useLingui();
 
   const submit = () =>
     void runOnce(async () => {
       const parsed = schema.safeParse({ reason });
       if (!parsed.success) {
-        setError(parsed.error.issues[0]?.message ?? 'Give a reason');
+        setError(parsed.error.issues[0]?.message ?? t`Give a reason`);
         return;
       }
       setError(null);
@@ -63,7 +65,7 @@ export function ReasonDialog({ title, text, label, confirmLabel, color = 'red', 
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              Back
+              <Trans>Back</Trans>
             </Button>
             <Button type="submit" color={color} loading={isPending}>
               {confirmLabel}

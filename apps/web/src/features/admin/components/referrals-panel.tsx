@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBan, IconChevronRight, IconUsersGroup } from '@tabler/icons-react';
@@ -16,6 +19,7 @@ import {
   REFERRAL_STATE_FILTER_LABELS,
   REFERRAL_STATE_FILTERS,
   parseReferralStateFilter,
+  type ReferralStateFilter,
   voidDialogText,
 } from '../utils/referral-display';
 import { LoadMoreButton } from './load-more-button';
@@ -40,7 +44,7 @@ function CodeBadge({ code }: { code: string | null }) {
   if (!code)
     return (
       <Text size="sm" c="dimmed" component="span">
-        No code yet
+        <Trans>No code yet</Trans>
       </Text>
     );
   return (
@@ -53,10 +57,17 @@ function CodeBadge({ code }: { code: string | null }) {
 function SuspendedBadge() {
   return (
     <Badge color="red" variant="filled" radius="sm" size="sm">
-      Suspended
+      <Trans>Suspended</Trans>
     </Badge>
   );
 }
+
+/** "No earning referrals." and the like, when a state filter leaves nothing. */
+const EMPTY_STATE_MESSAGES: Readonly<Record<Exclude<ReferralStateFilter, 'all'>, MessageDescriptor>> = {
+  active: msg`No earning referrals.`,
+  expired: msg`No window over referrals.`,
+  void: msg`No void referrals.`,
+};
 
 /* ------------------------------------------------------------------ agents */
 
@@ -69,28 +80,32 @@ interface AgentListProps {
 
 /** Desktop: one row per agent, the whole row chooses it. */
 function AgentTable({ agents, currency, selectedId, onSelect }: AgentListProps) {
+  const { t } = useLingui();
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={760}>
-        <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="Referral agents" styles={{ th: { whiteSpace: 'nowrap' } }}>
+        <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label={t`Referral agents`} styles={{ th: { whiteSpace: 'nowrap' } }}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Agent</Table.Th>
-              <Table.Th>Code</Table.Th>
-              <Table.Th ta="right">Visits</Table.Th>
-              <Table.Th ta="right">Sign-ups</Table.Th>
-              <Table.Th ta="right">Farms</Table.Th>
-              <Table.Th ta="right">Voided</Table.Th>
-              <Table.Th ta="right">Earned</Table.Th>
-              <Table.Th ta="right">Pending</Table.Th>
+              <Table.Th><Trans>Agent</Trans></Table.Th>
+              <Table.Th><Trans>Code</Trans></Table.Th>
+              <Table.Th ta="right"><Trans>Visits</Trans></Table.Th>
+              <Table.Th ta="right"><Trans>Sign-ups</Trans></Table.Th>
+              <Table.Th ta="right"><Trans>Farms</Trans></Table.Th>
+              <Table.Th ta="right"><Trans>Voided</Trans></Table.Th>
+              <Table.Th ta="right"><Trans>Earned</Trans></Table.Th>
+              <Table.Th ta="right"><Trans>Pending</Trans></Table.Th>
               <Table.Th>
-                <VisuallyHidden>Referrals</VisuallyHidden>
+                <VisuallyHidden>
+                  <Trans>Referrals</Trans>
+                </VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {agents.map((agent) => {
               const selected = agent.userId === selectedId;
+              const username = agent.username;
               return (
                 <Table.Tr
                   key={agent.userId}
@@ -119,7 +134,7 @@ function AgentTable({ agents, currency, selectedId, onSelect }: AgentListProps) 
                       </Text>
                     ) : (
                       <Text size="sm" c="dimmed" component="span">
-                        No code yet
+                        <Trans>No code yet</Trans>
                       </Text>
                     )}
                   </Table.Td>
@@ -146,10 +161,10 @@ function AgentTable({ agents, currency, selectedId, onSelect }: AgentListProps) 
                         event.stopPropagation();
                         onSelect(agent);
                       }}
-                      aria-label={`Show the referrals of ${agent.username}`}
+                      aria-label={t`Show the referrals of ${username}`}
                       aria-pressed={selected}
                     >
-                      Referrals
+                      <Trans>Referrals</Trans>
                     </Button>
                   </Table.Td>
                 </Table.Tr>
@@ -164,15 +179,17 @@ function AgentTable({ agents, currency, selectedId, onSelect }: AgentListProps) 
 
 /** Phone: one card per agent; tapping it chooses it. */
 function AgentCards({ agents, currency, selectedId, onSelect }: AgentListProps) {
+  const { t } = useLingui();
   return (
-    <Stack gap="sm" role="list" aria-label="Referral agents">
+    <Stack gap="sm" role="list" aria-label={t`Referral agents`}>
       {agents.map((agent) => {
         const selected = agent.userId === selectedId;
+        const username = agent.username;
         return (
           <div role="listitem" key={agent.userId}>
             <UnstyledButton
               onClick={() => onSelect(agent)}
-              aria-label={`Show the referrals of ${agent.username}`}
+              aria-label={t`Show the referrals of ${username}`}
               aria-pressed={selected}
               style={{ display: 'block', width: '100%' }}
             >
@@ -201,12 +218,12 @@ function AgentCards({ agents, currency, selectedId, onSelect }: AgentListProps) 
                     </Group>
                   </Group>
                   <SimpleGrid cols={3} spacing="xs" verticalSpacing="xs">
-                    <Figure label="Visits">{agent.visits}</Figure>
-                    <Figure label="Sign-ups">{agent.signUps}</Figure>
-                    <Figure label="Farms">{agent.farms}</Figure>
-                    <Figure label="Voided">{agent.voided}</Figure>
-                    <Figure label="Earned">{formatMoney(agent.earnedMinor, currency)}</Figure>
-                    <Figure label="Pending">{formatMoney(agent.pendingMinor, currency)}</Figure>
+                    <Figure label={t`Visits`}>{agent.visits}</Figure>
+                    <Figure label={t`Sign-ups`}>{agent.signUps}</Figure>
+                    <Figure label={t`Farms`}>{agent.farms}</Figure>
+                    <Figure label={t`Voided`}>{agent.voided}</Figure>
+                    <Figure label={t`Earned`}>{formatMoney(agent.earnedMinor, currency)}</Figure>
+                    <Figure label={t`Pending`}>{formatMoney(agent.pendingMinor, currency)}</Figure>
                   </SimpleGrid>
                 </Stack>
               </Paper>
@@ -223,10 +240,18 @@ function AgentCards({ agents, currency, selectedId, onSelect }: AgentListProps) 
 function AttributionCard({ attribution, currency }: { attribution: TAdminAttribution; currency: string }) {
   const voiding = useAttributionVoid(attribution.id);
   const [asking, setAsking] = useState(false);
+  const { i18n, t } = useLingui();
   const isVoid = attribution.state === 'void';
+  const referred = attribution.referredUsername;
+  const agentName = attribution.agentUsername;
+  const code = attribution.code;
+  const source = i18n._(REFERRAL_SOURCE_LABELS[attribution.source]);
+  const voidedAt = attribution.voidedAt ? formatDateTimeWithYear(attribution.voidedAt) : null;
+  const voidedBy = attribution.voidedByUsername;
+  const voidReason = attribution.voidReason ?? '—';
 
   return (
-    <Paper withBorder radius="md" p="md" component="article" aria-label={`Referral of ${attribution.referredUsername}`}>
+    <Paper withBorder radius="md" p="md" component="article" aria-label={t`Referral of ${referred}`}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
           <div style={{ minWidth: 0 }}>
@@ -242,30 +267,35 @@ function AttributionCard({ attribution, currency }: { attribution: TAdminAttribu
               {referralSideLabels[attribution.side]}
             </Badge>
             <Badge color={ATTRIBUTION_STATE_COLORS[attribution.state]} variant={isVoid ? 'filled' : 'light'} radius="sm">
-              {ATTRIBUTION_STATE_LABELS[attribution.state]}
+              {i18n._(ATTRIBUTION_STATE_LABELS[attribution.state])}
             </Badge>
           </Group>
         </Group>
 
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Figure label="Attributed">{formatDateTimeWithYear(attribution.attributedAt)}</Figure>
-          <Figure label="Earns until">{formatDateTimeWithYear(attribution.earnsUntil)}</Figure>
-          <Figure label="Earned">{formatMoney(attribution.earnedMinor, currency)}</Figure>
-          <Figure label="Pending">{formatMoney(attribution.pendingMinor, currency)}</Figure>
+          <Figure label={t`Attributed`}>{formatDateTimeWithYear(attribution.attributedAt)}</Figure>
+          <Figure label={t`Earns until`}>{formatDateTimeWithYear(attribution.earnsUntil)}</Figure>
+          <Figure label={t`Earned`}>{formatMoney(attribution.earnedMinor, currency)}</Figure>
+          <Figure label={t`Pending`}>{formatMoney(attribution.pendingMinor, currency)}</Figure>
         </SimpleGrid>
 
         <Text size="xs" c="dimmed">
-          {REFERRAL_SOURCE_LABELS[attribution.source]} · code {attribution.code}
+          {t`${source} · code ${code}`}
         </Text>
 
         {isVoid && (
           <Paper radius="sm" p="xs" bg="var(--mantine-color-red-light)">
             <Text size="sm" fw={600} c="red">
-              Void{attribution.voidedAt ? ` since ${formatDateTimeWithYear(attribution.voidedAt)}` : ''}
-              {attribution.voidedByUsername ? ` (by ${attribution.voidedByUsername})` : ''}
+              {voidedAt
+                ? voidedBy
+                  ? t`Void since ${voidedAt} (by ${voidedBy})`
+                  : t`Void since ${voidedAt}`
+                : voidedBy
+                  ? t`Void (by ${voidedBy})`
+                  : t`Void`}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              Reason: {attribution.voidReason ?? '—'}
+              <Trans>Reason: {voidReason}</Trans>
             </Text>
           </Paper>
         )}
@@ -273,31 +303,31 @@ function AttributionCard({ attribution, currency }: { attribution: TAdminAttribu
         {!isVoid && (
           <Group>
             <Button color="red" variant="light" leftSection={<IconBan size={18} aria-hidden />} onClick={() => setAsking(true)}>
-              Void
+              <Trans>Void</Trans>
             </Button>
           </Group>
         )}
       </Stack>
       {asking && (
         <ReasonDialog
-          title={`Void the referral of ${attribution.referredUsername}?`}
-          text={voidDialogText(attribution.agentUsername, attribution.referredUsername)}
-          label="Reason for voiding"
-          confirmLabel="Void the referral"
+          title={t`Void the referral of ${referred}?`}
+          text={i18n._(voidDialogText(attribution.agentUsername, attribution.referredUsername))}
+          label={t`Reason for voiding`}
+          confirmLabel={t`Void the referral`}
           schema={ZVoidAttributionRequest}
           onConfirm={async (reason) => {
             try {
               const { reversedEarnings } = await voiding.mutateAsync(reason);
               showAdminSuccess(
-                'Referral voided',
+                t`Referral voided`,
                 reversedEarnings > 0
-                  ? `${reversedEarnings} pending earning${reversedEarnings === 1 ? '' : 's'} reversed. ${attribution.agentUsername} is told.`
-                  : `${attribution.agentUsername} is told.`,
+                  ? t`${plural(reversedEarnings, { one: `# pending earning reversed. ${agentName} is told.`, other: `# pending earnings reversed. ${agentName} is told.` })}`
+                  : t`${agentName} is told.`,
               );
             } catch (failure) {
               // Another admin was quicker: the dialog closes and the list is read again.
               if (isApiError(failure) && failure.status === 409) {
-                showAdminFailure('Referral not changed', getServerFormErrors(failure, []).form ?? 'This attribution is already void');
+                showAdminFailure(t`Referral not changed`, getServerFormErrors(failure, []).form ?? t`This attribution is already void`);
                 return;
               }
               throw failure;
@@ -311,38 +341,40 @@ function AttributionCard({ attribution, currency }: { attribution: TAdminAttribu
 }
 
 function AgentAttributions({ agent, currency }: { agent: TAdminReferralAgent; currency: string }) {
+  const { i18n, t } = useLingui();
   const [stateParam, setState] = useAdminParam('referralState');
   const filter = parseReferralStateFilter(stateParam);
   const list = useAdminAttributions(agent.userId, filter);
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const listCurrency = list.data?.pages[0]?.currency ?? currency;
+  const username = agent.username;
 
   return (
-    <Stack gap="md" component="section" aria-label={`Referrals of ${agent.username}`}>
+    <Stack gap="md" component="section" aria-label={t`Referrals of ${username}`}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <div style={{ minWidth: 0 }}>
           <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
-            Referrals of {agent.username}
+            <Trans>Referrals of {username}</Trans>
           </Title>
           <Text size="sm" c="dimmed">
-            Newest first. Voiding stops future earnings and reverses pending ones.
+            <Trans>Newest first. Voiding stops future earnings and reverses pending ones.</Trans>
           </Text>
         </div>
         <Select
-          label="Show"
+          label={t`Show`}
           value={filter}
           onChange={(value) => setState(value === 'all' ? null : value, { replace: true })}
-          data={REFERRAL_STATE_FILTERS.map((value) => ({ value, label: REFERRAL_STATE_FILTER_LABELS[value] }))}
+          data={REFERRAL_STATE_FILTERS.map((value) => ({ value, label: i18n._(REFERRAL_STATE_FILTER_LABELS[value]) }))}
           allowDeselect={false}
           w={180}
         />
       </Group>
-      {list.isError && <LoadErrorAlert title="Could not load the referrals" onRetry={() => void list.refetch()} />}
-      {list.isPending && <Skeleton height={200} radius="md" role="status" aria-label="Loading referrals" />}
+      {list.isError && <LoadErrorAlert title={t`Could not load the referrals`} onRetry={() => void list.refetch()} />}
+      {list.isPending && <Skeleton height={200} radius="md" role="status" aria-label={t`Loading referrals`} />}
       {list.isSuccess && items.length === 0 && (
         <Paper withBorder radius="md" p="lg">
           <Text c="dimmed" ta="center">
-            {filter === 'all' ? `${agent.username} has not referred anyone yet.` : `No ${REFERRAL_STATE_FILTER_LABELS[filter].toLowerCase()} referrals.`}
+            {filter === 'all' ? t`${username} has not referred anyone yet.` : i18n._(EMPTY_STATE_MESSAGES[filter])}
           </Text>
         </Paper>
       )}
@@ -361,6 +393,7 @@ function AgentAttributions({ agent, currency }: { agent: TAdminReferralAgent; cu
  * people and farms it referred, each of which an admin can void (with a reason, audit-logged).
  */
 export function ReferralsPanel() {
+  const { t } = useLingui();
   const agents = useAdminReferralAgents();
   const [selectedParam, setSelected] = useAdminParam('referralAgent');
   const isWide = useMediaQuery('(min-width: 48em)');
@@ -377,14 +410,14 @@ export function ReferralsPanel() {
 
   return (
     <Stack gap="lg">
-      {agents.isError && <LoadErrorAlert title="Could not load the referral agents" onRetry={() => void agents.refetch()} />}
-      {agents.isPending && <Skeleton height={240} radius="md" role="status" aria-label="Loading referral agents" />}
+      {agents.isError && <LoadErrorAlert title={t`Could not load the referral agents`} onRetry={() => void agents.refetch()} />}
+      {agents.isPending && <Skeleton height={240} radius="md" role="status" aria-label={t`Loading referral agents`} />}
       {agents.isSuccess && items.length === 0 && (
         <Paper withBorder radius="md" p="lg">
           <Stack align="center" gap="xs">
             <IconUsersGroup size={32} aria-hidden color="var(--mantine-color-dimmed)" />
             <Text c="dimmed" ta="center">
-              No referral agents yet. Approve an agent application of kind referral to start the programme.
+              <Trans>No referral agents yet. Approve an agent application of kind referral to start the programme.</Trans>
             </Text>
           </Stack>
         </Paper>
@@ -401,7 +434,7 @@ export function ReferralsPanel() {
         ) : (
           items.length > 0 && (
             <Text size="sm" c="dimmed" ta="center">
-              Choose an agent to see the people and farms it referred.
+              <Trans>Choose an agent to see the people and farms it referred.</Trans>
             </Text>
           )
         )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -31,43 +32,49 @@ function Quote({ label, text }: { label: string; text: string | null }) {
 }
 
 function RefundCard({ refund }: { refund: TRefundCase }) {
+  const { t } = useLingui();
   const decision = useRefundDecision(refund.id);
   const { isPending, runOnce } = useSingleSubmit();
   const [refusing, setRefusing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const amount = formatMoney(refund.refund.amountMinor, refund.currency);
   const open = refund.status === 'refund_disputed' || refund.status === 'refund_requested';
+  const refundId = refund.id;
+  const firstItemTitle = refund.firstItemTitle;
+  const moreCount = refund.itemCount - 1;
+  const buyerName = refund.buyerUsername;
+  const shopName = refund.shopName;
 
   const approve = () =>
     void runOnce(async () => {
       setError(null);
       try {
         await decision.mutateAsync({ action: 'approve_refund' });
-        showAdminSuccess('Buyer refunded', `${amount} went back to ${refund.buyerUsername}.`);
+        const buyer = refund.buyerUsername;
+        showAdminSuccess(t`Buyer refunded`, t`${amount} went back to ${buyer}.`);
       } catch (failure) {
         setError(getServerFormErrors(failure, []).form);
       }
     });
 
   return (
-    <Paper withBorder radius="md" p="md" aria-label={`Refund of order ${refund.id}`} component="article">
+    <Paper withBorder radius="md" p="md" aria-label={t`Refund of order ${refundId}`} component="article">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Anchor component={Link} to={`/order/${refund.id}`} fw={700}>
-            {refund.firstItemTitle}
-            {refund.itemCount > 1 ? ` and ${refund.itemCount - 1} more` : ''}
+            {refund.itemCount > 1 ? t`${firstItemTitle} and ${moreCount} more` : firstItemTitle}
           </Anchor>
           <StatusBadge status={refund.status} />
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Quote label="Buyer" text={refund.buyerUsername} />
-          <Quote label="Seller" text={refund.shopName} />
-          <Quote label="Amount" text={amount} />
-          <Quote label="Asked" text={refund.refund.requestedAt ? formatDateTimeWithYear(refund.refund.requestedAt) : null} />
+          <Quote label={t`Buyer`} text={refund.buyerUsername} />
+          <Quote label={t`Seller`} text={refund.shopName} />
+          <Quote label={t`Amount`} text={amount} />
+          <Quote label={t`Asked`} text={refund.refund.requestedAt ? formatDateTimeWithYear(refund.refund.requestedAt) : null} />
         </SimpleGrid>
-        <Quote label="Buyer's reason" text={refund.refund.reason} />
-        {(refund.refund.contestReason || refund.status === 'refund_disputed') && <Quote label="Seller's contest reason" text={refund.refund.contestReason} />}
-        {refund.refund.decisionReason && <Quote label="Why it was refused" text={refund.refund.decisionReason} />}
+        <Quote label={t`Buyer's reason`} text={refund.refund.reason} />
+        {(refund.refund.contestReason || refund.status === 'refund_disputed') && <Quote label={t`Seller's contest reason`} text={refund.refund.contestReason} />}
+        {refund.refund.decisionReason && <Quote label={t`Why it was refused`} text={refund.refund.decisionReason} />}
         {error && (
           <Text c="red" size="sm" role="alert">
             {error}
@@ -76,24 +83,24 @@ function RefundCard({ refund }: { refund: TRefundCase }) {
         {open && (
           <Group gap="sm" grow>
             <Button color="green" leftSection={<IconCash size={18} aria-hidden />} onClick={approve} loading={isPending}>
-              Refund the buyer
+              <Trans>Refund the buyer</Trans>
             </Button>
             <Button color="red" variant="light" leftSection={<IconX size={18} aria-hidden />} onClick={() => setRefusing(true)} disabled={isPending}>
-              Refuse the refund
+              <Trans>Refuse the refund</Trans>
             </Button>
           </Group>
         )}
       </Stack>
       {refusing && (
         <ReasonDialog
-          title="Refuse this refund?"
-          text={`${refund.buyerUsername} keeps the order and ${refund.shopName} is paid. Both see your reason.`}
-          label="Reason for refusing"
-          confirmLabel="Refuse the refund"
+          title={t`Refuse this refund?`}
+          text={t`${buyerName} keeps the order and ${shopName} is paid. Both see your reason.`}
+          label={t`Reason for refusing`}
+          confirmLabel={t`Refuse the refund`}
           schema={ZRefuseRefundInput}
           onConfirm={async (reason) => {
             await decision.mutateAsync({ action: 'reject_refund', reason });
-            showAdminSuccess('Refund refused', refund.firstItemTitle);
+            showAdminSuccess(t`Refund refused`, refund.firstItemTitle);
           }}
           onClose={() => setRefusing(false)}
         />
@@ -104,6 +111,7 @@ function RefundCard({ refund }: { refund: TRefundCase }) {
 
 /** Refund cases of every farm, contested ones (which only an admin decides) first. */
 export function RefundsPanel() {
+  const { i18n, t } = useLingui();
   const [filterParam, setFilter] = useAdminParam('refunds');
   const filter = parseRefundStatusFilter(filterParam);
   const list = useAdminRefunds(filter);
@@ -112,19 +120,19 @@ export function RefundsPanel() {
   return (
     <Stack gap="md">
       <Select
-        label="Show"
+        label={t`Show`}
         value={filter}
         onChange={(value) => setFilter(value === 'refund_disputed' ? null : value, { replace: true })}
-        data={REFUND_STATUS_FILTERS.map((value) => ({ value, label: REFUND_FILTER_LABELS[value] }))}
+        data={REFUND_STATUS_FILTERS.map((value) => ({ value, label: i18n._(REFUND_FILTER_LABELS[value]) }))}
         allowDeselect={false}
         w={220}
       />
-      {list.isError && <LoadErrorAlert title="Could not load the refunds" onRetry={() => void list.refetch()} />}
-      {list.isPending && <Skeleton height={220} radius="md" role="status" aria-label="Loading refunds" />}
+      {list.isError && <LoadErrorAlert title={t`Could not load the refunds`} onRetry={() => void list.refetch()} />}
+      {list.isPending && <Skeleton height={220} radius="md" role="status" aria-label={t`Loading refunds`} />}
       {list.isSuccess && items.length === 0 && (
         <Paper withBorder radius="md" p="lg">
           <Text c="dimmed" ta="center">
-            {filter === 'refund_disputed' ? 'No contested refunds: nothing waits for you.' : 'No refunds here.'}
+            {filter === 'refund_disputed' ? t`No contested refunds: nothing waits for you.` : t`No refunds here.`}
           </Text>
         </Paper>
       )}

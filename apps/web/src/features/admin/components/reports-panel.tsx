@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Blockquote, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconEyeOff, IconFlag, IconUserOff } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -24,11 +27,11 @@ const STATUS_COLORS: Readonly<Record<TReportStatus, string>> = {
   author_suspended: 'red',
 };
 
-const EMPTY_MESSAGES: Readonly<Record<TReportStatus, string>> = {
-  open: 'No open reports: nothing waits for you.',
-  hidden: 'No reported item has been hidden yet.',
-  dismissed: 'No report has been dismissed yet.',
-  author_suspended: 'No author has been suspended over a report yet.',
+const EMPTY_MESSAGES: Readonly<Record<TReportStatus, MessageDescriptor>> = {
+  open: msg`No open reports: nothing waits for you.`,
+  hidden: msg`No reported item has been hidden yet.`,
+  dismissed: msg`No report has been dismissed yet.`,
+  author_suspended: msg`No author has been suspended over a report yet.`,
 };
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -43,19 +46,28 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function ReportCard({ report }: { report: TAdminReport }) {
+  const { i18n, t } = useLingui();
   const decision = useReportDecision(report.id);
   const { isPending, runOnce } = useSingleSubmit();
   const [suspending, setSuspending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const noun = report.targetType;
   const isOpen = report.status === 'open';
+  const author = report.author.username;
+  const reporter = report.reporter.username;
+  const count = report.reportCountOnTarget;
+  const reportedAt = formatDateTimeWithYear(report.createdAt);
+  const decidedAt = report.decidedAt ? formatDateTimeWithYear(report.decidedAt) : '';
+  const decidedBy = report.decidedBy;
 
   const decide = (action: 'hide' | 'dismiss') =>
     void runOnce(async () => {
       setError(null);
       try {
         await decision.mutateAsync({ action });
-        showAdminSuccess(action === 'hide' ? `The ${noun} is hidden` : 'Report dismissed', `${report.reporter.username} is told the outcome.`);
+        const title =
+          action === 'hide' ? t`${select(noun, { post: 'The post is hidden', other: 'The comment is hidden' })}` : t`Report dismissed`;
+        showAdminSuccess(title, t`${reporter} is told the outcome.`);
       } catch (failure) {
         reportFailure(failure);
       }
@@ -64,12 +76,12 @@ function ReportCard({ report }: { report: TAdminReport }) {
   /** Shown on the card; a report another admin already decided leaves the list, so that message is a toast. */
   function reportFailure(failure: unknown) {
     const message = getServerFormErrors(failure, []).form;
-    if (isApiError(failure) && failure.status === 409 && message) showAdminFailure('Report not changed', message);
+    if (isApiError(failure) && failure.status === 409 && message) showAdminFailure(t`Report not changed`, message);
     else setError(message);
   }
 
   return (
-    <Paper withBorder radius="md" p="md" component="article" aria-label={`Report of a ${noun} by ${report.author.username}`}>
+    <Paper withBorder radius="md" p="md" component="article" aria-label={t`${select(noun, { post: `Report of a post by ${author}`, other: `Report of a comment by ${author}` })}`}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
@@ -77,60 +89,63 @@ function ReportCard({ report }: { report: TAdminReport }) {
               {reportCategoryLabels[report.category]}
             </Badge>
             <Badge color={STATUS_COLORS[report.status]} variant="outline" radius="sm">
-              {REPORT_FILTER_LABELS[report.status]}
+              {i18n._(REPORT_FILTER_LABELS[report.status])}
             </Badge>
             {report.reportCountOnTarget > 1 && (
               <Badge color="red" variant="filled" radius="sm">
-                {report.reportCountOnTarget} reports on this {noun}
+                {t`${select(noun, { post: `${count} reports on this post`, other: `${count} reports on this comment` })}`}
               </Badge>
             )}
           </Group>
           <Text size="xs" c="dimmed">
-            Reported {formatDateTimeWithYear(report.createdAt)}
+            <Trans>Reported {reportedAt}</Trans>
           </Text>
         </Group>
 
-        <Field label={`Reported ${noun}${report.targetHidden ? ' (hidden)' : ''}`}>
+        <Field label={
+            report.targetHidden
+              ? t`${select(noun, { post: 'Reported post (hidden)', other: 'Reported comment (hidden)' })}`
+              : t`${select(noun, { post: 'Reported post', other: 'Reported comment' })}`
+          }>
           <Blockquote p="xs" mt={4} radius="sm" color="gray" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 'var(--mantine-font-size-sm)' }}>
             {report.excerpt || '—'}
           </Blockquote>
         </Field>
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Field label="Author">
+          <Field label={t`Author`}>
             <Group gap={6} wrap="wrap">
               <Text size="sm" fw={600}>
                 {report.author.username}
               </Text>
               {report.author.suspended && (
                 <Badge color="red" variant="filled" radius="sm" size="sm">
-                  Suspended
+                  <Trans>Suspended</Trans>
                 </Badge>
               )}
             </Group>
           </Field>
-          <Field label="Reported by">
+          <Field label={t`Reported by`}>
             <Text size="sm">{report.reporter.username}</Text>
           </Field>
         </SimpleGrid>
 
-        <Field label="Reporter's comment">
+        <Field label={t`Reporter's comment`}>
           <Text size="sm" c={report.comment ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {report.comment || 'No comment'}
+            {report.comment || t`No comment`}
           </Text>
         </Field>
 
         <Anchor component={Link} to={`/pulse/${report.postId}`} size="sm" w="fit-content">
           <Group gap={4} component="span">
-            {noun === 'post' ? 'Open the post' : 'Open the post of this comment'}
+            {noun === 'post' ? t`Open the post` : t`Open the post of this comment`}
             <IconExternalLink size={14} aria-hidden />
           </Group>
         </Anchor>
 
         {!isOpen && report.decidedAt && (
           <Text size="sm" c="dimmed">
-            Decided {formatDateTimeWithYear(report.decidedAt)}
-            {report.decidedBy ? ` by ${report.decidedBy}` : ''}
+            {decidedBy ? t`Decided ${decidedAt} by ${decidedBy}` : t`Decided ${decidedAt}`}
           </Text>
         )}
 
@@ -143,10 +158,10 @@ function ReportCard({ report }: { report: TAdminReport }) {
         {isOpen && (
           <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
             <Button color="red" leftSection={<IconEyeOff size={18} aria-hidden />} onClick={() => decide('hide')} loading={isPending}>
-              Hide
+              <Trans>Hide</Trans>
             </Button>
             <Button variant="default" leftSection={<IconCheck size={18} aria-hidden />} onClick={() => decide('dismiss')} disabled={isPending}>
-              Dismiss
+              <Trans>Dismiss</Trans>
             </Button>
             <Button
               color="red"
@@ -154,19 +169,22 @@ function ReportCard({ report }: { report: TAdminReport }) {
               leftSection={<IconUserOff size={18} aria-hidden />}
               onClick={() => setSuspending(true)}
               disabled={isPending || report.author.suspended}
-              title={report.author.suspended ? `${report.author.username} is already suspended` : undefined}
+              title={report.author.suspended ? t`${author} is already suspended` : undefined}
             >
-              Suspend author
+              <Trans>Suspend author</Trans>
             </Button>
           </Group>
         )}
       </Stack>
       {suspending && (
         <ReasonDialog
-          title={`Suspend ${report.author.username}?`}
-          text={`The ${noun} is hidden, ${report.author.username} is signed out everywhere at once and cannot sign in until the suspension is lifted (Users). The reporter is told the outcome.`}
-          label="Reason for the suspension"
-          confirmLabel="Suspend author"
+          title={t`Suspend ${author}?`}
+          text={t`${select(noun, {
+            post: `The post is hidden, ${author} is signed out everywhere at once and cannot sign in until the suspension is lifted (Users). The reporter is told the outcome.`,
+            other: `The comment is hidden, ${author} is signed out everywhere at once and cannot sign in until the suspension is lifted (Users). The reporter is told the outcome.`,
+          })}`}
+          label={t`Reason for the suspension`}
+          confirmLabel={t`Suspend author`}
           schema={ZSuspendUserInput}
           onConfirm={async (reason) => {
             try {
@@ -179,7 +197,10 @@ function ReportCard({ report }: { report: TAdminReport }) {
               }
               throw failure;
             }
-            showAdminSuccess('Author suspended', `${report.author.username} is signed out and the ${noun} is hidden.`);
+            showAdminSuccess(
+              t`Author suspended`,
+              t`${select(noun, { post: `${author} is signed out and the post is hidden.`, other: `${author} is signed out and the comment is hidden.` })}`,
+            );
           }}
           onClose={() => setSuspending(false)}
         />
@@ -190,6 +211,7 @@ function ReportCard({ report }: { report: TAdminReport }) {
 
 /** Pulse Hub reports: open ones oldest first, each with the item as it is now and the three decisions. */
 export function ReportsPanel() {
+  const { i18n, t } = useLingui();
   const [statusParam, setStatus] = useAdminParam('reportStatus');
   const status = parseReportStatusFilter(statusParam);
   const list = useAdminReports(status);
@@ -198,19 +220,19 @@ export function ReportsPanel() {
   return (
     <Stack gap="md">
       <Select
-        label="Show"
+        label={t`Show`}
         value={status}
         onChange={(value) => setStatus(value === 'open' ? null : value, { replace: true })}
-        data={REPORT_STATUS_FILTERS.map((value) => ({ value, label: REPORT_FILTER_LABELS[value] }))}
+        data={REPORT_STATUS_FILTERS.map((value) => ({ value, label: i18n._(REPORT_FILTER_LABELS[value]) }))}
         allowDeselect={false}
         w={220}
       />
-      {list.isError && <LoadErrorAlert title="Could not load the reports" onRetry={() => void list.refetch()} />}
-      {list.isPending && <Skeleton height={260} radius="md" role="status" aria-label="Loading reports" />}
+      {list.isError && <LoadErrorAlert title={t`Could not load the reports`} onRetry={() => void list.refetch()} />}
+      {list.isPending && <Skeleton height={260} radius="md" role="status" aria-label={t`Loading reports`} />}
       {list.isSuccess && items.length === 0 && (
         <Paper withBorder radius="md" p="lg">
           <Text c="dimmed" ta="center">
-            {EMPTY_MESSAGES[status]}
+            {i18n._(EMPTY_MESSAGES[status])}
           </Text>
         </Paper>
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClipboardList, IconFlag, IconHistory, IconLock, IconReceiptRefund, IconShare, IconSpeakerphone, IconUsers, type Icon } from '@tabler/icons-react';
@@ -50,6 +51,7 @@ function TabPanel({ tab }: { tab: AdminTab }) {
  */
 export function AdminPage() {
   const { user } = useAuth();
+  const { i18n, t } = useLingui();
   const overview = useAdminOverview();
   const [params, setParams] = useSearchParams();
   const tab = parseAdminTab(params.get('tab'));
@@ -66,18 +68,22 @@ export function AdminPage() {
     <Container size="xl" px={{ base: 'md', sm: 'lg' }} py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
         <div>
-          <Title order={1}>Admin</Title>
-          <Text c="dimmed">Applications, refunds, reports, referrals, people and announcements of Pulse Market.</Text>
+          <Title order={1}>
+            <Trans>Admin</Trans>
+          </Title>
+          <Text c="dimmed">
+            <Trans>Applications, refunds, reports, referrals, people and announcements of Pulse Market.</Trans>
+          </Text>
         </div>
         {!canUseConsole ? (
-          <Alert color="red" variant="light" icon={<IconLock size={20} />} title="Overview unavailable">
-            Only administrators can see these figures.
+          <Alert color="red" variant="light" icon={<IconLock size={20} />} title={t`Overview unavailable`}>
+            <Trans>Only administrators can see these figures.</Trans>
           </Alert>
         ) : (
           <>
             {overview.isError ? (
-              <Alert color="red" variant="light" icon={<IconLock size={20} />} title="Overview unavailable">
-                The figures could not be loaded.
+              <Alert color="red" variant="light" icon={<IconLock size={20} />} title={t`Overview unavailable`}>
+                <Trans>The figures could not be loaded.</Trans>
               </Alert>
             ) : (
               <OverviewCards overview={overview.data} />
@@ -91,14 +97,14 @@ export function AdminPage() {
               styles={isDesktop ? { tab: { justifyContent: 'flex-start' }, tabLabel: { textAlign: 'left', flex: 'none' } } : undefined}
             >
               <Tabs.List
-                aria-label="Admin sections"
+                aria-label={t`Admin sections`}
                 style={isDesktop ? { minWidth: 200 } : { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' }}
               >
                 {ADMIN_TABS.map((value) => {
                   const TabIcon = TAB_ICONS[value];
                   return (
                     <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={18} aria-hidden />} style={{ flexShrink: 0 }}>
-                      {ADMIN_TAB_LABELS[value]}
+                      {i18n._(ADMIN_TAB_LABELS[value])}
                     </Tabs.Tab>
                   );
                 })}

@@ -1,17 +1,19 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { TReportStatus } from '@pulse/contract/hub';
 import { REFUND_STATUSES, type TRefundStatus } from '@pulse/contract/orders';
 
 export const ADMIN_TABS = ['applications', 'refunds', 'reports', 'referrals', 'users', 'popups', 'audit'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-export const ADMIN_TAB_LABELS: Readonly<Record<AdminTab, string>> = {
-  applications: 'Applications',
-  refunds: 'Refunds',
-  reports: 'Reports',
-  referrals: 'Referrals',
-  users: 'Users',
-  popups: 'Popups',
-  audit: 'Audit log',
+export const ADMIN_TAB_LABELS: Readonly<Record<AdminTab, MessageDescriptor>> = {
+  applications: msg`Applications`,
+  refunds: msg`Refunds`,
+  reports: msg`Reports`,
+  referrals: msg`Referrals`,
+  users: msg`Users`,
+  popups: msg`Popups`,
+  audit: msg`Audit log`,
 };
 
 /** `?tab=` of /admin; anything unknown opens the first section. */
@@ -39,11 +41,11 @@ export function pendingFirst<T extends { status: string }>(items: readonly T[]):
 export const REFUND_STATUS_FILTERS = ['refund_disputed', 'refund_requested', 'closed', 'all'] as const;
 export type RefundStatusFilter = (typeof REFUND_STATUS_FILTERS)[number];
 
-export const REFUND_FILTER_LABELS: Readonly<Record<RefundStatusFilter, string>> = {
-  refund_disputed: 'Contested',
-  refund_requested: 'Waiting for the farm',
-  closed: 'Decided',
-  all: 'All',
+export const REFUND_FILTER_LABELS: Readonly<Record<RefundStatusFilter, MessageDescriptor>> = {
+  refund_disputed: msg`Contested`,
+  refund_requested: msg`Waiting for the farm`,
+  closed: msg`Decided`,
+  all: msg`All`,
 };
 
 export function parseRefundStatusFilter(value: string | null): RefundStatusFilter {
@@ -65,11 +67,11 @@ export function contestedFirst<T extends { status: string }>(items: readonly T[]
 /** The reports queue's filter (GET /api/admin/reports?status=): open ones first. */
 export const REPORT_STATUS_FILTERS = ['open', 'hidden', 'dismissed', 'author_suspended'] as const satisfies readonly TReportStatus[];
 
-export const REPORT_FILTER_LABELS: Readonly<Record<TReportStatus, string>> = {
-  open: 'Open',
-  hidden: 'Hidden',
-  dismissed: 'Dismissed',
-  author_suspended: 'Author suspended',
+export const REPORT_FILTER_LABELS: Readonly<Record<TReportStatus, MessageDescriptor>> = {
+  open: msg`Open`,
+  hidden: msg`Hidden`,
+  dismissed: msg`Dismissed`,
+  author_suspended: msg`Author suspended`,
 };
 
 export function parseReportStatusFilter(value: string | null): TReportStatus {

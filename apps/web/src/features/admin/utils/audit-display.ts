@@ -1,26 +1,48 @@
-const ACTION_LABELS: Readonly<Record<string, string>> = {
-  'application.approve': 'Approved an application',
-  'application.reject': 'Rejected an application',
-  'user.suspend': 'Suspended a user',
-  'user.unsuspend': 'Lifted a suspension',
-  'popup.create': 'Created a popup',
-  'popup.update': 'Changed a popup',
-  'popup.delete': 'Deleted a popup',
-  'report.hide': 'Hid a reported item',
-  'report.dismiss': 'Dismissed a report',
-  'report.suspend_author': 'Hid a reported item and suspended its author',
-  'referral.void': 'Voided a referral (future earnings stop)',
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+
+const ACTION_LABELS: Readonly<Record<string, MessageDescriptor>> = {
+  'application.approve': msg`Approved an application`,
+  'application.reject': msg`Rejected an application`,
+  'user.suspend': msg`Suspended a user`,
+  'user.unsuspend': msg`Lifted a suspension`,
+  'popup.create': msg`Created a popup`,
+  'popup.update': msg`Changed a popup`,
+  'popup.delete': msg`Deleted a popup`,
+  'report.hide': msg`Hid a reported item`,
+  'report.dismiss': msg`Dismissed a report`,
+  'report.suspend_author': msg`Hid a reported item and suspended its author`,
+  'referral.void': msg`Voided a referral (future earnings stop)`,
 };
 
-/** A readable name for an audit action; unknown actions (added by other modules) show as written. */
-export function describeAuditAction(action: string): string {
+/** A readable name for an audit action in the reader's language; unknown actions (added by other modules) show as written. */
+export function describeAuditAction(i18n: I18n, action: string): string {
   const known = ACTION_LABELS[action];
-  if (known) return known;
+  if (known) return i18n._(known);
   if (action.includes('refund')) {
-    if (/approve/.test(action)) return 'Refunded the buyer';
-    if (/reject/.test(action)) return 'Refused a refund';
+    if (/approve/.test(action)) return i18n._(msg`Refunded the buyer`);
+    if (/reject/.test(action)) return i18n._(msg`Refused a refund`);
   }
   return action;
+}
+
+/** What an entry acted on, in words as the English console has always written them ("seller application"). */
+const TARGET_LABELS: Readonly<Record<string, MessageDescriptor>> = {
+  seller_application: msg`seller application`,
+  agent_application: msg`agent application`,
+  user: msg`user`,
+  popup: msg`popup`,
+  hub_report: msg`hub report`,
+  order: msg`order`,
+  post: msg`post`,
+  comment: msg`comment`,
+  referral_attribution: msg`referral attribution`,
+};
+
+/** The kind of thing an audit entry acted on, in the reader's language; unknown kinds with spaces for underscores. */
+export function describeAuditTarget(i18n: I18n, targetType: string): string {
+  const known = TARGET_LABELS[targetType];
+  return known ? i18n._(known) : targetType.replace(/_/g, ' ');
 }
 
 function formatDetailValue(value: unknown): string {

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { POPUP_CTA_PAIR_MESSAGE, POPUP_WINDOW_MESSAGE, ZCreatePopupRequest, type TCreatePopupRequest, type TPopupAudience } from '@pulse/contract/popups';
 
 /** What the popup form holds: strings as typed; times are the admin's local `datetime-local` values. */
@@ -26,10 +28,10 @@ export const EMPTY_POPUP_FORM: PopupFormValues = {
   endsAt: '',
 };
 
-export const POPUP_AUDIENCE_LABELS: Readonly<Record<TPopupAudience, string>> = {
-  all: 'Everyone',
-  logged_in: 'Signed-in people',
-  logged_out: 'Visitors (not signed in)',
+export const POPUP_AUDIENCE_LABELS: Readonly<Record<TPopupAudience, MessageDescriptor>> = {
+  all: msg`Everyone`,
+  logged_in: msg`Signed-in people`,
+  logged_out: msg`Visitors (not signed in)`,
 };
 
 /** A `datetime-local` value read in the browser's time zone, as an ISO instant; junk is passed on for the schema to refuse. */

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import type { TAdminAttribution, TAdminAttributionsResponse } from '@pulse/contract/referrals';
 import { parseReferralStateFilter, referralStateQuery, replaceAttribution, voidDialogText } from './referral-display';
@@ -47,6 +48,6 @@ describe('referral display', () => {
   });
 
   it('tells the admin what voiding does', () => {
-    expect(voidDialogText('kofi', 'ama')).toContain('kofi stops earning on the orders of ama');
+    expect(i18n._(voidDialogText('kofi', 'ama'))).toContain('kofi stops earning on the orders of ama');
   });
 });

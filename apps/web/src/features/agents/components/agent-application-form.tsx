@@ -1,3 +1,5 @@
+import { formatNumber } from '../../../lib/format';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
@@ -50,6 +52,7 @@ function pointOf(values: AgentFormValues): { lat: number; lng: number } | null {
  * match the server's; the server's `fields` (400) land under the same inputs. One request per submit.
  */
 export function AgentApplicationForm({ initialValues = EMPTY_AGENT_FORM, submitLabel }: { initialValues?: AgentFormValues; submitLabel: string }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { user, refreshUser } = useAuth();
@@ -92,7 +95,7 @@ export function AgentApplicationForm({ initialValues = EMPTY_AGENT_FORM, submitL
     void runOnce(async () => {
       const parsed = ZAgentApplicationInput.safeParse(toAgentApplicationInput(values));
       if (!parsed.success) {
-        setErrors({ fields: withCrossFieldErrors(values, getZodDottedFieldErrors(parsed.error)), form: 'Some fields need your attention.' });
+        setErrors({ fields: withCrossFieldErrors(values, getZodDottedFieldErrors(parsed.error)), form: t`Some fields need your attention.` });
         return;
       }
       setErrors(NO_FORM_ERRORS);
@@ -110,12 +113,13 @@ export function AgentApplicationForm({ initialValues = EMPTY_AGENT_FORM, submitL
   const carries = values.kind === 'delivery' || values.kind === 'both';
   const payoutIsBank = values.payoutMethod === 'bank';
   const radius = Number(values.workingRadiusKm);
+  const maxRadius = formatNumber(WORKING_RADIUS_MAX_KM, 0);
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Agent application">
+    <form onSubmit={submit} noValidate aria-label={t`Agent application`}>
       <Stack gap="md">
-        <FormSection title="What you want to do">
-          <Radio.Group label="Kind of agent" required value={values.kind ?? ''} onChange={(value) => set('kind')(value as TAgentKind)} error={errorOf('kind')}>
+        <FormSection title={t`What you want to do`}>
+          <Radio.Group label={t`Kind of agent`} required value={values.kind ?? ''} onChange={(value) => set('kind')(value as TAgentKind)} error={errorOf('kind')}>
             <Stack gap="xs" mt={6}>
               {AGENT_KINDS.map((kind) => (
                 <Radio
@@ -124,17 +128,17 @@ export function AgentApplicationForm({ initialValues = EMPTY_AGENT_FORM, submitL
                   label={agentKindLabels[kind]}
                   description={
                     kind === 'delivery'
-                      ? 'Carry orders from farms to buyers and earn the delivery fee'
+                      ? t`Carry orders from farms to buyers and earn the delivery fee`
                       : kind === 'referral'
-                        ? 'Bring new buyers and farms with your referral code'
-                        : 'Deliver orders and refer people'
+                        ? t`Bring new buyers and farms with your referral code`
+                        : t`Deliver orders and refer people`
                   }
                 />
               ))}
             </Stack>
           </Radio.Group>
           {carries && (
-            <Radio.Group label="How you travel" required value={values.vehicle ?? ''} onChange={(value) => set('vehicle')(value as TVehicle)} error={errorOf('vehicle')}>
+            <Radio.Group label={t`How you travel`} required value={values.vehicle ?? ''} onChange={(value) => set('vehicle')(value as TVehicle)} error={errorOf('vehicle')}>
               <Group gap="md" mt={6}>
                 {VEHICLES.map((vehicle) => (
                   <Radio key={vehicle} value={vehicle} label={vehicleLabels[vehicle]} />
@@ -142,27 +146,27 @@ export function AgentApplicationForm({ initialValues = EMPTY_AGENT_FORM, submitL
               </Group>
             </Radio.Group>
           )}
-          <TextInput label="Phone" required type="tel" autoComplete="tel" placeholder="+233 20 123 4567" {...text('phone')} />
+          <TextInput label={t`Phone`} required type="tel" autoComplete="tel" placeholder={t`+233 20 123 4567`} {...text('phone')} />
         </FormSection>
 
-        <FormSection title="Home area">
+        <FormSection title={t`Home area`}>
           <Text size="sm" c="dimmed">
-            Delivery tasks are offered from farms within your working radius of this point. Type the coordinates, use your location or tap the map.
+            <Trans>Delivery tasks are offered from farms within your working radius of this point. Type the coordinates, use your location or tap the map.</Trans>
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-            <TextInput label="Region or town" required autoComplete="address-level2" placeholder="e.g. Kumasi" {...text('region')} />
+            <TextInput label={t`Region or town`} required autoComplete="address-level2" placeholder={t`e.g. Kumasi`} {...text('region')} />
             <TextInput
-              label="Working radius (km)"
+              label={t`Working radius (km)`}
               required
               inputMode="numeric"
-              description={`1 to ${WORKING_RADIUS_MAX_KM} km`}
+              description={t`1 to ${maxRadius} km`}
               {...text('workingRadiusKm')}
             />
           </SimpleGrid>
           <FarmLocationFields
             lat={text('lat')}
             lng={text('lng')}
-            unsupportedMessage="This browser cannot share its location. Type the coordinates or tap the map."
+            unsupportedMessage={t`This browser cannot share its location. Type the coordinates or tap the map.`}
             onLocated={locate}
           />
           {showMap ? (
@@ -175,33 +179,33 @@ export function AgentApplicationForm({ initialValues = EMPTY_AGENT_FORM, submitL
           ) : (
             <Group>
               <Button variant="subtle" size="xs" onClick={() => setShowMap(true)}>
-                Pick on the map
+                <Trans>Pick on the map</Trans>
               </Button>
             </Group>
           )}
         </FormSection>
 
-        <FormSection title="Payouts">
-          <Radio.Group label="Payout method" required value={values.payoutMethod ?? ''} onChange={(value) => set('payoutMethod')(value as TPayoutMethod)} error={errorOf('payoutMethod')}>
+        <FormSection title={t`Payouts`}>
+          <Radio.Group label={t`Payout method`} required value={values.payoutMethod ?? ''} onChange={(value) => set('payoutMethod')(value as TPayoutMethod)} error={errorOf('payoutMethod')}>
             <Group gap="lg" mt={6}>
               {PAYOUT_METHODS.map((method) => (
                 <Radio key={method} value={method} label={payoutMethodLabels[method]} />
               ))}
             </Group>
           </Radio.Group>
-          <TextInput label="Account holder's name" required autoComplete="name" {...text('accountName')} />
+          <TextInput label={t`Account holder's name`} required autoComplete="name" {...text('accountName')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-            <TextInput label={payoutIsBank ? 'Account number' : 'Account or mobile number'} required {...text('accountNumber')} />
+            <TextInput label={payoutIsBank ? t`Account number` : t`Account or mobile number`} required {...text('accountNumber')} />
             <TextInput
-              label={payoutIsBank ? 'Bank' : values.payoutMethod === 'mobile_money' ? 'Mobile money provider' : 'Provider or bank'}
+              label={payoutIsBank ? t`Bank` : values.payoutMethod === 'mobile_money' ? t`Mobile money provider` : t`Provider or bank`}
               required
-              placeholder={payoutIsBank ? 'e.g. Ecobank' : 'e.g. MTN MoMo'}
+              placeholder={payoutIsBank ? t`e.g. Ecobank` : t`e.g. MTN MoMo`}
               {...text('providerName')}
             />
           </SimpleGrid>
         </FormSection>
 
-        <FormSection title="Identity">
+        <FormSection title={t`Identity`}>
           <IdDocumentField
             value={{ uploadId: values.idDocumentUploadId, url: values.idDocumentUrl }}
             onChange={(document) => {
@@ -217,12 +221,12 @@ export function AgentApplicationForm({ initialValues = EMPTY_AGENT_FORM, submitL
             onChange={(event) => set('termsAccepted')(event.currentTarget.checked)}
             error={errorOf('termsAccepted')}
             label={
-              <>
+              <Trans>
                 I accept the{' '}
                 <Anchor component={Link} to="/terms-of-service" inherit>
                   terms of service
                 </Anchor>
-              </>
+              </Trans>
             }
           />
         </FormSection>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button, Group, List, Paper, Skeleton, Stack, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconMotorbike } from '@tabler/icons-react';
@@ -8,28 +11,30 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { useMyAgentApplication } from '../api/agent-application-api';
 import { agentStatusView } from '../utils/agent-status-view';
 
-const PROGRAMME_POINTS = [
-  'Delivery agents carry orders from nearby farms to buyers and earn each order’s delivery fee',
-  'Referral agents bring new buyers and farms with their own code',
-  'You choose your home area, working radius and how you travel',
+const PROGRAMME_POINTS: readonly MessageDescriptor[] = [
+  msg`Delivery agents carry orders from nearby farms to buyers and earn each order’s delivery fee`,
+  msg`Referral agents bring new buyers and farms with their own code`,
+  msg`You choose your home area, working radius and how you travel`,
 ];
 
 /** What a signed-in non-agent sees on an agent page: the programme, their application if any, the way to apply. */
-function ProgrammeNotice({ what }: { what: string }) {
+function ProgrammeNotice({ what }: { what: AgentGateWhat }) {
+  const { i18n, t } = useLingui();
   const { user } = useAuth();
   const application = useMyAgentApplication(user?.id ?? null);
   const status = application.data?.status;
+  const page = typeof what === 'string' ? what : i18n._(what);
 
   return (
     <Stack gap="md">
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-label="Pulse Agents programme">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-label={t`Pulse Agents programme`}>
         <Group align="flex-start" gap="md" wrap="nowrap">
           <ThemeIcon size={56} radius={28} variant="light" aria-hidden style={{ flexShrink: 0 }}>
             <IconMotorbike size={30} stroke={1.6} />
           </ThemeIcon>
           <Stack gap="sm" style={{ minWidth: 0 }}>
             <Title order={2} fz={{ base: 20, sm: 24 }}>
-              {what} is for Pulse Agents
+              <Trans>{page} is for Pulse Agents</Trans>
             </Title>
             <List
               spacing={6}
@@ -41,25 +46,25 @@ function ProgrammeNotice({ what }: { what: string }) {
               }
             >
               {PROGRAMME_POINTS.map((point) => (
-                <List.Item key={point}>{point}</List.Item>
+                <List.Item key={point.id}>{i18n._(point)}</List.Item>
               ))}
             </List>
             <Group gap="xs">
               {status !== 'pending' && status !== 'approved' && (
                 <Button component={Link} to="/agent-registration">
-                  {status === 'rejected' ? 'Apply again' : 'Become a Pulse Agent'}
+                  {status === 'rejected' ? t`Apply again` : t`Become a Pulse Agent`}
                 </Button>
               )}
               <Button component={Link} to="/pulse-agents" variant="subtle">
-                About the programme
+                <Trans>About the programme</Trans>
               </Button>
             </Group>
           </Stack>
         </Group>
       </Paper>
-      {application.isPending && <Skeleton height={140} radius="lg" role="status" aria-label="Loading your application" />}
-      {application.isError && <LoadErrorAlert title="Could not load your agent application" onRetry={() => void application.refetch()} />}
-      {application.isSuccess && application.data && <ApplicationStatusCard kind="agent" application={agentStatusView(application.data)} />}
+      {application.isPending && <Skeleton height={140} radius="lg" role="status" aria-label={t`Loading your application`} />}
+      {application.isError && <LoadErrorAlert title={t`Could not load your agent application`} onRetry={() => void application.refetch()} />}
+      {application.isSuccess && application.data && <ApplicationStatusCard kind="agent" application={agentStatusView(i18n, application.data)} />}
     </Stack>
   );
 }
@@ -68,9 +73,13 @@ function ProgrammeNotice({ what }: { what: string }) {
  * Agent pages render their content for approved agents (the `agent` role, which a live decision
  * grants without signing in again) and the programme notice for everyone else.
  */
-export function AgentGate({ what, children }: { what: string; children: ReactNode }) {
+/** The page's name in the notice: a message, or a text already in the reader's language. */
+export type AgentGateWhat = MessageDescriptor | string;
+
+export function AgentGate({ what, children }: { what: AgentGateWhat; children: ReactNode }) {
+  const { t } = useLingui();
   const { user } = useAuth();
-  if (!user) return <Skeleton height={200} radius="lg" role="status" aria-label="Loading" />;
+  if (!user) return <Skeleton height={200} radius="lg" role="status" aria-label={t`Loading`} />;
   if (!user.roles.includes('agent')) return <ProgrammeNotice what={what} />;
   return <>{children}</>;
 }

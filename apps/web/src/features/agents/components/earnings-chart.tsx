@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { formatCalendarDay, formatMoney } from '../../../lib/format';
@@ -13,7 +14,8 @@ export interface EarnedDay {
  * library): the dashboard's fees and referral earnings, /agent-referrals' referral earnings.
  */
 export function AgentEarningsChart({ days, currency, label }: { days: EarnedDay[]; currency: string; label: string }) {
-  const data = days.map((day) => ({ day: formatCalendarDay(day.date), Earned: day.earnedMinor }));
+  const { t } = useLingui();
+  const data = days.map((day) => ({ day: formatCalendarDay(day.date), earned: day.earnedMinor }));
   // The chart library's root is a plain div, where aria-label is not allowed: the figure carries the name.
   return (
     <div role="figure" aria-label={label}>
@@ -21,7 +23,7 @@ export function AgentEarningsChart({ days, currency, label }: { days: EarnedDay[
         h={180}
         data={data}
         dataKey="day"
-        series={[{ name: 'Earned', color: 'orange.6' }]}
+        series={[{ name: 'earned', label: t`Earned`, color: 'orange.6' }]}
         valueFormatter={(value) => formatMoney(value, currency)}
         tickLine="none"
         gridAxis="x"

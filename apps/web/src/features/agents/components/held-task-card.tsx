@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Paper, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconBuildingWarehouse, IconCalendarTime, IconMapPin, IconNavigation, IconPhone, IconUser } from '@tabler/icons-react';
@@ -42,6 +44,7 @@ function FormAlert({ message }: { message: string | null }) {
 }
 
 function PickupForm({ task }: { task: TDeliveryTask }) {
+  const { t } = useLingui();
   const pickup = useTaskStep(task.id, 'pickup');
   const release = useTaskStep(task.id, 'release');
   const [code, setCode] = useState('');
@@ -67,34 +70,34 @@ function PickupForm({ task }: { task: TDeliveryTask }) {
 
   return (
     <Stack gap="sm">
-      <form onSubmit={submitPickup} noValidate aria-label="Confirm pickup">
+      <form onSubmit={submitPickup} noValidate aria-label={t`Confirm pickup`}>
         <Stack gap="xs">
           <Group align="flex-end" gap="sm" wrap="nowrap">
             <TextInput
-              label="Pickup code"
-              description="The farm shows it on its order"
+              label={t`Pickup code`}
+              description={t`The farm shows it on its order`}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
-              placeholder="6 digits"
+              placeholder={t`6 digits`}
               value={code}
               onChange={(event) => setCode(event.currentTarget.value)}
               error={errors.fields.code}
               style={{ flex: 1 }}
             />
             <Button type="submit" loading={pickup.isPending}>
-              Picked up
+              <Trans>Picked up</Trans>
             </Button>
           </Group>
           <FormAlert message={errors.form} />
         </Stack>
       </form>
       {releasing ? (
-        <form onSubmit={submitRelease} noValidate aria-label="Release task">
+        <form onSubmit={submitRelease} noValidate aria-label={t`Release task`}>
           <Stack gap="xs">
             <Textarea
-              label="Why are you releasing it?"
-              description="The task goes back to the open list and the farm is told."
+              label={t`Why are you releasing it?`}
+              description={t`The task goes back to the open list and the farm is told.`}
               autosize
               minRows={2}
               value={reason}
@@ -104,10 +107,10 @@ function PickupForm({ task }: { task: TDeliveryTask }) {
             <FormAlert message={releaseErrors.form} />
             <Group gap="xs">
               <Button type="submit" color="red" variant="light" loading={release.isPending}>
-                Release task
+                <Trans>Release task</Trans>
               </Button>
               <Button variant="subtle" color="gray" onClick={() => setReleasing(false)}>
-                Keep it
+                <Trans>Keep it</Trans>
               </Button>
             </Group>
           </Stack>
@@ -115,7 +118,7 @@ function PickupForm({ task }: { task: TDeliveryTask }) {
       ) : (
         <Group>
           <Button variant="subtle" color="red" size="xs" onClick={() => setReleasing(true)}>
-            Release this task
+            <Trans>Release this task</Trans>
           </Button>
         </Group>
       )}
@@ -124,12 +127,14 @@ function PickupForm({ task }: { task: TDeliveryTask }) {
 }
 
 function DeliverForm({ task }: { task: TDeliveryTask }) {
+  const { t } = useLingui();
   const deliver = useTaskStep(task.id, 'deliver');
   const [code, setCode] = useState('');
   const [recipientName, setRecipientName] = useState('');
   const [photo, setPhoto] = useState<PhotoValue>(NO_PHOTO);
   const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<FormErrors>(NO_FORM_ERRORS);
+  const triesLeft = task.maxCodeAttempts - task.codeAttempts;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -142,24 +147,28 @@ function DeliverForm({ task }: { task: TDeliveryTask }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Confirm delivery">
+    <form onSubmit={submit} noValidate aria-label={t`Confirm delivery`}>
       <Stack gap="xs">
         <TextInput
-          label="Buyer's confirmation code"
-          description={`Ask the buyer for the code on their order${task.codeAttempts > 0 ? ` (${task.maxCodeAttempts - task.codeAttempts} tries left)` : ''}`}
+          label={t`Buyer's confirmation code`}
+          description={
+            task.codeAttempts > 0
+              ? t`Ask the buyer for the code on their order ${plural(triesLeft, { one: '(# try left)', other: '(# tries left)' })}`
+              : t`Ask the buyer for the code on their order`
+          }
           required
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          placeholder="6 digits"
+          placeholder={t`6 digits`}
           value={code}
           onChange={(event) => setCode(event.currentTarget.value)}
           error={errors.fields.code}
         />
-        <TextInput label="Received by (optional)" value={recipientName} onChange={(event) => setRecipientName(event.currentTarget.value)} error={errors.fields.recipientName} />
+        <TextInput label={t`Received by (optional)`} value={recipientName} onChange={(event) => setRecipientName(event.currentTarget.value)} error={errors.fields.recipientName} />
         <PhotoField
-          label="Photo of the hand-over (optional)"
-          description="Camera or gallery"
+          label={t`Photo of the hand-over (optional)`}
+          description={t`Camera or gallery`}
           value={photo}
           onChange={setPhoto}
           error={errors.fields.photoUploadId}
@@ -167,7 +176,7 @@ function DeliverForm({ task }: { task: TDeliveryTask }) {
         />
         <FormAlert message={errors.form} />
         <Button type="submit" color="green" loading={deliver.isPending} disabled={uploading}>
-          Delivered
+          <Trans>Delivered</Trans>
         </Button>
       </Stack>
     </form>
@@ -175,6 +184,7 @@ function DeliverForm({ task }: { task: TDeliveryTask }) {
 }
 
 function FailForm({ task, onCancel }: { task: TDeliveryTask; onCancel: () => void }) {
+  const { t } = useLingui();
   const fail = useTaskStep(task.id, 'fail');
   const [reason, setReason] = useState<TFailureReason | null>(null);
   const [note, setNote] = useState('');
@@ -194,19 +204,19 @@ function FailForm({ task, onCancel }: { task: TDeliveryTask; onCancel: () => voi
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Report a failed attempt">
+    <form onSubmit={submit} noValidate aria-label={t`Report a failed attempt`}>
       <Stack gap="xs">
-        <Radio.Group label="What happened?" required value={reason ?? ''} onChange={(value) => setReason(value as TFailureReason)} error={errors.fields.reason}>
+        <Radio.Group label={t`What happened?`} required value={reason ?? ''} onChange={(value) => setReason(value as TFailureReason)} error={errors.fields.reason}>
           <Stack gap={6} mt={6}>
             {FAILURE_REASONS.map((value) => (
               <Radio key={value} value={value} label={failureReasonLabels[value]} />
             ))}
           </Stack>
         </Radio.Group>
-        <Textarea label="Note (optional)" autosize minRows={2} value={note} onChange={(event) => setNote(event.currentTarget.value)} error={errors.fields.note} />
+        <Textarea label={t`Note (optional)`} autosize minRows={2} value={note} onChange={(event) => setNote(event.currentTarget.value)} error={errors.fields.note} />
         <PhotoField
-          label={needsPhoto ? 'Photo of the place' : 'Photo (optional)'}
-          description={needsPhoto ? 'Required for this reason: the door, the building or the street' : 'Camera or gallery'}
+          label={needsPhoto ? t`Photo of the place` : t`Photo (optional)`}
+          description={needsPhoto ? t`Required for this reason: the door, the building or the street` : t`Camera or gallery`}
           required={needsPhoto}
           value={photo}
           onChange={setPhoto}
@@ -216,10 +226,10 @@ function FailForm({ task, onCancel }: { task: TDeliveryTask; onCancel: () => voi
         <FormAlert message={errors.form} />
         <Group gap="xs">
           <Button type="submit" color="red" loading={fail.isPending} disabled={uploading}>
-            Report failed attempt
+            <Trans>Report failed attempt</Trans>
           </Button>
           <Button variant="subtle" color="gray" onClick={onCancel}>
-            Back
+            <Trans>Back</Trans>
           </Button>
         </Group>
       </Stack>
@@ -240,7 +250,7 @@ function TransitSteps({ task }: { task: TDeliveryTask }) {
           <DeliverForm task={task} />
           <Group>
             <Button variant="subtle" color="red" size="xs" onClick={() => setFailing(true)}>
-              Could not deliver?
+              <Trans>Could not deliver?</Trans>
             </Button>
           </Group>
         </>
@@ -251,15 +261,16 @@ function TransitSteps({ task }: { task: TDeliveryTask }) {
 
 /** "Directions" (maps) and "Map app" (geo:) for one end of the task, while the agent holds it. */
 function NavigateLinks({ point, label, testId }: { point: { lat: number | null; lng: number | null }; label: string; testId: string }) {
+  const { t } = useLingui();
   const links = navigationLinks(point, label);
   if (!links) return null;
   return (
     <Group gap="md" pl={24} data-testid={testId}>
-      <Anchor href={links.directions} target="_blank" rel="noopener noreferrer" size="sm" fw={600} aria-label={`Directions to ${label}`}>
-        <IconNavigation size={14} aria-hidden /> Directions
+      <Anchor href={links.directions} target="_blank" rel="noopener noreferrer" size="sm" fw={600} aria-label={t`Directions to ${label}`}>
+        <IconNavigation size={14} aria-hidden /> <Trans>Directions</Trans>
       </Anchor>
-      <Anchor href={links.geo} size="sm" aria-label={`Open ${label} in a map app`}>
-        Map app
+      <Anchor href={links.geo} size="sm" aria-label={t`Open ${label} in a map app`}>
+        <Trans>Map app</Trans>
       </Anchor>
     </Group>
   );
@@ -267,10 +278,21 @@ function NavigateLinks({ point, label, testId }: { point: { lat: number | null; 
 
 /** A task the agent holds or held: where to go, who to call, and the next step's form. */
 export function HeldTaskCard({ task }: { task: TDeliveryTask }) {
+  const { i18n, t } = useLingui();
   const dropOff = task.dropOff;
   const full = hasFullDropOff(dropOff) ? dropOff : null;
+  const farmName = task.pickup.farmName;
+  const nextStep = nextStepText(i18n, task);
+  const farmRegion = task.pickup.region;
+  const dropOffPlace = full
+    ? [full.line1, full.line2, full.city, full.region, full.postalCode].filter(Boolean).join(', ')
+    : [dropOff.city, dropOff.region].filter(Boolean).join(', ');
+  const recipient = full?.recipientName ?? '';
+  const receivedBy = task.recipientName ?? '';
+  const failureNote = task.failureNote;
+  const failureReason = task.failureReason ? failureReasonLabels[task.failureReason] : '';
   return (
-    <Paper withBorder radius="lg" p="md" component="article" aria-label={`Your delivery from ${task.pickup.farmName}`} data-testid="held-task" data-status={task.status}>
+    <Paper withBorder radius="lg" p="md" component="article" aria-label={t`Your delivery from ${farmName}`} data-testid="held-task" data-status={task.status}>
       <Stack gap="sm">
         <Stack gap={4}>
           <Badge color={STATUS_COLOR[task.status]} variant="light" data-testid="held-task-status">
@@ -280,11 +302,11 @@ export function HeldTaskCard({ task }: { task: TDeliveryTask }) {
             {task.pickup.farmName} → {dropOff.city}
           </Text>
           <Text size="sm" c="dimmed">
-            {formatFee(task)} · {formatKm(task.routeKm)} · {formatTaskSize(task.size)}
+            {formatFee(task)} · {formatKm(i18n, task.routeKm)} · {formatTaskSize(i18n, task.size)}
           </Text>
         </Stack>
         <Text size="sm" fw={600} data-testid="next-step">
-          Next: {nextStepText(task)}
+          <Trans>Next: {nextStep}</Trans>
         </Text>
         {task.endedMessage && (
           <Alert color="orange" variant="light" role="status" py="xs">
@@ -295,7 +317,9 @@ export function HeldTaskCard({ task }: { task: TDeliveryTask }) {
           <Group gap={8} wrap="nowrap" align="flex-start">
             <IconBuildingWarehouse size={16} aria-hidden style={{ marginTop: 2, flexShrink: 0 }} />
             <Text size="sm">
-              Pickup: {task.pickup.farmName}, {task.pickup.region}
+              <Trans>
+                Pickup: {farmName}, {farmRegion}
+              </Trans>
               {task.pickup.phone && (
                 <>
                   {' · '}
@@ -310,17 +334,14 @@ export function HeldTaskCard({ task }: { task: TDeliveryTask }) {
           <Group gap={8} wrap="nowrap" align="flex-start">
             <IconMapPin size={16} aria-hidden style={{ marginTop: 2, flexShrink: 0 }} />
             <Text size="sm" data-testid="drop-off">
-              Drop-off:{' '}
-              {full
-                ? [full.line1, full.line2, full.city, full.region, full.postalCode].filter(Boolean).join(', ')
-                : [dropOff.city, dropOff.region].filter(Boolean).join(', ')}
+              <Trans>Drop-off: {dropOffPlace}</Trans>
             </Text>
           </Group>
           {full && <NavigateLinks point={full} label={[full.recipientName, full.line1, full.city].filter(Boolean).join(', ')} testId="drop-off-navigation" />}
           <Group gap={8} wrap="nowrap" align="flex-start">
             <IconUser size={16} aria-hidden style={{ marginTop: 2, flexShrink: 0 }} />
             <Text size="sm" data-testid="recipient">
-              {full?.recipientName ? `For ${full.recipientName}` : task.recipientName ? `Received by ${task.recipientName}` : 'For the buyer'}
+              {recipient ? t`For ${recipient}` : receivedBy ? t`Received by ${receivedBy}` : t`For the buyer`}
               {full?.phone && (
                 <>
                   {' · '}
@@ -333,15 +354,14 @@ export function HeldTaskCard({ task }: { task: TDeliveryTask }) {
           </Group>
           <Group gap={8} wrap="nowrap">
             <IconCalendarTime size={16} aria-hidden style={{ flexShrink: 0 }} />
-            <Text size="sm">{formatTaskWindow(task.windowStartsAt, task.windowEndsAt)}</Text>
+            <Text size="sm">{formatTaskWindow(i18n, task.windowStartsAt, task.windowEndsAt)}</Text>
           </Group>
         </Stack>
         {task.status === 'claimed' && <PickupForm task={task} />}
         {task.status === 'in_transit' && <TransitSteps task={task} />}
         {task.status === 'failed' && task.failureReason && (
           <Text size="sm" c="dimmed">
-            Reported: {failureReasonLabels[task.failureReason]}
-            {task.failureNote ? ` — ${task.failureNote}` : ''}
+            {failureNote ? t`Reported: ${failureReason} — ${failureNote}` : t`Reported: ${failureReason}`}
           </Text>
         )}
       </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBuildingWarehouse, IconCalendarTime, IconMapPin, IconPackage, IconRoute } from '@tabler/icons-react';
 import type { TDeliveryTaskListItem } from '@pulse/contract/delivery';
@@ -23,10 +24,18 @@ function Line({ icon, children }: { icon: React.ReactNode; children: React.React
  * Claim is one request; a lost race shows the server's sentence and the list refreshes.
  */
 export function OpenTaskCard({ task, canClaim, onClaimFailed }: { task: TDeliveryTaskListItem; canClaim: boolean; onClaimFailed: (message: string | null) => void }) {
+  const { i18n, t } = useLingui();
   const claim = useTaskStep(task.id, 'claim');
+  const farmName = task.pickup.farmName;
+  const city = task.dropOff.city;
+  const distance = formatKm(i18n, task.distanceToPickupKm);
+  const attempt = task.attempt;
+  const farmRegion = task.pickup.region;
+  const dropOffPlace = [task.dropOff.city, task.dropOff.region].filter(Boolean).join(', ');
+  const route = formatKm(i18n, task.routeKm);
 
   return (
-    <Paper withBorder radius="lg" p="md" component="article" aria-label={`Delivery from ${task.pickup.farmName} to ${task.dropOff.city}`} data-testid="open-task">
+    <Paper withBorder radius="lg" p="md" component="article" aria-label={t`Delivery from ${farmName} to ${city}`} data-testid="open-task">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={2} style={{ minWidth: 0 }}>
@@ -34,8 +43,8 @@ export function OpenTaskCard({ task, canClaim, onClaimFailed }: { task: TDeliver
               {task.pickup.farmName} → {task.dropOff.city}
             </Text>
             <Text size="sm" c="dimmed">
-              {task.distanceToPickupKm !== null ? `${formatKm(task.distanceToPickupKm)} from you` : 'Near you'}
-              {task.attempt > 1 ? ` · attempt ${task.attempt}` : ''}
+              {task.distanceToPickupKm !== null ? t`${distance} from you` : t`Near you`}
+              {attempt > 1 ? t` · attempt ${attempt}` : ''}
             </Text>
           </Stack>
           <Badge size="lg" variant="light" color="green" style={{ flexShrink: 0 }} data-testid="task-fee">
@@ -44,14 +53,18 @@ export function OpenTaskCard({ task, canClaim, onClaimFailed }: { task: TDeliver
         </Group>
         <Stack gap={6}>
           <Line icon={<IconBuildingWarehouse size={16} />}>
-            Pickup: {task.pickup.farmName}, {task.pickup.region}
+            <Trans>
+              Pickup: {farmName}, {farmRegion}
+            </Trans>
           </Line>
           <Line icon={<IconMapPin size={16} />}>
-            Drop-off: {[task.dropOff.city, task.dropOff.region].filter(Boolean).join(', ')}
+            <Trans>Drop-off: {dropOffPlace}</Trans>
           </Line>
-          <Line icon={<IconRoute size={16} />}>Farm to drop-off: {formatKm(task.routeKm)}</Line>
-          <Line icon={<IconCalendarTime size={16} />}>{formatTaskWindow(task.windowStartsAt, task.windowEndsAt)}</Line>
-          <Line icon={<IconPackage size={16} />}>{formatTaskSize(task.size)}</Line>
+          <Line icon={<IconRoute size={16} />}>
+            <Trans>Farm to drop-off: {route}</Trans>
+          </Line>
+          <Line icon={<IconCalendarTime size={16} />}>{formatTaskWindow(i18n, task.windowStartsAt, task.windowEndsAt)}</Line>
+          <Line icon={<IconPackage size={16} />}>{formatTaskSize(i18n, task.size)}</Line>
         </Stack>
         <Button
           onClick={() =>
@@ -64,7 +77,7 @@ export function OpenTaskCard({ task, canClaim, onClaimFailed }: { task: TDeliver
           loading={claim.isPending}
           disabled={!canClaim}
         >
-          Claim task
+          <Trans>Claim task</Trans>
         </Button>
       </Stack>
     </Paper>

@@ -1,8 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { FileInput, Image, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { isApiError } from '../../../lib/api-error';
-import { getImageAttachmentError } from '../../../lib/id-document-file';
+import { ACCEPTED_IMAGE_TYPES, getImageAttachmentError } from '../../../lib/id-document-file';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { postProofPhoto } from '../api/post-proof-photo';
 
@@ -29,6 +30,7 @@ export function PhotoField({
   error: string | undefined;
   onUploadingChange: (uploading: boolean) => void;
 }) {
+  const { t } = useLingui();
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -40,7 +42,9 @@ export function PhotoField({
     if (!picked) return;
     const refused = getImageAttachmentError(picked);
     if (refused) {
-      setProblem(refused.replace(' of your ID', ''));
+      // The shared check speaks of an ID photo; a proof photo's wrong type is said without it.
+      const isImage = (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(picked.type);
+      setProblem(isImage ? refused : t`Choose a JPEG, PNG, WebP or GIF photo.`);
       return;
     }
     setUploading(true);
@@ -49,7 +53,7 @@ export function PhotoField({
       const upload = await postProofPhoto(picked);
       onChange({ uploadId: upload.id, url: upload.url });
     } catch (failure) {
-      setProblem(isApiError(failure) && failure.status !== null && failure.status < 500 ? failure.message : 'The photo could not be uploaded. Try again.');
+      setProblem(isApiError(failure) && failure.status !== null && failure.status < 500 ? failure.message : t`The photo could not be uploaded. Try again.`);
     } finally {
       setUploading(false);
       onUploadingChange(false);
@@ -62,7 +66,7 @@ export function PhotoField({
         label={label}
         description={description}
         required={required}
-        placeholder="Take or choose a photo"
+        placeholder={t`Take or choose a photo`}
         accept="image/*"
         capture="environment"
         value={file}
@@ -74,10 +78,10 @@ export function PhotoField({
       />
       {uploading && (
         <Text size="sm" c="dimmed" role="status">
-          Uploading the photo…
+          <Trans>Uploading the photo…</Trans>
         </Text>
       )}
-      {value.url && !uploading && <Image src={resolveMediaUrl(value.url)} alt="Photo taken" radius="md" h={120} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} />}
+      {value.url && !uploading && <Image src={resolveMediaUrl(value.url)} alt={t`Photo taken`} radius="md" h={120} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} />}
     </>
   );
 }

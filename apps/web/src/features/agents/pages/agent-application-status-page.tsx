@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Container, Skeleton, Text, Title } from '@mantine/core';
 import type { PageProps } from '../../../app/route-types';
 import { ApplicationStatusCard } from '../../../components/application-status-card';
@@ -11,6 +12,7 @@ import { agentStatusView } from '../utils/agent-status-view';
  * same card as the seller's. A decision arrives over the socket (components/live-application-updates.tsx).
  */
 export function AgentApplicationStatusPage({ route }: PageProps) {
+  const { i18n, t } = useLingui();
   const { user } = useAuth();
   const application = useMyAgentApplication(user?.id ?? null);
 
@@ -20,11 +22,11 @@ export function AgentApplicationStatusPage({ route }: PageProps) {
         {route.title}
       </Title>
       <Text size="sm" c="dimmed" mb="lg">
-        Where your request to become a Pulse Agent stands.
+        <Trans>Where your request to become a Pulse Agent stands.</Trans>
       </Text>
-      {(application.isPending || !user) && <Skeleton height={160} radius="lg" role="status" aria-label="Loading your application" />}
-      {application.isError && <LoadErrorAlert title="Could not load your application" onRetry={() => void application.refetch()} />}
-      {application.isSuccess && <ApplicationStatusCard kind="agent" application={agentStatusView(application.data)} />}
+      {(application.isPending || !user) && <Skeleton height={160} radius="lg" role="status" aria-label={t`Loading your application`} />}
+      {application.isError && <LoadErrorAlert title={t`Could not load your application`} onRetry={() => void application.refetch()} />}
+      {application.isSuccess && <ApplicationStatusCard kind="agent" application={agentStatusView(i18n, application.data)} />}
     </Container>
   );
 }

@@ -1,8 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Button, Container, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { deliveryTaskStatusLabels } from '@pulse/contract/delivery';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -38,23 +39,29 @@ function Figure({ label, value, hint, testId }: { label: string; value: string |
   );
 }
 
+/** "Claimed · Next: Go to the farm…" */
+function TaskStatusLine({ status, next }: { status: string; next: string }) {
+  return <Trans>{status} · Next: {next}</Trans>;
+}
+
 function ActiveTasks() {
+  const { i18n, t } = useLingui();
   const tasks = useMyTasks('active', true);
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="active-tasks-heading">
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="lg" id="active-tasks-heading">
-          Active tasks
+          <Trans>Active tasks</Trans>
         </Title>
         <Button component={Link} to="/logistics-tasks" variant="subtle" size="xs" rightSection={<IconArrowRight size={14} aria-hidden />}>
-          All tasks
+          <Trans>All tasks</Trans>
         </Button>
       </Group>
       {tasks.isPending && <Skeleton height={80} radius="md" />}
-      {tasks.isError && <LoadErrorAlert title="Could not load your tasks" onRetry={() => void tasks.refetch()} />}
+      {tasks.isError && <LoadErrorAlert title={t`Could not load your tasks`} onRetry={() => void tasks.refetch()} />}
       {tasks.isSuccess && tasks.data.items.length === 0 && (
         <Text c="dimmed" size="sm">
-          No active task. Open tasks near you are on the logistics page.
+          <Trans>No active task. Open tasks near you are on the logistics page.</Trans>
         </Text>
       )}
       <Stack gap="xs">
@@ -66,7 +73,7 @@ function ActiveTasks() {
                   {task.pickup.farmName} → {task.dropOff.city}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {deliveryTaskStatusLabels[task.status]} · Next: {nextStepText(task)}
+                  <TaskStatusLine status={deliveryTaskStatusLabels[task.status]} next={nextStepText(i18n, task)} />
                 </Text>
               </Stack>
               <Text fw={700} size="sm">
@@ -81,6 +88,7 @@ function ActiveTasks() {
 }
 
 function Dashboard() {
+  const { t } = useLingui();
   useLiveTaskUpdates();
   const { user } = useAuth();
   const wallet = useAgentWallet(true);
@@ -88,20 +96,23 @@ function Dashboard() {
   const data = wallet.data;
   const kind = application.data?.kind ?? 'delivery';
   const rate = data ? completionRate(data.deliveredCount, data.endedCount) : null;
+  const delivered = data?.deliveredCount ?? 0;
+  const rateText = rate === null ? '' : formatNumber(rate, 0);
+  const ended = data?.endedCount ?? 0;
   // Without an answer the figures say so instead of loading for ever.
   const money = (minor: number | undefined) => (data && minor !== undefined ? formatMoney(minor, data.currency) : wallet.isError ? '—' : null);
 
   return (
     <Stack gap="lg">
-      {wallet.isError && !data && <LoadErrorAlert title="Could not load your earnings" onRetry={() => void wallet.refetch()} />}
+      {wallet.isError && !data && <LoadErrorAlert title={t`Could not load your earnings`} onRetry={() => void wallet.refetch()} />}
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-        <Figure label="Today" value={money(data?.todayMinor)} hint="Fees and referrals earned today" testId="agent-today" />
-        <Figure label="This month" value={money(data?.monthMinor)} hint="Fees and referrals this month" testId="agent-month" />
-        <Figure label="In escrow" value={money(data?.escrowMinor)} hint="Delivered, not yet completed" testId="agent-dashboard-escrow" />
+        <Figure label={t`Today`} value={money(data?.todayMinor)} hint={t`Fees and referrals earned today`} testId="agent-today" />
+        <Figure label={t`This month`} value={money(data?.monthMinor)} hint={t`Fees and referrals this month`} testId="agent-month" />
+        <Figure label={t`In escrow`} value={money(data?.escrowMinor)} hint={t`Delivered, not yet completed`} testId="agent-dashboard-escrow" />
         <Figure
-          label="Completion"
-          value={data ? (rate === null ? '—' : `${rate}%`) : wallet.isError ? '—' : null}
-          hint={data ? `${data.deliveredCount} delivered of ${data.endedCount} ended` : 'Delivered of ended tasks'}
+          label={t`Completion`}
+          value={data ? (rate === null ? '—' : t`${rateText}%`) : wallet.isError ? '—' : null}
+          hint={data ? t`${delivered} delivered of ${ended} ended` : t`Delivered of ended tasks`}
           testId="agent-completion"
         />
       </SimpleGrid>
@@ -116,22 +127,22 @@ function Dashboard() {
           <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="agent-chart-heading">
             <Group justify="space-between" mb="xs">
               <Title order={2} fz="lg" id="agent-chart-heading">
-                Last 30 days
+                <Trans>Last 30 days</Trans>
               </Title>
               <Button component={Link} to="/wallet" variant="subtle" size="xs" rightSection={<IconArrowRight size={14} aria-hidden />}>
-                Wallet
+                <Trans>Wallet</Trans>
               </Button>
             </Group>
             {wallet.isError && !data ? (
               <Text size="sm" c="dimmed">
-                The chart shows once your earnings load.
+                <Trans>The chart shows once your earnings load.</Trans>
               </Text>
             ) : data ? (
               <Suspense fallback={<Skeleton height={180} radius="md" />}>
                 <AgentEarningsChart
                   days={data.series.map((day) => ({ date: day.date, earnedMinor: day.releasedMinor }))}
                   currency={data.currency}
-                  label="Fees and referral earnings per day, last 30 days"
+                  label={t`Fees and referral earnings per day, last 30 days`}
                 />
               </Suspense>
             ) : (
@@ -146,12 +157,13 @@ function Dashboard() {
 
 /** /agent-dashboard: active tasks with their next step, earnings today and this month, a chart, the completion rate. */
 export function AgentDashboardPage({ route }: PageProps) {
+  const { t } = useLingui();
   return (
     <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 32 }}>
       <Title order={1} fz={{ base: 26, sm: 32 }} mb="md">
         {route.title}
       </Title>
-      <AgentGate what="The agent dashboard">
+      <AgentGate what={t`The agent dashboard`}>
         <Dashboard />
       </AgentGate>
     </Container>

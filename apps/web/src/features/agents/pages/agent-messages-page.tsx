@@ -1,7 +1,7 @@
 import { Container, Title } from '@mantine/core';
 import type { PageComponent, PageProps } from '../../../app/route-types';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { AgentGate } from '../components/agent-gate';
+import { AgentGate, type AgentGateWhat } from '../components/agent-gate';
 
 /**
  * Wraps another feature's page for agents only (the route table composes /agent-messages from the
@@ -9,7 +9,7 @@ import { AgentGate } from '../components/agent-gate';
  * conversation API has no filter by delivery task, so /agent-messages lists all of the agent's
  * conversations, as /messages does.
  */
-export function withAgentGate(Page: PageComponent, what: string): PageComponent {
+export function withAgentGate(Page: PageComponent, what: AgentGateWhat): PageComponent {
   return function AgentOnlyPage(props: PageProps) {
     const { user } = useAuth();
     if (user?.roles.includes('agent')) return <Page {...props} />;

@@ -1,3 +1,5 @@
+import { formatNumber } from '../../../lib/format';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Alert, Badge, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconListDetails, IconMotorbike } from '@tabler/icons-react';
@@ -21,12 +23,15 @@ function EmptyBox({ children }: { children: React.ReactNode }) {
 }
 
 function TaskLists() {
+  const { t } = useLingui();
   useLiveTaskUpdates();
   const open = useOpenTasks(true);
   const mine = useMyTasks('active', true);
   const [claimError, setClaimError] = useState<string | null>(null);
   const [tab, setTab] = useState<string | null>(null);
   const held = mine.data?.items ?? [];
+  const heldCount = held.length;
+  const radius = open.data ? formatNumber(open.data.radiusKm, 1) : '';
   const atLimit = mine.data ? held.length >= mine.data.maxActiveTasks : false;
   const current = tab ?? (held.length > 0 ? 'mine' : 'open');
 
@@ -34,7 +39,7 @@ function TaskLists() {
     <Tabs value={current} onChange={setTab} keepMounted={false}>
       <Tabs.List mb="md">
         <Tabs.Tab value="open" leftSection={<IconListDetails size={16} aria-hidden />}>
-          Open near you{' '}
+          <Trans>Open near you</Trans>{' '}
           {open.data && (
             <Badge size="sm" variant="light" ml={4}>
               {open.data.items.length}
@@ -42,7 +47,7 @@ function TaskLists() {
           )}
         </Tabs.Tab>
         <Tabs.Tab value="mine" leftSection={<IconMotorbike size={16} aria-hidden />}>
-          My tasks{' '}
+          <Trans>My tasks</Trans>{' '}
           {mine.data && (
             <Badge size="sm" variant="light" ml={4}>
               {held.length}
@@ -60,20 +65,22 @@ function TaskLists() {
           )}
           {atLimit && (
             <Alert color="yellow" variant="light" role="status">
-              You hold {held.length} tasks, the most at once. Deliver or release one to claim another.
+              <Trans>You hold {heldCount} tasks, the most at once. Deliver or release one to claim another.</Trans>
             </Alert>
           )}
           {open.data && (
             <Text size="sm" c="dimmed">
               {open.data.origin
-                ? `Farms within ${open.data.radiusKm} km of your home point, nearest first. The drop-off street shows once you claim.`
-                : 'Add your home point to your agent details to see tasks near you.'}
+                ? t`Farms within ${radius} km of your home point, nearest first. The drop-off street shows once you claim.`
+                : t`Add your home point to your agent details to see tasks near you.`}
             </Text>
           )}
-          {open.isPending && <Skeleton height={220} radius="lg" role="status" aria-label="Loading open tasks" />}
-          {open.isError && <LoadErrorAlert title="Could not load the open tasks" onRetry={() => void open.refetch()} />}
-          {open.isSuccess && open.data.items.length === 0 && <EmptyBox>No open tasks near you right now. New ones appear here as farms accept orders.</EmptyBox>}
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" role="list" aria-label="Open tasks">
+          {open.isPending && <Skeleton height={220} radius="lg" role="status" aria-label={t`Loading open tasks`} />}
+          {open.isError && <LoadErrorAlert title={t`Could not load the open tasks`} onRetry={() => void open.refetch()} />}
+          {open.isSuccess && open.data.items.length === 0 && <EmptyBox>
+              <Trans>No open tasks near you right now. New ones appear here as farms accept orders.</Trans>
+            </EmptyBox>}
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" role="list" aria-label={t`Open tasks`}>
             {open.data?.items.map((task) => (
               <div role="listitem" key={task.id}>
                 <OpenTaskCard
@@ -92,10 +99,12 @@ function TaskLists() {
 
       <Tabs.Panel value="mine">
         <Stack gap="md">
-          {mine.isPending && <Skeleton height={220} radius="lg" role="status" aria-label="Loading your tasks" />}
-          {mine.isError && <LoadErrorAlert title="Could not load your tasks" onRetry={() => void mine.refetch()} />}
-          {mine.isSuccess && held.length === 0 && <EmptyBox>You hold no task. Claim one from the open list.</EmptyBox>}
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" role="list" aria-label="My tasks">
+          {mine.isPending && <Skeleton height={220} radius="lg" role="status" aria-label={t`Loading your tasks`} />}
+          {mine.isError && <LoadErrorAlert title={t`Could not load your tasks`} onRetry={() => void mine.refetch()} />}
+          {mine.isSuccess && held.length === 0 && <EmptyBox>
+              <Trans>You hold no task. Claim one from the open list.</Trans>
+            </EmptyBox>}
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" role="list" aria-label={t`My tasks`}>
             {held.map((task) => (
               <div role="listitem" key={task.id}>
                 <HeldTaskCard task={task} />
@@ -110,6 +119,7 @@ function TaskLists() {
 
 /** /logistics-tasks: open delivery tasks near the agent (live), and the tasks the agent holds with their next step. */
 export function LogisticsTasksPage({ route }: PageProps) {
+  const { t } = useLingui();
   return (
     <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 32 }}>
       <Group justify="space-between" mb="md">
@@ -117,7 +127,7 @@ export function LogisticsTasksPage({ route }: PageProps) {
           {route.title}
         </Title>
       </Group>
-      <AgentGate what="Logistics tasks">
+      <AgentGate what={t`Logistics tasks`}>
         <TaskLists />
       </AgentGate>
     </Container>

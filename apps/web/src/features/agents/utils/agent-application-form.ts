@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { AGENT_KINDS, VEHICLES, type TAgentApplication, type TAgentApplicationInput, type TAgentKind, type TVehicle } from '@pulse/contract/agents';
 import { PAYOUT_METHODS, type TPayoutMethod } from '@pulse/contract/sellers';
 
@@ -124,6 +125,6 @@ export function toAgentApplicationInput(values: AgentFormValues): TAgentApplicat
  */
 export function withCrossFieldErrors(values: AgentFormValues, fields: Record<string, string>): Record<string, string> {
   const carries = values.kind === 'delivery' || values.kind === 'both';
-  if (carries && values.vehicle === null && !fields.vehicle) return { ...fields, vehicle: 'Choose how you travel' };
+  if (carries && values.vehicle === null && !fields.vehicle) return { ...fields, vehicle: t`Choose how you travel` };
   return fields;
 }

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { completionRate, formatKm, formatTaskSize, formatTaskWindow, hasFullDropOff, navigationLinks, nextStepText } from './task-display';
 
@@ -11,26 +12,26 @@ describe('task display', () => {
   });
 
   it('formats distances', () => {
-    expect(formatKm(null)).toBe('distance unknown');
-    expect(formatKm(0.846)).toBe('850 m');
-    expect(formatKm(3.24)).toBe('3.2 km');
-    expect(formatKm(12.6)).toBe('13 km');
+    expect(formatKm(i18n, null)).toBe('distance unknown');
+    expect(formatKm(i18n, 0.846)).toBe('850 m');
+    expect(formatKm(i18n, 3.24)).toBe('3.2 km');
+    expect(formatKm(i18n, 12.6)).toBe('13 km');
   });
 
   it('formats the size with the weight when known', () => {
-    expect(formatTaskSize({ itemCount: 1, weightKg: null })).toBe('1 item');
-    expect(formatTaskSize({ itemCount: 3, weightKg: 4.54 })).toBe('3 items · 4.5 kg');
+    expect(formatTaskSize(i18n, { itemCount: 1, weightKg: null })).toBe('1 item');
+    expect(formatTaskSize(i18n, { itemCount: 3, weightKg: 4.54 })).toBe('3 items · 4.5 kg');
   });
 
   it('formats the window in the given zone', () => {
-    expect(formatTaskWindow(null, null)).toBe('No window set');
-    expect(formatTaskWindow('2030-03-05T09:00:00.000Z', '2030-03-05T11:00:00.000Z', { locale: 'en-GB', timeZone: 'UTC' })).toBe('Tue 5 Mar, 09:00–11:00');
-    expect(formatTaskWindow('2030-03-05T09:00:00.000Z', null, { locale: 'en-GB', timeZone: 'Europe/Berlin' })).toBe('Tue 5 Mar, 10:00');
+    expect(formatTaskWindow(i18n, null, null)).toBe('No window set');
+    expect(formatTaskWindow(i18n, '2030-03-05T09:00:00.000Z', '2030-03-05T11:00:00.000Z', { locale: 'en-GB', timeZone: 'UTC' })).toBe('Tue 5 Mar, 09:00–11:00');
+    expect(formatTaskWindow(i18n, '2030-03-05T09:00:00.000Z', null, { locale: 'en-GB', timeZone: 'Europe/Berlin' })).toBe('Tue 5 Mar, 10:00');
   });
 
   it('says the next step by status', () => {
-    expect(nextStepText({ status: 'claimed', nextStep: 'pickup' })).toMatch(/pickup code/);
-    expect(nextStepText({ status: 'in_transit', nextStep: 'deliver' })).toMatch(/confirmation code/);
+    expect(nextStepText(i18n, { status: 'claimed', nextStep: 'pickup' })).toMatch(/pickup code/);
+    expect(nextStepText(i18n, { status: 'in_transit', nextStep: 'deliver' })).toMatch(/confirmation code/);
   });
 
   it('tells a full drop-off from a town-only one', () => {

@@ -1,22 +1,30 @@
-import { formatDateTime, formatMoney, formatTimeRange, type FormatOptions } from '../../../lib/format';
+import { msg, plural } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
+import { formatDateTime, formatMoney, formatNumber, formatTimeRange, type FormatOptions } from '../../../lib/format';
 import type { TDeliveryTask, TDeliveryTaskListItem } from '@pulse/contract/delivery';
 
 /** "3.2 km", "850 m", or "distance unknown". */
-export function formatKm(km: number | null): string {
-  if (km === null) return 'distance unknown';
-  if (km < 1) return `${Math.max(10, Math.round((km * 1000) / 10) * 10)} m`;
-  return `${km < 10 ? km.toFixed(1) : Math.round(km)} km`;
+export function formatKm(i18n: I18n, km: number | null): string {
+  if (km === null) return i18n._(msg`distance unknown`);
+  if (km < 1) {
+    const metres = formatNumber(Math.max(10, Math.round((km * 1000) / 10) * 10), 0);
+    return i18n._(msg`${metres} m`);
+  }
+  const distance = km < 10 ? formatNumber(Math.round(km * 10) / 10, 1) : formatNumber(Math.round(km), 0);
+  return i18n._(msg`${distance} km`);
 }
 
 /** "3 items · 4.5 kg" (weight only when known). */
-export function formatTaskSize(size: TDeliveryTaskListItem['size']): string {
-  const items = `${size.itemCount} ${size.itemCount === 1 ? 'item' : 'items'}`;
-  return size.weightKg === null || size.weightKg === 0 ? items : `${items} · ${Number(size.weightKg.toFixed(1))} kg`;
+export function formatTaskSize(i18n: I18n, size: TDeliveryTaskListItem['size']): string {
+  const count = size.itemCount;
+  if (size.weightKg === null || size.weightKg === 0) return i18n._(msg`${plural(count, { one: '# item', other: '# items' })}`);
+  const weight = formatNumber(size.weightKg, 1);
+  return i18n._(msg`${plural(count, { one: '# item', other: '# items' })} · ${weight} kg`);
 }
 
 /** "Tue 3 Mar, 09:00–11:00" in the viewer's zone and locale, or "No window set" (`format` for tests). */
-export function formatTaskWindow(startsAt: string | null, endsAt: string | null, format?: FormatOptions): string {
-  if (!startsAt) return 'No window set';
+export function formatTaskWindow(i18n: I18n, startsAt: string | null, endsAt: string | null, format?: FormatOptions): string {
+  if (!startsAt) return i18n._(msg`No window set`);
   return endsAt ? formatTimeRange(startsAt, endsAt, format) : formatDateTime(startsAt, format);
 }
 
@@ -25,14 +33,14 @@ export function formatFee(task: Pick<TDeliveryTaskListItem, 'feeMinor' | 'curren
 }
 
 /** What the agent does next with a task it holds, in one line. */
-export function nextStepText(task: Pick<TDeliveryTask, 'status' | 'nextStep'>): string {
-  if (task.status === 'claimed') return 'Go to the farm and enter the pickup code the farm shows you';
-  if (task.status === 'in_transit') return 'Take the order to the buyer and enter their confirmation code';
-  if (task.status === 'delivered') return 'Delivered: the fee is in your wallet';
-  if (task.status === 'failed') return 'Attempt failed: the farm decides on a new attempt or a return';
-  if (task.status === 'returned') return 'Returned to the farm';
-  if (task.status === 'cancelled') return 'Cancelled';
-  return 'Claim it to deliver it';
+export function nextStepText(i18n: I18n, task: Pick<TDeliveryTask, 'status' | 'nextStep'>): string {
+  if (task.status === 'claimed') return i18n._(msg`Go to the farm and enter the pickup code the farm shows you`);
+  if (task.status === 'in_transit') return i18n._(msg`Take the order to the buyer and enter their confirmation code`);
+  if (task.status === 'delivered') return i18n._(msg`Delivered: the fee is in your wallet`);
+  if (task.status === 'failed') return i18n._(msg`Attempt failed: the farm decides on a new attempt or a return`);
+  if (task.status === 'returned') return i18n._(msg`Returned to the farm`);
+  if (task.status === 'cancelled') return i18n._(msg`Cancelled`);
+  return i18n._(msg`Claim it to deliver it`);
 }
 
 /** Whether the street and phone of the drop-off are included (the holding agent, task not ended). */

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TPopup } from '@pulse/contract/popups';
@@ -15,8 +16,9 @@ function isInternalPath(url: string): boolean {
 }
 
 function PopupAction({ popup, onDone }: { popup: TPopup; onDone: () => void }) {
+  const { t } = useLingui();
   if (!popup.cta_url) return null;
-  const label = popup.cta_label ?? 'Learn more';
+  const label = popup.cta_label ?? t`Learn more`;
   if (isInternalPath(popup.cta_url)) {
     return (
       <Button component={Link} to={popup.cta_url} onClick={onDone}>
@@ -33,6 +35,7 @@ function PopupAction({ popup, onDone }: { popup: TPopup; onDone: () => void }) {
 
 /** The announcement's dialog, loaded the first time a popup is to be shown. */
 export function PopupModal({ popup, visible, onClose }: { popup: TPopup; visible: boolean; onClose: () => void }) {
+  const { t } = useLingui();
   return (
     <Modal
       opened={visible}
@@ -42,7 +45,7 @@ export function PopupModal({ popup, visible, onClose }: { popup: TPopup; visible
       radius="lg"
       size="md"
       zIndex={POPUP_Z_INDEX}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t`Close` }}
       data-testid="popup-announcement"
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
@@ -51,7 +54,7 @@ export function PopupModal({ popup, visible, onClose }: { popup: TPopup; visible
         <Text style={{ whiteSpace: 'pre-line' }}>{popup.message}</Text>
         <Group justify="flex-end" gap="sm">
           <Anchor component="button" type="button" c="dimmed" size="sm" onClick={onClose}>
-            Dismiss
+            <Trans>Dismiss</Trans>
           </Anchor>
           <PopupAction popup={popup} onDone={onClose} />
         </Group>

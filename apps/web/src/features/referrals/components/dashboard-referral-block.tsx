@@ -1,8 +1,10 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import type { TAgentKind } from '@pulse/contract/agents';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { isNotReferralAgentError, useReferralSummary } from '../api/referrals-api';
@@ -32,7 +34,7 @@ function Frame({ children, action }: { children: ReactNode; action?: ReactNode }
         <Group gap="xs" wrap="nowrap">
           <IconShare size={18} aria-hidden />
           <Title order={2} fz="lg" id="referral-heading">
-            Referrals
+            <Trans>Referrals</Trans>
           </Title>
         </Group>
         {action}
@@ -48,11 +50,13 @@ function Invitation() {
     <Frame>
       <Stack gap="xs" align="flex-start">
         <Text size="sm" c="dimmed">
-          Referral agents bring new buyers and farms with their own code and earn a share of our commission on their orders. Referrals are not part of
-          your agent account yet.
+          <Trans>
+            Referral agents bring new buyers and farms with their own code and earn a share of our commission on their orders. Referrals are not part of
+            your agent account yet.
+          </Trans>
         </Text>
         <Button component={Link} to="/pulse-agents" variant="light" size="xs" rightSection={<IconArrowRight size={14} aria-hidden />}>
-          About referrals
+          <Trans>About referrals</Trans>
         </Button>
       </Stack>
     </Frame>
@@ -60,28 +64,30 @@ function Invitation() {
 }
 
 function Figures() {
+  const { t } = useLingui();
   const summary = useReferralSummary(true);
   if (summary.isError && isNotReferralAgentError(summary.error)) return <Invitation />;
   const open = (
     <Button component={Link} to="/agent-referrals" variant="subtle" size="xs" rightSection={<IconArrowRight size={14} aria-hidden />}>
-      Open referrals
+      <Trans>Open referrals</Trans>
     </Button>
   );
   if (summary.isError) {
     return (
       <Frame action={open}>
-        <LoadErrorAlert title="Could not load your referrals" onRetry={() => void summary.refetch()} />
+        <LoadErrorAlert title={t`Could not load your referrals`} onRetry={() => void summary.refetch()} />
       </Frame>
     );
   }
   const data = summary.data;
+  const farms = data?.funnel.farms ?? 0;
   return (
     <Frame action={open}>
       {data ? (
         <Stack gap="sm">
           <div>
             <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-              Your code
+              <Trans>Your code</Trans>
             </Text>
             <Text fz={28} fw={800} ff="monospace" style={{ letterSpacing: '0.06em' }} data-testid="dashboard-referral-code">
               {data.code}
@@ -89,13 +95,13 @@ function Figures() {
           </div>
           <SimpleGrid cols={3} spacing="sm">
             <Figure
-              label="Sign-ups"
-              value={String(data.funnel.signUps)}
-              hint={data.funnel.farms > 0 ? `+ ${data.funnel.farms} ${data.funnel.farms === 1 ? 'farm' : 'farms'}` : undefined}
+              label={t`Sign-ups`}
+              value={formatNumber(data.funnel.signUps, 0)}
+              hint={farms > 0 ? t`+ ${plural(farms, { one: '# farm', other: '# farms' })}` : undefined}
               testId="dashboard-referral-signups"
             />
-            <Figure label="Earned" value={formatMoney(data.earnedMinor, data.currency)} testId="dashboard-referral-earned" />
-            <Figure label="Pending" value={formatMoney(data.pendingMinor, data.currency)} testId="dashboard-referral-pending" />
+            <Figure label={t`Earned`} value={formatMoney(data.earnedMinor, data.currency)} testId="dashboard-referral-earned" />
+            <Figure label={t`Pending`} value={formatMoney(data.pendingMinor, data.currency)} testId="dashboard-referral-pending" />
           </SimpleGrid>
         </Stack>
       ) : (

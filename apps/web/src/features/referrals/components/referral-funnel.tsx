@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Paper, SimpleGrid, Text, ThemeIcon, Group } from '@mantine/core';
 import { IconChecklist, IconCoins, IconEye, IconUserPlus } from '@tabler/icons-react';
 import type { TReferralSummary } from '@pulse/contract/referrals';
@@ -12,9 +13,10 @@ const ICONS: Readonly<Record<FunnelStep['key'], typeof IconEye>> = {
 
 /** Link visits → sign-ups → first orders → earned, in the agent pages' figure cards. */
 export function ReferralFunnel({ summary }: { summary: TReferralSummary }) {
+  const { i18n, t } = useLingui();
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" component="section" aria-label="Your referral funnel">
-      {funnelSteps(summary).map((step) => {
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" component="section" aria-label={t`Your referral funnel`}>
+      {funnelSteps(i18n, summary).map((step) => {
         const Icon = ICONS[step.key];
         return (
           <Paper key={step.key} withBorder radius="lg" p="md" role="group" aria-label={step.label}>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Avatar, Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoins, IconUsers } from '@tabler/icons-react';
@@ -14,20 +16,22 @@ interface ListFrameProps {
   title: string;
   query: { isPending: boolean; isError: boolean; hasNextPage: boolean; isFetchingNextPage: boolean; refetch: () => unknown; fetchNextPage: () => unknown };
   errorTitle: string;
+  /** What the loading skeleton is called ("Loading earnings"). */
+  loadingLabel: string;
   empty: ReactNode;
   count: number;
   children: ReactNode;
 }
 
 /** A titled card with its loading, error, empty and "Load more" states, like the wallet history. */
-function ListFrame({ id, title, query, errorTitle, empty, count, children }: ListFrameProps) {
+function ListFrame({ id, title, query, errorTitle, loadingLabel, empty, count, children }: ListFrameProps) {
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={id}>
       <Title order={2} fz="lg" id={id} mb="sm">
         {title}
       </Title>
       {query.isPending && (
-        <Stack gap="sm" role="status" aria-label={`Loading ${title.toLowerCase()}`}>
+        <Stack gap="sm" role="status" aria-label={loadingLabel}>
           {[0, 1, 2].map((index) => (
             <Skeleton key={index} height={48} radius="md" />
           ))}
@@ -39,7 +43,7 @@ function ListFrame({ id, title, query, errorTitle, empty, count, children }: Lis
       {query.hasNextPage && (
         <Group justify="center" pt="md">
           <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-            Load more
+            <Trans>Load more</Trans>
           </Button>
         </Group>
       )}
@@ -63,7 +67,10 @@ function EmptyList({ icon, title, text, action }: { icon: ReactNode; title: stri
 }
 
 function PersonRow({ person, currency }: { person: TReferredPerson; currency: string }) {
+  const { i18n, t } = useLingui();
   const state = ATTRIBUTION_STATE_BADGES[person.state];
+  const pending = formatMoney(person.pendingMinor, currency);
+  const orderCount = person.orderCount;
   return (
     <Group component="li" wrap="nowrap" align="flex-start" gap="sm" py="sm" data-testid="referred-person" aria-label={`@${person.username}`}>
       <Avatar src={person.profilePictureUrl ? resolveMediaUrl(person.profilePictureUrl) : null} alt="" radius="xl" size={40} name={person.username} color="initials" />
@@ -76,7 +83,7 @@ function PersonRow({ person, currency }: { person: TReferredPerson; currency: st
             {referralSideLabels[person.side]}
           </Badge>
           <Badge size="xs" variant="outline" color={state.color} data-testid="referred-person-state">
-            {state.label}
+            {i18n._(state.label)}
           </Badge>
         </Group>
         {person.farmName && (
@@ -85,7 +92,7 @@ function PersonRow({ person, currency }: { person: TReferredPerson; currency: st
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          {personTimeline(person).join(' · ')}
+          {personTimeline(i18n, person).join(' · ')}
         </Text>
       </Stack>
       <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
@@ -93,7 +100,7 @@ function PersonRow({ person, currency }: { person: TReferredPerson; currency: st
           {formatMoney(person.earnedMinor, currency)}
         </Text>
         <Text size="xs" c="dimmed">
-          {person.pendingMinor > 0 ? `${formatMoney(person.pendingMinor, currency)} pending` : `${person.orderCount} ${person.orderCount === 1 ? 'order' : 'orders'}`}
+          {person.pendingMinor > 0 ? t`${pending} pending` : t`${plural(orderCount, { one: '# order', other: '# orders' })}`}
         </Text>
       </Stack>
     </Group>
@@ -102,25 +109,27 @@ function PersonRow({ person, currency }: { person: TReferredPerson; currency: st
 
 /** Who signed up with the code, newest first. */
 export function ReferredPeopleList({ currency, shareAction }: { currency: string; shareAction: ReactNode }) {
+  const { t } = useLingui();
   const people = useReferredPeople(true);
   const items = people.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <ListFrame
       id="referred-people-heading"
-      title="People you referred"
+      title={t`People you referred`}
       query={people}
-      errorTitle="Could not load the people you referred"
+      errorTitle={t`Could not load the people you referred`}
+      loadingLabel={t`Loading people you referred`}
       count={items.length}
       empty={
         <EmptyList
           icon={<IconUsers size={24} />}
-          title="Nobody has joined with your link yet"
-          text="Share your link or show your QR code to farmers and buyers near you. Everyone who signs up with it is listed here."
+          title={t`Nobody has joined with your link yet`}
+          text={t`Share your link or show your QR code to farmers and buyers near you. Everyone who signs up with it is listed here.`}
           action={shareAction}
         />
       }
     >
-      <Stack component="ul" gap={0} aria-label="People you referred" className={classes.list}>
+      <Stack component="ul" gap={0} aria-label={t`People you referred`} className={classes.list}>
         {items.map((person) => (
           <PersonRow key={person.attributionId} person={person} currency={currency} />
         ))}
@@ -130,9 +139,14 @@ export function ReferredPeopleList({ currency, shareAction }: { currency: string
 }
 
 function EarningRow({ earning, currency }: { earning: TReferralEarning; currency: string }) {
+  const { t } = useLingui();
   const reversed = earning.status === 'reversed';
+  const referred = earning.referredUsername;
+  const date = formatDate(earning.settledAt ?? earning.createdAt);
+  const commission = formatMoney(earning.commissionMinor, currency);
+  const orderNumber = earning.orderNumber;
   return (
-    <Group component="li" wrap="nowrap" gap="sm" py="sm" data-testid="referral-earning" aria-label={`Order ${earning.orderNumber}`}>
+    <Group component="li" wrap="nowrap" gap="sm" py="sm" data-testid="referral-earning" aria-label={t`Order ${orderNumber}`}>
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Group gap={6} wrap="wrap">
           <Text fw={600} size="sm" ff="monospace">
@@ -143,7 +157,9 @@ function EarningRow({ earning, currency }: { earning: TReferralEarning; currency
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
-          @{earning.referredUsername} · {formatDate(earning.settledAt ?? earning.createdAt)} · our commission {formatMoney(earning.commissionMinor, currency)}
+          <Trans>
+            @{referred} · {date} · our commission {commission}
+          </Trans>
         </Text>
       </Stack>
       <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
@@ -160,24 +176,26 @@ function EarningRow({ earning, currency }: { earning: TReferralEarning; currency
 
 /** One row per order and side, newest first. */
 export function ReferralEarningsList({ currency }: { currency: string }) {
+  const { t } = useLingui();
   const earnings = useReferralEarnings(true);
   const items = earnings.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <ListFrame
       id="referral-earnings-heading"
-      title="Earnings"
+      title={t`Earnings`}
       query={earnings}
-      errorTitle="Could not load your referral earnings"
+      errorTitle={t`Could not load your referral earnings`}
+      loadingLabel={t`Loading earnings`}
       count={items.length}
       empty={
         <EmptyList
           icon={<IconCoins size={24} />}
-          title="No earnings yet"
-          text="When someone you referred orders, or a farm you brought sells, your share shows here: pending until the order completes, then earned."
+          title={t`No earnings yet`}
+          text={t`When someone you referred orders, or a farm you brought sells, your share shows here: pending until the order completes, then earned.`}
         />
       }
     >
-      <Stack component="ul" gap={0} aria-label="Referral earnings" className={classes.list}>
+      <Stack component="ul" gap={0} aria-label={t`Referral earnings`} className={classes.list}>
         {items.map((earning) => (
           <EarningRow key={earning.id} earning={earning} currency={currency} />
         ))}

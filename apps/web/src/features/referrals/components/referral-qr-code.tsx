@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
@@ -9,6 +10,7 @@ const QUIET_ZONE = 4;
 
 /** The share link as a QR code (drawn as SVG) with a PNG download for printing or messaging. Its own chunk with the `qrcode` package. */
 export function ReferralQrCode({ link, code }: { link: string; code: string }) {
+  const { t } = useLingui();
   const { size, path } = useMemo(() => {
     const { modules } = create(link, { errorCorrectionLevel: 'M' });
     return { size: modules.size + QUIET_ZONE * 2, path: qrSvgPath(modules, QUIET_ZONE) };
@@ -38,7 +40,7 @@ export function ReferralQrCode({ link, code }: { link: string; code: string }) {
         height={184}
         shapeRendering="crispEdges"
         role="img"
-        aria-label={`QR code of your referral link ${link}`}
+        aria-label={t`QR code of your referral link ${link}`}
         data-testid="referral-qr"
         style={{ borderRadius: 12, border: '1px solid var(--mantine-color-default-border)', display: 'block' }}
       >
@@ -46,7 +48,7 @@ export function ReferralQrCode({ link, code }: { link: string; code: string }) {
         <path d={path} fill="#1b1f23" />
       </svg>
       <Button variant="subtle" size="xs" leftSection={<IconDownload size={14} aria-hidden />} onClick={download} loading={downloading}>
-        Download QR code
+        <Trans>Download QR code</Trans>
       </Button>
     </Stack>
   );

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Grid, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -6,7 +8,7 @@ import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
 // The QR code's library comes with its own chunk, after the code and the link.
 const ReferralQrCode = lazy(() => import('./referral-qr-code').then((module) => ({ default: module.ReferralQrCode })));
 
-const SHARE_TEXT = 'Fresh produce straight from local farms. Join Pulse Market with my link:';
+const SHARE_TEXT = msg`Fresh produce straight from local farms. Join Pulse Market with my link:`;
 
 function canShare(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
@@ -34,6 +36,7 @@ export async function copyLink(link: string, input: HTMLInputElement | null): Pr
 
 /** The code in large type, the link with Copy and Share, and the QR code of the link. */
 export function ShareCard({ code, link, rules }: { code: string; link: string; rules: string }) {
+  const { i18n, t } = useLingui();
   const inputRef = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
 
@@ -48,14 +51,14 @@ export function ShareCard({ code, link, rules }: { code: string; link: string; r
       setCopied(done);
       notifications.show(
         done
-          ? { color: 'green', title: 'Link copied', message: 'Paste it in a message, a post or a group chat.', autoClose: 3000 }
-          : { color: 'orange', title: 'Copy the selected link', message: 'Your browser did not let the app copy it: the link is selected in the field.' },
+          ? { color: 'green', title: t`Link copied`, message: t`Paste it in a message, a post or a group chat.`, autoClose: 3000 }
+          : { color: 'orange', title: t`Copy the selected link`, message: t`Your browser did not let the app copy it: the link is selected in the field.` },
       );
     });
   };
 
   const share = () => {
-    navigator.share({ title: 'Pulse Market', text: SHARE_TEXT, url: link }).catch(() => undefined);
+    navigator.share({ title: t`Pulse Market`, text: i18n._(SHARE_TEXT), url: link }).catch(() => undefined);
   };
 
   return (
@@ -65,7 +68,7 @@ export function ShareCard({ code, link, rules }: { code: string; link: string; r
           <Stack gap="md">
             <div>
               <Title order={2} size="xs" c="dimmed" tt="uppercase" fw={700} id="referral-code-heading">
-                Your referral code
+                <Trans>Your referral code</Trans>
               </Title>
               <Text
                 fz={{ base: 36, sm: 48 }}
@@ -84,8 +87,8 @@ export function ShareCard({ code, link, rules }: { code: string; link: string; r
             </div>
             <TextInput
               ref={inputRef}
-              label="Your referral link"
-              description="Share it anywhere: it works on any page of Pulse Market"
+              label={t`Your referral link`}
+              description={t`Share it anywhere: it works on any page of Pulse Market`}
               value={link}
               readOnly
               onFocus={(event) => event.currentTarget.select()}
@@ -94,11 +97,11 @@ export function ShareCard({ code, link, rules }: { code: string; link: string; r
             />
             <Group gap="xs">
               <Button onClick={copy} leftSection={copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}>
-                Copy link
+                <Trans>Copy link</Trans>
               </Button>
               {canShare() && (
                 <Button variant="light" onClick={share} leftSection={<IconShare size={18} aria-hidden />}>
-                  Share
+                  <Trans>Share</Trans>
                 </Button>
               )}
             </Group>

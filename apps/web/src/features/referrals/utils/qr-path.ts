@@ -19,6 +19,7 @@ export function qrSvgPath({ size, data }: QrModules, margin: number): string {
       }
       const start = col;
       while (col < size && data[row * size + col]) col += 1;
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- SVG path commands, not text
       parts.push(`M${start + margin} ${row + margin}h${col - start}v1h-${col - start}z`);
     }
   }

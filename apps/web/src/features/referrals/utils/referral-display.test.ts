@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../lib/format';
 import type { TReferralSummary } from '@pulse/contract/referrals';
@@ -33,19 +34,19 @@ function summary(overrides: Partial<TReferralSummary> = {}): TReferralSummary {
 
 describe('referralRulesLine', () => {
   it('says the share and both windows from the server figures', () => {
-    expect(referralRulesLine(summary())).toBe('You earn 20% of our commission on their orders for 90 days (farms: 180 days)');
+    expect(referralRulesLine(i18n, summary())).toBe('You earn 20% of our commission on their orders for 90 days (farms: 180 days)');
   });
 
   it('follows another configuration and leaves out the farms when the windows are equal', () => {
-    expect(referralRulesLine({ shareBps: 1250, buyerDays: 60, sellerDays: 60 })).toBe('You earn 12.5% of our commission on their orders for 60 days');
-    expect(referralRulesLine({ shareBps: 5000, buyerDays: 1, sellerDays: 30 })).toBe('You earn 50% of our commission on their orders for 1 day (farms: 30 days)');
+    expect(referralRulesLine(i18n, { shareBps: 1250, buyerDays: 60, sellerDays: 60 })).toBe('You earn 12.5% of our commission on their orders for 60 days');
+    expect(referralRulesLine(i18n, { shareBps: 5000, buyerDays: 1, sellerDays: 30 })).toBe('You earn 50% of our commission on their orders for 1 day (farms: 30 days)');
   });
 
   it('formats shares without trailing zeros', () => {
-    expect(formatShare(2000)).toBe('20%');
-    expect(formatShare(1250)).toBe('12.5%');
-    expect(formatShare(333)).toBe('3.33%');
-    expect(formatShare(0)).toBe('0%');
+    expect(formatShare(i18n, 2000)).toBe('20%');
+    expect(formatShare(i18n, 1250)).toBe('12.5%');
+    expect(formatShare(i18n, 333)).toBe('3.33%');
+    expect(formatShare(i18n, 0)).toBe('0%');
   });
 });
 
@@ -58,7 +59,7 @@ describe('shareLink', () => {
 
 describe('funnelSteps', () => {
   it('reads visits, sign-ups with farms, first orders and earned with pending, with conversions', () => {
-    const steps = funnelSteps(summary());
+    const steps = funnelSteps(i18n, summary());
     expect(steps.map((step) => [step.label, step.value])).toEqual([
       ['Link visits', '25'],
       ['Sign-ups', '8'],
@@ -72,7 +73,7 @@ describe('funnelSteps', () => {
   });
 
   it('reads well when nothing has happened yet', () => {
-    const steps = funnelSteps(summary({ funnel: { visits: 0, signUps: 0, farms: 0, firstOrders: 0 }, earnedMinor: 0, pendingMinor: 0 }));
+    const steps = funnelSteps(i18n, summary({ funnel: { visits: 0, signUps: 0, farms: 0, firstOrders: 0 }, earnedMinor: 0, pendingMinor: 0 }));
     expect(steps.map((step) => step.value)).toEqual(['0', '0', '0', formatMoney(0, 'GHS')]);
     expect(steps[1]?.hint).toBe('Accounts made with your link');
     expect(steps[2]?.hint).toBe('People who have ordered or sold');
@@ -84,7 +85,7 @@ describe('funnelSteps', () => {
     expect(conversionPercent(2, 3)).toBeNull();
     expect(conversionPercent(3, 3)).toBe(100);
     expect(conversionPercent(3, 1)).toBe(33);
-    expect(funnelSteps(summary({ funnel: { visits: 0, signUps: 2, farms: 2, firstOrders: 1 } }))[1]?.hint).toBe('+ 2 farms');
+    expect(funnelSteps(i18n, summary({ funnel: { visits: 0, signUps: 2, farms: 2, firstOrders: 1 } }))[1]?.hint).toBe('+ 2 farms');
   });
 });
 
@@ -93,17 +94,17 @@ describe('personTimeline', () => {
   const person = { attributedAt: '2026-03-01T10:00:00Z', earnsUntil: '2026-05-30T10:00:00Z', firstOrderAt: '2026-03-04T12:00:00Z', state: 'active' as const };
 
   it('says when they joined, until when they earn and their first order', () => {
-    expect(personTimeline(person, GB)).toEqual(['Joined 1 Mar 2026', 'Earns until 30 May 2026', 'First order 4 Mar 2026']);
+    expect(personTimeline(i18n, person, GB)).toEqual(['Joined 1 Mar 2026', 'Earns until 30 May 2026', 'First order 4 Mar 2026']);
   });
 
   it('speaks of the past for an expired attribution, of nothing for a void one, and of no order yet', () => {
-    expect(personTimeline({ ...person, state: 'expired' }, GB)[1]).toBe('Earned until 30 May 2026');
-    expect(personTimeline({ ...person, state: 'void', firstOrderAt: null }, GB).slice(1)).toEqual(['No longer earns', 'No order yet']);
+    expect(personTimeline(i18n, { ...person, state: 'expired' }, GB)[1]).toBe('Earned until 30 May 2026');
+    expect(personTimeline(i18n, { ...person, state: 'void', firstOrderAt: null }, GB).slice(1)).toEqual(['No longer earns', 'No order yet']);
   });
 
   it('writes the dates in the viewer’s zone and locale', () => {
-    expect(personTimeline({ ...person, attributedAt: '2026-03-01T23:30:00Z' }, { locale: 'en-GB', timeZone: 'Africa/Nairobi' })[0]).toBe('Joined 2 Mar 2026');
-    expect(personTimeline(person, { locale: 'en-US', timeZone: 'UTC' })[0]).toBe('Joined Mar 1, 2026');
+    expect(personTimeline(i18n, { ...person, attributedAt: '2026-03-01T23:30:00Z' }, { locale: 'en-GB', timeZone: 'Africa/Nairobi' })[0]).toBe('Joined 2 Mar 2026');
+    expect(personTimeline(i18n, person, { locale: 'en-US', timeZone: 'UTC' })[0]).toBe('Joined Mar 1, 2026');
   });
 });
 

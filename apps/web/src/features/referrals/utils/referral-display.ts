@@ -1,20 +1,24 @@
-import { formatDate, formatMoney, type FormatOptions } from '../../../lib/format';
+import { msg, plural } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { formatDate, formatMoney, formatNumber, type FormatOptions } from '../../../lib/format';
 import type { TReferralAttributionState, TReferralEarningStatus, TReferralSummary, TReferredPerson } from '@pulse/contract/referrals';
 
-/** "20%", "12.5%": basis points as people say them. */
-export function formatShare(bps: number): string {
-  const percent = bps / 100;
-  return `${Number.isInteger(percent) ? percent : percent.toFixed(2).replace(/0+$/, '').replace(/\.$/, '')}%`;
-}
-
-function days(count: number): string {
-  return `${count} ${count === 1 ? 'day' : 'days'}`;
+/** "20%", "12.5%" (or "20 %" in French): basis points as people say them, at most two decimals. */
+export function formatShare(i18n: I18n, bps: number): string {
+  const percent = formatNumber(bps / 100, 2);
+  return i18n._(msg`${percent}%`);
 }
 
 /** The programme's rules in one line, from the server's own figures. */
-export function referralRulesLine(summary: Pick<TReferralSummary, 'shareBps' | 'buyerDays' | 'sellerDays'>): string {
-  const farms = summary.sellerDays === summary.buyerDays ? '' : ` (farms: ${days(summary.sellerDays)})`;
-  return `You earn ${formatShare(summary.shareBps)} of our commission on their orders for ${days(summary.buyerDays)}${farms}`;
+export function referralRulesLine(i18n: I18n, summary: Pick<TReferralSummary, 'shareBps' | 'buyerDays' | 'sellerDays'>): string {
+  const share = formatShare(i18n, summary.shareBps);
+  const { buyerDays, sellerDays } = summary;
+  if (sellerDays === buyerDays) {
+    return i18n._(msg`You earn ${share} of our commission on their orders for ${plural(buyerDays, { one: '# day', other: '# days' })}`);
+  }
+  return i18n._(
+    msg`You earn ${share} of our commission on their orders for ${plural(buyerDays, { one: '# day', other: '# days' })} (farms: ${plural(sellerDays, { one: '# day', other: '# days' })})`,
+  );
 }
 
 /** The link to share: this app's origin in front of the server's path ("/?ref=AMA-7K2"). */
@@ -37,46 +41,53 @@ export interface FunnelStep {
   testId: string;
 }
 
-function count(value: number, one: string, many: string): string {
-  return `${value} ${value === 1 ? one : many}`;
+/** The hint under sign-ups: farms brought besides, and the share of visits that signed up. */
+function signUpHint(i18n: I18n, farms: number, signUpRate: number | null): string {
+  const rate = signUpRate === null ? null : formatNumber(signUpRate, 0);
+  if (farms > 0 && rate !== null) return i18n._(msg`+ ${plural(farms, { one: '# farm', other: '# farms' })} · ${rate}% of visits`);
+  if (farms > 0) return i18n._(msg`+ ${plural(farms, { one: '# farm', other: '# farms' })}`);
+  if (rate !== null) return i18n._(msg`${rate}% of visits`);
+  return i18n._(msg`Accounts made with your link`);
 }
 
 /** Link visits → sign-ups (+ farms) → first orders → earned (with pending), each with how it follows from the step before. */
-export function funnelSteps(summary: TReferralSummary): FunnelStep[] {
+export function funnelSteps(i18n: I18n, summary: TReferralSummary): FunnelStep[] {
   const { visits, signUps, farms, firstOrders } = summary.funnel;
   const people = signUps + farms;
   const signUpRate = conversionPercent(visits, signUps);
   const orderRate = conversionPercent(people, firstOrders);
+  const orderPercent = orderRate === null ? '' : formatNumber(orderRate, 0);
+  const pending = formatMoney(summary.pendingMinor, summary.currency);
   return [
-    { key: 'visits', label: 'Link visits', value: String(visits), hint: 'People who opened your link', testId: 'referral-visits' },
+    { key: 'visits', label: i18n._(msg`Link visits`), value: formatNumber(visits, 0), hint: i18n._(msg`People who opened your link`), testId: 'referral-visits' },
     {
       key: 'signUps',
-      label: 'Sign-ups',
-      value: String(signUps),
-      hint: [farms > 0 ? `+ ${count(farms, 'farm', 'farms')}` : null, signUpRate !== null ? `${signUpRate}% of visits` : null].filter(Boolean).join(' · ') || 'Accounts made with your link',
+      label: i18n._(msg`Sign-ups`),
+      value: formatNumber(signUps, 0),
+      hint: signUpHint(i18n, farms, signUpRate),
       testId: 'referral-signups',
     },
     {
       key: 'firstOrders',
-      label: 'First orders',
-      value: String(firstOrders),
-      hint: orderRate !== null ? `${orderRate}% of the people you brought` : 'People who have ordered or sold',
+      label: i18n._(msg`First orders`),
+      value: formatNumber(firstOrders, 0),
+      hint: orderRate !== null ? i18n._(msg`${orderPercent}% of the people you brought`) : i18n._(msg`People who have ordered or sold`),
       testId: 'referral-first-orders',
     },
     {
       key: 'earned',
-      label: 'Earned',
+      label: i18n._(msg`Earned`),
       value: formatMoney(summary.earnedMinor, summary.currency),
-      hint: summary.pendingMinor > 0 ? `${formatMoney(summary.pendingMinor, summary.currency)} pending` : 'Nothing pending',
+      hint: summary.pendingMinor > 0 ? i18n._(msg`${pending} pending`) : i18n._(msg`Nothing pending`),
       testId: 'referral-earned',
     },
   ];
 }
 
-export const ATTRIBUTION_STATE_BADGES: Readonly<Record<TReferralAttributionState, { label: string; color: string }>> = {
-  active: { label: 'Active', color: 'green' },
-  expired: { label: 'Expired', color: 'gray' },
-  void: { label: 'Void', color: 'red' },
+export const ATTRIBUTION_STATE_BADGES: Readonly<Record<TReferralAttributionState, { label: MessageDescriptor; color: string }>> = {
+  active: { label: msg`Active`, color: 'green' },
+  expired: { label: msg`Expired`, color: 'gray' },
+  void: { label: msg`Void`, color: 'red' },
 };
 
 export const EARNING_STATUS_COLORS: Readonly<Record<TReferralEarningStatus, string>> = {
@@ -86,10 +97,18 @@ export const EARNING_STATUS_COLORS: Readonly<Record<TReferralEarningStatus, stri
 };
 
 /** The line under a referred person's name: when they joined, until when they earn, their first order (`format` for tests). */
-export function personTimeline(person: Pick<TReferredPerson, 'attributedAt' | 'earnsUntil' | 'firstOrderAt' | 'state'>, format?: FormatOptions): string[] {
-  const earns = person.state === 'void' ? 'No longer earns' : `${person.state === 'expired' ? 'Earned until' : 'Earns until'} ${formatDate(person.earnsUntil, format)}`;
-  const firstOrder = person.firstOrderAt ? `First order ${formatDate(person.firstOrderAt, format)}` : 'No order yet';
-  return [`Joined ${formatDate(person.attributedAt, format)}`, earns, firstOrder];
+export function personTimeline(
+  i18n: I18n,
+  person: Pick<TReferredPerson, 'attributedAt' | 'earnsUntil' | 'firstOrderAt' | 'state'>,
+  format?: FormatOptions,
+): string[] {
+  const until = formatDate(person.earnsUntil, format);
+  const earns =
+    person.state === 'void' ? i18n._(msg`No longer earns`) : person.state === 'expired' ? i18n._(msg`Earned until ${until}`) : i18n._(msg`Earns until ${until}`);
+  const firstOrderAt = person.firstOrderAt ? formatDate(person.firstOrderAt, format) : null;
+  const firstOrder = firstOrderAt ? i18n._(msg`First order ${firstOrderAt}`) : i18n._(msg`No order yet`);
+  const joined = formatDate(person.attributedAt, format);
+  return [i18n._(msg`Joined ${joined}`), earns, firstOrder];
 }
 
 /** Whether the 30-day series has anything to draw. */
