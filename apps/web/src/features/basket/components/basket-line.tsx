@@ -6,7 +6,7 @@ import type { TBasketItem } from '@pulse/contract/baskets';
 import { formatMoney } from '../../../lib/format';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { formatQuantity, quantityBounds, suggestLineFix } from '../utils/basket-display';
-import { unitPriceText } from '../../catalogue/utils/unit-text';
+import { unitPriceText } from '../../../lib/unit-text';
 import { QuantityStepper } from './quantity-stepper';
 import { useBasketLine } from './use-basket-line';
 import classes from './basket.module.css';

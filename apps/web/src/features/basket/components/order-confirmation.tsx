@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney, formatTimeRange } from '../../../lib/format';
 import { PickupPointDetails } from '../../orders/components/pickup-point-details';
 import type { TCheckoutResponse } from '@pulse/contract/orders';
-import { ORDER_STATUS_NAMES } from '../utils/order-status-names';
+import { ORDER_STATUS_NAMES } from '../../../lib/order-status-names';
 
 /** After a checkout that made several orders (one per farm): each with its link. */
 export function OrderConfirmation({ checkout }: { checkout: TCheckoutResponse }) {

@@ -1,6 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
 import type { TBasketItem, TBasketResponse, TBasketSellerGroup } from '@pulse/contract/baskets';
-import { quantityText } from '../../catalogue/utils/unit-text';
+import { quantityText } from '../../../lib/unit-text';
 
 // Texts here read the active language when called; the components showing them use useLingui().
 

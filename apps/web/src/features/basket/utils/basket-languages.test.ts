@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { activateLanguage } from '../../../lib/i18n/i18n';
-import { quantityText, unitPriceText } from '../../catalogue/utils/unit-text';
+import { quantityText, unitPriceText } from '../../../lib/unit-text';
 import { describeBasket } from './basket-display';
 import { checkoutBlockers } from './checkout-plan';
 

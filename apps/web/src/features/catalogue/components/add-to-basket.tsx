@@ -12,7 +12,7 @@ import { SESSION_KEYS, writeSessionValue } from '../../../lib/session-keys';
 import { useAddToBasket } from '../api/post-basket-item';
 import { savePendingBasketAdd, takePendingBasketAdd } from '../utils/pending-basket-add';
 import { clampQuantity } from '../utils/quantity';
-import { quantityLabelText, quantityText } from '../utils/unit-text';
+import { quantityLabelText, quantityText } from '../../../lib/unit-text';
 
 const SUCCESS_TOAST_MS = 4000;
 

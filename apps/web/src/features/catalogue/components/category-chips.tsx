@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { PRODUCT_CATEGORIES, type TProductCategory } from '@pulse/contract/product-options';
-import { CATEGORY_NAMES } from '../utils/category-names';
+import { CATEGORY_NAMES } from '../../../lib/category-names';
 import classes from './listing.module.css';
 import chipClasses from './category-chips.module.css';
 

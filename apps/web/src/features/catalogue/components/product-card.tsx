@@ -8,7 +8,7 @@ import { Trans } from '@lingui/react/macro';
 import type { TProductSummary } from '@pulse/contract/products';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { formatMoney } from '../../../lib/format-core';
-import { unitPriceText } from '../utils/unit-text';
+import { unitPriceText } from '../../../lib/unit-text';
 import { RatingSummary } from './rating-summary';
 import classes from './product-card.module.css';
 

@@ -15,8 +15,8 @@ import { RatingSummary } from '../components/rating-summary';
 import { ReviewsSection } from '../components/reviews-section';
 import { SellerCard } from '../components/seller-card';
 import { formatStock } from '../utils/format-price';
-import { CATEGORY_NAMES } from '../utils/category-names';
-import { quantityText, unitPriceText } from '../utils/unit-text';
+import { CATEGORY_NAMES } from '../../../lib/category-names';
+import { quantityText, unitPriceText } from '../../../lib/unit-text';
 import classes from '../components/product-details.module.css';
 import { formatCalendarDay, formatMoney } from '../../../lib/format';
 

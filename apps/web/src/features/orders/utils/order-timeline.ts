@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { TOrderEvent, TOrderStatus } from '@pulse/contract/orders';
-import { orderStatusLabels } from './status-labels';
+import { ORDER_STATUS_NAMES as orderStatusLabels } from '../../../lib/order-status-names';
 
 export interface TimelineEntry {
   id: string;

@@ -5,7 +5,7 @@ import { formatEta } from './delivery-position';
 import { describeEventActor } from './order-timeline';
 import { formatQuantity } from './quantities';
 import { describeReorderOutcome } from './reorder';
-import { orderStatusLabels } from './status-labels';
+import { ORDER_STATUS_NAMES as orderStatusLabels } from '../../../lib/order-status-names';
 
 describe('orders in French and Twi (the catalogs load and their plurals and placeholders work)', () => {
   afterAll(async () => {

@@ -36,7 +36,7 @@ import classes from './seller-catalogue.module.css';
 import { MoneyTextInput } from '../../../components/money-text-input';
 import { toMoneyInputText } from '../../../lib/money-input';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CATEGORY_NAMES } from '../utils/category-names';
+import { CATEGORY_NAMES } from '../../../lib/category-names';
 import { countedInText, pricePerUnitLabel, UNIT_NAMES } from '../utils/unit-text';
 
 

@@ -6,7 +6,7 @@ import { formatMoney } from '../../../lib/format';
 import type { ProductFormValues } from '../utils/product-form-values';
 import classes from './seller-catalogue.module.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CATEGORY_NAMES } from '../utils/category-names';
+import { CATEGORY_NAMES } from '../../../lib/category-names';
 import { pricePlaceholderText, quantityText, unitPriceText } from '../utils/unit-text';
 
 /** The listing card as buyers will see it, drawn from what the form holds right now. */

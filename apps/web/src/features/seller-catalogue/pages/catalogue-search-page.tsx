@@ -14,7 +14,7 @@ import { SellerProductRow } from '../components/seller-product-row';
 import { STATUS_LABELS } from '../utils/format-product';
 import classes from '../components/seller-catalogue.module.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { CATEGORY_NAMES } from '../utils/category-names';
+import { CATEGORY_NAMES } from '../../../lib/category-names';
 
 
 function RowsSkeleton() {

@@ -21,7 +21,7 @@ import {
   toApplicationInput,
   type ApplicationFormValues,
 } from '../utils/application-form';
-import { CATEGORY_NAMES } from '../../seller-catalogue/utils/category-names';
+import { CATEGORY_NAMES } from '../../../lib/category-names';
 import { PAYOUT_METHOD_NAMES } from '../utils/payout-method-names';
 
 

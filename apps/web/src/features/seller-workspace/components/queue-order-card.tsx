@@ -13,7 +13,7 @@ import { FinalWeightDialog } from './final-weight-dialog';
 import { HandOverDialog } from './hand-over-dialog';
 import { RefundAnswerDialog, type RefundAnswer } from './refund-answer-dialog';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { ORDER_STATUS_NAMES } from '../utils/order-status-names';
+import { ORDER_STATUS_NAMES } from '../../../lib/order-status-names';
 
 type Dialog = { kind: 'weight' } | { kind: 'hand_over' } | { kind: 'refund'; answer: RefundAnswer };
 

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { TProductCategory } from '@pulse/contract/product-options';
 
-/** The categories as buyers read them; render with i18n._(). */
+/** The produce categories as buyers and sellers read them; render with i18n._(). */
 export const CATEGORY_NAMES: Readonly<Record<TProductCategory, MessageDescriptor>> = {
   vegetables: msg`Vegetables`,
   fruits: msg`Fruits`,

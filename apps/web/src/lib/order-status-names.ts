@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { TOrderStatus } from '@pulse/contract/orders';
 
-/** An order's status as the confirmation shows it (same words as the orders pages); render with i18n._(). */
+/** An order's status as buyers and farms read it (checkout confirmation, orders pages, farm queues); render with i18n._(). */
 export const ORDER_STATUS_NAMES: Readonly<Record<TOrderStatus, MessageDescriptor>> = {
   pending_payment: msg`Awaiting payment`,
   paid: msg`Paid`,
