@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Button, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
@@ -23,6 +24,7 @@ export function loadRoutePage(route: AppRoute): Promise<PageComponent> {
 type LoadState = { status: 'loading' } | { status: 'loaded'; Page: PageComponent } | { status: 'failed'; timedOut: boolean };
 
 function PageLoadFailure({ timedOut, onRetry }: { timedOut: boolean; onRetry: () => void }) {
+  const { t } = useLingui();
   return (
     <Center mih="50vh" p="md">
       <Stack align="center" gap="sm" ta="center" maw={420}>
@@ -30,10 +32,14 @@ function PageLoadFailure({ timedOut, onRetry }: { timedOut: boolean; onRetry: ()
           <IconCloudOff size={32} />
         </ThemeIcon>
         <Text fw={600} size="lg">
-          {timedOut ? 'This page is taking too long to load.' : 'This page could not be loaded.'}
+          {timedOut ? t`This page is taking too long to load.` : t`This page could not be loaded.`}
         </Text>
-        <Text c="dimmed">Check your connection, then try again.</Text>
-        <Button onClick={onRetry}>Retry</Button>
+        <Text c="dimmed">
+          <Trans>Check your connection, then try again.</Trans>
+        </Text>
+        <Button onClick={onRetry}>
+          <Trans>Retry</Trans>
+        </Button>
       </Stack>
     </Center>
   );

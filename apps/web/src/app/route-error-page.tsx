@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Button, Center, Code, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -6,7 +8,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 function describeRouteError(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
-  return 'Something went wrong while showing this page.';
+  return t`Something went wrong while showing this page.`;
 }
 
 /** errorElement of the routes: a render error must leave the user a way out, not a blank page. */
@@ -24,15 +26,17 @@ export function RouteErrorPage() {
           <IconAlertTriangle size={36} />
         </ThemeIcon>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Unexpected Application Error!
+          <Trans>Unexpected Application Error!</Trans>
         </Title>
-        <Text c="dimmed">Sorry, something went wrong while showing this page.</Text>
+        <Text c="dimmed">
+          <Trans>Sorry, something went wrong while showing this page.</Trans>
+        </Text>
         <Code block maw="100%" style={{ whiteSpace: 'pre-wrap' }}>
           {describeRouteError(error)}
         </Code>
         {/* A full page load: the router itself may be what broke. */}
         <Button component="a" href="/">
-          Back to home
+          <Trans>Back to home</Trans>
         </Button>
       </Stack>
     </Center>

@@ -30,8 +30,8 @@ export type EmptyStateIcon =
 export interface EmptyStateContent {
   icon: EmptyStateIcon;
   /** One sentence saying what the page will hold. */
-  description: string;
-  action: { label: string; to: string };
+  description: MessageDescriptor;
+  action: { label: MessageDescriptor; to: string };
 }
 
 export interface PageProps {

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 
 /** Shown while the app asks the server who is signed in. */
@@ -7,7 +8,7 @@ export function FullScreenLoading() {
       <Stack align="center" gap="sm">
         <Loader size="lg" />
         <Text c="dimmed" fw={500}>
-          Loading...
+          <Trans>Loading...</Trans>
         </Text>
       </Stack>
     </Center>

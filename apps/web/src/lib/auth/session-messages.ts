@@ -1,4 +1,6 @@
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+import { msg } from '@lingui/core/macro';
+/** Spec §8's text; read with i18n._() when it is written for the person (the login page shows it). */
+export const SESSION_EXPIRED_MESSAGE = msg`Your session has expired. Please log in again.`;
 export const INVALID_LOGIN_DATA_MESSAGE = 'Invalid login data';
 export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
 export const USER_AUTH_REQUIRED_MESSAGE = 'User authentication required';

@@ -4,6 +4,7 @@ import { activeLocale, setActiveLocale, SOURCE_LOCALE, type AppLocale } from './
 
 // English is in the code (vite-plugins/precompiled-messages.ts); every other language's PO files are
 // compiled by @lingui/vite-plugin into chunks of their own, loaded when the language is chosen.
+// eslint-disable-next-line lingui/no-unlocalized-strings -- file patterns
 const catalogs = import.meta.glob<{ messages: Messages }>(['../../locales/*/*.po', '!../../locales/en/*.po']);
 
 const loaded = new Set<AppLocale>([SOURCE_LOCALE]);
