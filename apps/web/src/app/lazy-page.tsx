@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Button, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
@@ -24,7 +25,6 @@ export function loadRoutePage(route: AppRoute): Promise<PageComponent> {
 type LoadState = { status: 'loading' } | { status: 'loaded'; Page: PageComponent } | { status: 'failed'; timedOut: boolean };
 
 function PageLoadFailure({ timedOut, onRetry }: { timedOut: boolean; onRetry: () => void }) {
-  const { t } = useLingui();
   return (
     <Center mih="50vh" p="md">
       <Stack align="center" gap="sm" ta="center" maw={420}>
@@ -32,7 +32,7 @@ function PageLoadFailure({ timedOut, onRetry }: { timedOut: boolean; onRetry: ()
           <IconCloudOff size={32} />
         </ThemeIcon>
         <Text fw={600} size="lg">
-          {timedOut ? t`This page is taking too long to load.` : t`This page could not be loaded.`}
+          {timedOut ? <Trans>This page is taking too long to load.</Trans> : <Trans>This page could not be loaded.</Trans>}
         </Text>
         <Text c="dimmed">
           <Trans>Check your connection, then try again.</Trans>
@@ -50,6 +50,9 @@ function PageLoadFailure({ timedOut, onRetry }: { timedOut: boolean; onRetry: ()
  * import fails or has not settled within PAGE_CHUNK_TIMEOUT_MS.
  */
 export function LazyPage({ route }: { route: AppRoute }) {
+  // A language switch renders the page again: texts read outside useLingui (route.title, prices and
+  // dates from lib/format.ts, which read the active language) follow it too.
+  useLingui();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>(() => {
     const Page = loadedPages.get(route.id);
