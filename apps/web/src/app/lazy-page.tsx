@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import { Button, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
@@ -24,6 +24,7 @@ export function loadRoutePage(route: AppRoute): Promise<PageComponent> {
 
 type LoadState = { status: 'loading' } | { status: 'loaded'; Page: PageComponent } | { status: 'failed'; timedOut: boolean };
 
+// The global t, read at each render (LazyPage renders again on a language switch); no <Trans> on the first load.
 function PageLoadFailure({ timedOut, onRetry }: { timedOut: boolean; onRetry: () => void }) {
   return (
     <Center mih="50vh" p="md">
@@ -32,13 +33,13 @@ function PageLoadFailure({ timedOut, onRetry }: { timedOut: boolean; onRetry: ()
           <IconCloudOff size={32} />
         </ThemeIcon>
         <Text fw={600} size="lg">
-          {timedOut ? <Trans>This page is taking too long to load.</Trans> : <Trans>This page could not be loaded.</Trans>}
+          {timedOut ? t`This page is taking too long to load.` : t`This page could not be loaded.`}
         </Text>
         <Text c="dimmed">
-          <Trans>Check your connection, then try again.</Trans>
+          {t`Check your connection, then try again.`}
         </Text>
         <Button onClick={onRetry}>
-          <Trans>Retry</Trans>
+          {t`Retry`}
         </Button>
       </Stack>
     </Center>

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBasket, IconMenu2 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -32,9 +32,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           {/* Named by its content, not aria-label: the name then includes the count the badge shows (WCAG 2.5.3). */}
           <ActionIcon component={Link} to="/basket" variant="subtle" color="dark" size={44} radius="xl" className={classes.iconButton}>
             <IconBasket size={24} stroke={1.7} aria-hidden />
-            <VisuallyHidden>
-              <Trans>Basket</Trans>
-            </VisuallyHidden>
+            <VisuallyHidden>{t`Basket`}</VisuallyHidden>
             <CountBadge text={badgeText} testId="basket-badge" />
             {/* After the count the badge shows ("99+" included): "1 item", "3 items". */}
             {badgeText && <VisuallyHidden>{badgeText === '1' ? t`item` : t`items`}</VisuallyHidden>}

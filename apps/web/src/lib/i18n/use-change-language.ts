@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TLanguage } from '@pulse/contract/users';
 import { apiRequest, reactToNoFailures } from '../api-client';
 import { serverChecked } from '../server-checked';
@@ -81,32 +81,15 @@ export function useChangeLanguage(): (locale: AppLocale) => Promise<void> {
   );
 }
 
-
 /**
- * Once per signed-in user (after sign-in, or when the session's user is loaded): adopts their stored
- * language, or stores the one in use on a first sign-in. Runs beside rendering, never in a loop.
+ * What useSessionLanguage (use-session-language.ts) does once the signed-in user is known, loaded
+ * only when there is something to do: adopt their language, or store the one in use.
  */
-export function useSessionLanguage(): void {
-  const { user } = useAuth();
-  const queryClient = useQueryClient();
-  const handledUser = useRef<string | null>(null);
-  const userId = user?.id ?? null;
-  const userLanguage = user?.language;
-
-  useEffect(() => {
-    if (userId === null) {
-      handledUser.current = null;
-      return;
-    }
-    if (handledUser.current === userId) return;
-    handledUser.current = userId;
-    const action = sessionLanguageAction(userLanguage, activeLocale(), languageFromUrl(window.location.search));
-    if (action?.kind === 'adopt') {
-      void changeLanguage(action.locale, { activate: activateLanguage, store: storeLanguage, refetch: () => queryClient.invalidateQueries() }).catch((error: unknown) =>
-        console.error('Could not switch to the user’s language', error),
-      );
-    } else if (action?.kind === 'save') {
-      saveUserLanguage(action.language).catch((error: unknown) => console.error('Could not keep the language on the server', error));
-    }
-  }, [userId, userLanguage, queryClient]);
+export async function applySessionLanguage(userLanguage: Language | null, queryClient: QueryClient): Promise<void> {
+  const action = sessionLanguageAction(userLanguage, activeLocale(), languageFromUrl(window.location.search));
+  if (action?.kind === 'adopt') {
+    await changeLanguage(action.locale, { activate: activateLanguage, store: storeLanguage, refetch: () => queryClient.invalidateQueries() });
+  } else if (action?.kind === 'save') {
+    await saveUserLanguage(action.language);
+  }
 }
