@@ -27,6 +27,7 @@ export function LanguagePicker({ className }: { className?: string }) {
       value={value}
       disabled={pending}
       leftSection={<IconLanguage size={18} stroke={1.7} aria-hidden />}
+      size="md"
       data-testid="language-picker"
       onChange={(event) => {
         const locale = event.currentTarget.value;
