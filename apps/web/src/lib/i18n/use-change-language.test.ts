@@ -40,8 +40,18 @@ describe('changeLanguage', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { calls, steps } = recordingSteps(true, true);
     await expect(changeLanguage('fr', steps)).resolves.toBeUndefined();
+    await Promise.resolve();
     expect(calls).toEqual(['activate fr', 'store fr', 'save fr', 'refetch']);
+    expect(error).toHaveBeenCalledWith('Could not keep the language on the server', expect.any(Error));
     error.mockRestore();
+  });
+
+  it('does not wait for the server or the refetch: the page has switched already', async () => {
+    const { calls, steps } = recordingSteps(true);
+    steps.save = () => new Promise(() => undefined);
+    steps.refetch = () => new Promise(() => undefined);
+    await changeLanguage('ak', steps);
+    expect(calls).toEqual(['activate ak', 'store ak']);
   });
 
   it('never stores the pseudo-locale on the server', async () => {

@@ -37,19 +37,17 @@ export interface ChangeLanguageSteps {
 /**
  * Switches the page to a language without reloading it: texts, `<html lang>` and formats change in
  * place (the basket, an open form and the scroll position stay), the choice is kept in the browser
- * and, for a signed-in person, on the server; then what the server wrote is read again.
+ * and, for a signed-in person, on the server, and what the server wrote is read again (requests
+ * carry the new Accept-Language). Resolves once the page has switched; the server call and the
+ * refetch go on behind it.
  */
 export async function changeLanguage(locale: AppLocale, steps: ChangeLanguageSteps): Promise<void> {
   await steps.activate(locale);
   steps.store(locale);
   if (steps.save && locale !== 'pseudo') {
-    try {
-      await steps.save(locale);
-    } catch (error) {
-      console.error('Could not keep the language on the server', error);
-    }
+    steps.save(locale).catch((error: unknown) => console.error('Could not keep the language on the server', error));
   }
-  await steps.refetch();
+  steps.refetch().catch((error: unknown) => console.error('Could not read the server texts again', error));
 }
 
 export type SessionLanguageAction = { kind: 'adopt'; locale: Language } | { kind: 'save'; language: Language } | null;
