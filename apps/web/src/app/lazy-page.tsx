@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react';
+import { t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import { Button, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
@@ -22,6 +24,7 @@ export function loadRoutePage(route: AppRoute): Promise<PageComponent> {
 
 type LoadState = { status: 'loading' } | { status: 'loaded'; Page: PageComponent } | { status: 'failed'; timedOut: boolean };
 
+// The global t, read at each render (LazyPage renders again on a language switch); no <Trans> on the first load.
 function PageLoadFailure({ timedOut, onRetry }: { timedOut: boolean; onRetry: () => void }) {
   return (
     <Center mih="50vh" p="md">
@@ -30,10 +33,14 @@ function PageLoadFailure({ timedOut, onRetry }: { timedOut: boolean; onRetry: ()
           <IconCloudOff size={32} />
         </ThemeIcon>
         <Text fw={600} size="lg">
-          {timedOut ? 'This page is taking too long to load.' : 'This page could not be loaded.'}
+          {timedOut ? t`This page is taking too long to load.` : t`This page could not be loaded.`}
         </Text>
-        <Text c="dimmed">Check your connection, then try again.</Text>
-        <Button onClick={onRetry}>Retry</Button>
+        <Text c="dimmed">
+          {t`Check your connection, then try again.`}
+        </Text>
+        <Button onClick={onRetry}>
+          {t`Retry`}
+        </Button>
       </Stack>
     </Center>
   );
@@ -44,6 +51,9 @@ function PageLoadFailure({ timedOut, onRetry }: { timedOut: boolean; onRetry: ()
  * import fails or has not settled within PAGE_CHUNK_TIMEOUT_MS.
  */
 export function LazyPage({ route }: { route: AppRoute }) {
+  // A language switch renders the page again: texts read outside useLingui (route.title, prices and
+  // dates from lib/format.ts, which read the active language) follow it too.
+  useLingui();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>(() => {
     const Page = loadedPages.get(route.id);

@@ -3,6 +3,7 @@ export const PAGE_CHUNK_TIMEOUT_MS = 120_000;
 
 export class PageLoadTimeoutError extends Error {
   constructor(timeoutMs: number) {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- for the console; the page shows its own text (lazy-page.tsx)
     super(`The page did not load within ${Math.round(timeoutMs / 1000)} s`);
     this.name = 'PageLoadTimeoutError';
   }

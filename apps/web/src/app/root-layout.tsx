@@ -5,6 +5,7 @@ import { FullScreenLoading } from '../components/full-screen-loading';
 import { PopupAnnouncement } from '../features/popups/components/popup-announcement';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { useAuth } from '../lib/auth/use-auth';
+import { useSessionLanguage } from '../lib/i18n/use-session-language';
 import { RealtimeProvider } from '../lib/socket-provider';
 import { AppSwitch } from '../shell/app-switch';
 import { AssistantWidget } from '../shell/assistant-widget';
@@ -44,6 +45,7 @@ function AppFrame() {
   const hasFloating = showAssistant || showAppSwitch;
   const [steppedAside, setSteppedAside] = useState(false);
   useAuthRedirects();
+  useSessionLanguage();
 
   if (isLoading) return <FullScreenLoading />;
 

@@ -1,17 +1,20 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Button, Center, Code, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
-function describeRouteError(error: unknown): string {
+function describeRouteError(error: unknown, unknown: string): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
-  return 'Something went wrong while showing this page.';
+  return unknown;
 }
 
 /** errorElement of the routes: a render error must leave the user a way out, not a blank page. */
 export function RouteErrorPage() {
   const error = useRouteError();
+  // No <Trans> here: this page is on the first load, <Trans>'s runtime is not (decision 020).
+  const { t } = useLingui();
 
   useEffect(() => {
     console.error('Unexpected application error', error);
@@ -24,15 +27,17 @@ export function RouteErrorPage() {
           <IconAlertTriangle size={36} />
         </ThemeIcon>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Unexpected Application Error!
+          {t`Unexpected Application Error!`}
         </Title>
-        <Text c="dimmed">Sorry, something went wrong while showing this page.</Text>
+        <Text c="dimmed">
+          {t`Sorry, something went wrong while showing this page.`}
+        </Text>
         <Code block maw="100%" style={{ whiteSpace: 'pre-wrap' }}>
-          {describeRouteError(error)}
+          {describeRouteError(error, t`Something went wrong while showing this page.`)}
         </Code>
         {/* A full page load: the router itself may be what broke. */}
         <Button component="a" href="/">
-          Back to home
+          {t`Back to home`}
         </Button>
       </Stack>
     </Center>

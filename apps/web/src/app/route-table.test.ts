@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PAGE_PATHS, isPagePath } from '@pulse/contract/pages';
 import { findRoute } from './find-route';
 import { EMPTY_STATE_CONTENT } from '../components/empty-state-content';
@@ -104,11 +105,25 @@ describe('route table', () => {
       expect(route.title.trim()).not.toBe('');
       const content = EMPTY_STATE_CONTENT[route.id];
       if (content) {
-        expect(content.description).toMatch(/\.$/);
+        expect(i18n._(content.description)).toMatch(/\.$/);
+        expect(i18n._(content.action.label).trim()).not.toBe('');
         expect(content.action.to).toMatch(/^\//);
       }
     }
     // Every empty-state sentence belongs to a route.
     for (const id of Object.keys(EMPTY_STATE_CONTENT)) expect(ids).toContain(id);
+  });
+});
+
+describe('route titles in the active language', () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('reads the title message each time, so a language switch renames the page', () => {
+    const route = findRoute('/basket');
+    expect(route.title).toBe('Basket');
+    expect(i18n._(route.titleMessage)).toBe('Basket');
+    i18n.load('fr', { [route.titleMessage.id]: 'Panier' });
+    i18n.activate('fr');
+    expect(route.title).toBe('Panier');
   });
 });

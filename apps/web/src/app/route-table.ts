@@ -1,4 +1,6 @@
 import { ProductListingPage } from '../features/catalogue/pages/product-listing-page';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import type { AppRoute, RouteAccess } from './route-types';
 
 /**
@@ -10,20 +12,36 @@ const loadProductListingPage = () => Promise.resolve(ProductListingPage);
 const loadEmptyStatePage = () => import('../components/empty-state-page').then((module) => module.EmptyStatePage);
 
 /** A page whose content comes in a later issue; what it says is in components/empty-state-content.ts. */
-function emptyStateRoute(id: string, path: string, title: string, access: RouteAccess, bars: boolean): AppRoute {
+function emptyStateRoute(id: string, path: string, title: MessageDescriptor, access: RouteAccess, bars: boolean): RouteDefinition {
   return { id, path, title, access, bars, load: loadEmptyStatePage };
+}
+
+/**
+ * A route as the table writes it: its title is a message; `route.title` reads it in the active
+ * language each time (so pages that print `route.title` follow a language switch when they render).
+ */
+type RouteDefinition = Omit<AppRoute, 'title' | 'titleMessage'> & { title: MessageDescriptor };
+
+function withTranslatedTitle({ title, ...route }: RouteDefinition): AppRoute {
+  return {
+    ...route,
+    titleMessage: title,
+    get title() {
+      return i18n._(title);
+    },
+  };
 }
 
 /**
  * Every route of the app (spec §2), in one place: path, page name, guard, bars and page chunk.
  * The router, the document title and the bars rule all read this table.
  */
-export const ROUTE_TABLE: readonly AppRoute[] = [
+const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
   // Public
   {
     id: 'root',
     path: '/',
-    title: 'Products',
+    title: msg`Products`,
     access: 'public',
     bars: true,
     load: loadProductListingPage,
@@ -32,7 +50,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'home',
     path: '/home',
-    title: 'Home',
+    title: msg`Home`,
     access: 'public',
     bars: false,
     load: () => import('../features/content/pages/home-page').then((module) => module.HomePage),
@@ -40,7 +58,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'login',
     path: '/login',
-    title: 'Login',
+    title: msg`Login`,
     access: 'public',
     bars: false,
     load: () => import('../features/auth/pages/login-page').then((module) => module.LoginPage),
@@ -48,7 +66,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'product-listing',
     path: '/product-listing',
-    title: 'Products',
+    title: msg`Products`,
     access: 'public',
     bars: true,
     load: loadProductListingPage,
@@ -57,7 +75,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'seller-signup',
     path: '/seller-signup',
-    title: 'Seller Sign-up',
+    title: msg`Seller Sign-up`,
     access: 'public',
     bars: false,
     load: () => import('../features/seller-onboarding/pages/seller-signup-page').then((module) => module.SellerSignupPage),
@@ -65,7 +83,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'product-details',
     path: '/product-details/:productId',
-    title: 'Product Details',
+    title: msg`Product Details`,
     access: 'public',
     bars: false,
     load: () => import('../features/catalogue/pages/product-details-page').then((module) => module.ProductDetailsPage),
@@ -73,7 +91,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'terms-of-service',
     path: '/terms-of-service',
-    title: 'Terms of Service',
+    title: msg`Terms of Service`,
     access: 'public',
     bars: false,
     load: () => import('../features/content/pages/terms-page').then((module) => module.TermsPage),
@@ -81,7 +99,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'privacy-policy',
     path: '/privacy-policy',
-    title: 'Privacy Policy',
+    title: msg`Privacy Policy`,
     access: 'public',
     bars: false,
     load: () => import('../features/content/pages/privacy-page').then((module) => module.PrivacyPage),
@@ -89,7 +107,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'about-us',
     path: '/about-us',
-    title: 'About Us',
+    title: msg`About Us`,
     access: 'public',
     bars: false,
     load: () => import('../features/content/pages/about-page').then((module) => module.AboutPage),
@@ -97,7 +115,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'sellers',
     path: '/sellers',
-    title: 'Start Selling',
+    title: msg`Start Selling`,
     access: 'public',
     bars: false,
     load: () => import('../features/content/pages/start-selling-page').then((module) => module.StartSellingPage),
@@ -105,7 +123,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'pulse-agents',
     path: '/pulse-agents',
-    title: 'Pulse Agents',
+    title: msg`Pulse Agents`,
     access: 'public',
     bars: false,
     load: () => import('../features/content/pages/pulse-agents-page').then((module) => module.PulseAgentsPage),
@@ -115,7 +133,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'profile-addresses',
     path: '/profile/addresses',
-    title: 'Addresses',
+    title: msg`Addresses`,
     access: 'signed-in',
     bars: true,
     load: () => import('../features/addresses/pages/addresses-page').then((module) => module.AddressesPage),
@@ -123,7 +141,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'seller-dashboard',
     path: '/seller-dashboard',
-    title: 'Seller Dashboard',
+    title: msg`Seller Dashboard`,
     access: 'signed-in',
     bars: true,
     load: () => import('../features/seller-workspace/pages/seller-dashboard-page').then((module) => module.SellerDashboardPage),
@@ -131,7 +149,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'seller-profile',
     path: '/seller-profile',
-    title: 'Seller Profile',
+    title: msg`Seller Profile`,
     access: 'signed-in',
     bars: true,
     load: () => import('../features/seller-catalogue/pages/seller-profile-page').then((module) => module.SellerProfilePage),
@@ -139,7 +157,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'catalogue-search',
     path: '/seller/catalogue-search',
-    title: 'Catalogue Search',
+    title: msg`Catalogue Search`,
     access: 'signed-in',
     bars: true,
     load: () => import('../features/seller-catalogue/pages/catalogue-search-page').then((module) => module.CatalogueSearchPage),
@@ -147,7 +165,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'add-product',
     path: '/add-product',
-    title: 'Add Product',
+    title: msg`Add Product`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/seller-catalogue/pages/add-product-page').then((module) => module.AddProductPage),
@@ -155,7 +173,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'buyer-dashboard',
     path: '/buyer-dashboard',
-    title: 'Buyer Dashboard',
+    title: msg`Buyer Dashboard`,
     access: 'signed-in',
     bars: true,
     load: () => import('../features/orders/pages/buyer-dashboard-page').then((module) => module.BuyerDashboardPage),
@@ -163,7 +181,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'messages',
     path: '/messages',
-    title: 'Messages',
+    title: msg`Messages`,
     access: 'signed-in',
     bars: true,
     load: () => import('../features/messages/pages/messages-page').then((module) => module.MessagesPage),
@@ -171,7 +189,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'notifications',
     path: '/notifications',
-    title: 'Notifications',
+    title: msg`Notifications`,
     access: 'signed-in',
     bars: true,
     load: () => import('../features/notifications/pages/notifications-page').then((module) => module.NotificationsPage),
@@ -179,7 +197,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'seller-product',
     path: '/seller/products/:productId',
-    title: 'Seller Product',
+    title: msg`Seller Product`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/seller-catalogue/pages/seller-product-page').then((module) => module.SellerProductPage),
@@ -187,7 +205,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'basket',
     path: '/basket',
-    title: 'Basket',
+    title: msg`Basket`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/basket/pages/basket-page').then((module) => module.BasketPage),
@@ -195,7 +213,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'order',
     path: '/order/:orderId',
-    title: 'Order',
+    title: msg`Order`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/orders/pages/order-page').then((module) => module.OrderPage),
@@ -203,7 +221,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'order-delivery',
     path: '/order-delivery/:orderId',
-    title: 'Order Delivery',
+    title: msg`Order Delivery`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/orders/pages/order-delivery-page').then((module) => module.OrderDeliveryPage),
@@ -211,7 +229,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'chat',
     path: '/chat/:chatId',
-    title: 'Chat',
+    title: msg`Chat`,
     access: 'signed-in',
     bars: true,
     load: () => import('../features/messages/pages/chat-page').then((module) => module.ChatPage),
@@ -219,7 +237,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'agent-registration',
     path: '/agent-registration',
-    title: 'Agent Registration',
+    title: msg`Agent Registration`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/agents/pages/agent-registration-page').then((module) => module.AgentRegistrationPage),
@@ -227,7 +245,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'agent-dashboard',
     path: '/agent-dashboard',
-    title: 'Agent Dashboard',
+    title: msg`Agent Dashboard`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/agents/pages/agent-dashboard-page').then((module) => module.AgentDashboardPage),
@@ -235,7 +253,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'agent-referrals',
     path: '/agent-referrals',
-    title: 'Agent Referrals',
+    title: msg`Agent Referrals`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/referrals/pages/agent-referrals-page').then((module) => module.AgentReferralsPage),
@@ -243,19 +261,20 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'agent-messages',
     path: '/agent-messages',
-    title: 'Agent Messages',
+    title: msg`Agent Messages`,
     access: 'signed-in',
     bars: false,
     // The messages page, for agents only: composed here so the two features stay apart.
     load: () =>
       Promise.all([import('../features/agents/pages/agent-messages-page'), import('../features/messages/pages/messages-page')]).then(([agents, messages]) =>
-        agents.withAgentGate(messages.MessagesPage, 'Agent messages'),
+        // Read when the chunk loads, in the language then in use (withAgentGate takes a string).
+        agents.withAgentGate(messages.MessagesPage, t`Agent messages`),
       ),
   },
   {
     id: 'logistics-tasks',
     path: '/logistics-tasks',
-    title: 'Logistics Tasks',
+    title: msg`Logistics Tasks`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/agents/pages/logistics-tasks-page').then((module) => module.LogisticsTasksPage),
@@ -263,7 +282,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'wallet',
     path: '/wallet',
-    title: 'Wallet',
+    title: msg`Wallet`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/wallet/pages/wallet-page').then((module) => module.WalletPage),
@@ -271,7 +290,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'refunds-history',
     path: '/refunds-history',
-    title: 'Refunds History',
+    title: msg`Refunds History`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/seller-workspace/pages/refunds-history-page').then((module) => module.RefundsHistoryPage),
@@ -279,7 +298,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'seller-application-status',
     path: '/seller-application-status',
-    title: 'Seller Application Status',
+    title: msg`Seller Application Status`,
     access: 'signed-in',
     bars: false,
     load: () =>
@@ -288,7 +307,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'agent-application-status',
     path: '/agent-application-status',
-    title: 'Agent Application Status',
+    title: msg`Agent Application Status`,
     access: 'signed-in',
     bars: false,
     load: () =>
@@ -297,7 +316,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'hub',
     path: '/hub',
-    title: 'Pulse Hub',
+    title: msg`Pulse Hub`,
     access: 'signed-in',
     bars: false,
     // Never loaded: the router renders the redirect instead of a page.
@@ -307,7 +326,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'hub-feed',
     path: '/hub/feed',
-    title: 'Pulse Hub',
+    title: msg`Pulse Hub`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/hub/pages/hub-feed-page').then((module) => module.HubFeedPage),
@@ -315,7 +334,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'hub-notifications',
     path: '/hub/notifications',
-    title: 'Hub Notifications',
+    title: msg`Hub Notifications`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/notifications/pages/hub-notifications-page').then((module) => module.HubNotificationsPage),
@@ -323,7 +342,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'hub-own-profile',
     path: '/hub/profile',
-    title: 'Pulse Hub',
+    title: msg`Pulse Hub`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/hub/pages/hub-profile-page').then((module) => module.OwnHubProfileRedirect),
@@ -331,16 +350,16 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'hub-profile',
     path: '/hub/profile/:username',
-    title: 'Pulse Hub',
+    title: msg`Pulse Hub`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/hub/pages/hub-profile-page').then((module) => module.HubProfilePage),
   },
-  emptyStateRoute('hub-other', '/hub/*', 'Pulse Hub', 'signed-in', false),
+  emptyStateRoute('hub-other', '/hub/*', msg`Pulse Hub`, 'signed-in', false),
   {
     id: 'pulse',
     path: '/pulse',
-    title: 'Pulse',
+    title: msg`Pulse`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/hub/pages/my-pulse-page').then((module) => module.MyPulsePage),
@@ -348,7 +367,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'pulse-post',
     path: '/pulse/:id',
-    title: 'Pulse',
+    title: msg`Pulse`,
     access: 'signed-in',
     bars: false,
     // Names itself after the post's author and text (spec §2: /pulse/{id} sets its own title).
@@ -357,7 +376,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'pulse-assistant',
     path: '/pulse-assistant',
-    title: 'Pulse Assistant',
+    title: msg`Pulse Assistant`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/assistant/pages/pulse-assistant-page').then((module) => module.PulseAssistantPage),
@@ -365,7 +384,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'admin',
     path: '/admin',
-    title: 'Admin',
+    title: msg`Admin`,
     access: 'signed-in',
     bars: false,
     load: () => import('../features/admin/pages/admin-page').then((module) => module.AdminPage),
@@ -375,9 +394,11 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   {
     id: 'not-found',
     path: '*',
-    title: 'Page not found',
+    title: msg`Page not found`,
     access: 'public',
     bars: false,
     load: () => import('../components/not-found-page').then((module) => module.NotFoundPage),
   },
 ];
+
+export const ROUTE_TABLE: readonly AppRoute[] = ROUTE_DEFINITIONS.map(withTranslatedTitle);

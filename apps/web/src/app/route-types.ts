@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { ComponentType } from 'react';
 
 export type RouteAccess = 'public' | 'signed-in';
@@ -29,8 +30,8 @@ export type EmptyStateIcon =
 export interface EmptyStateContent {
   icon: EmptyStateIcon;
   /** One sentence saying what the page will hold. */
-  description: string;
-  action: { label: string; to: string };
+  description: MessageDescriptor;
+  action: { label: MessageDescriptor; to: string };
 }
 
 export interface PageProps {
@@ -43,8 +44,10 @@ export interface AppRoute {
   id: string;
   /** React Router path pattern. */
   path: string;
-  /** Page name for the document title "{title} - {product name}". */
-  title: string;
+  /** Page name for the document title "{title} - {product name}", in the active language (read it when rendering). */
+  readonly title: string;
+  /** The page name's message (render with `i18n._(route.titleMessage)` to follow a language switch). */
+  titleMessage: MessageDescriptor;
   access: RouteAccess;
   /** Whether the top and bottom bars show (spec §2 "Where bars show"). */
   bars: boolean;

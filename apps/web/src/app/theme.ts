@@ -47,6 +47,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   dark: {},
 });
 
+const FONT_STACK = 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
 export function createAppTheme(themeName: AppThemeName): MantineThemeOverride {
   return createTheme({
     colors: { ...STATE_COLORS, green, orange, gold },
@@ -61,9 +63,9 @@ export function createAppTheme(themeName: AppThemeName): MantineThemeOverride {
       InputPlaceholder: { styles: { placeholder: { color: 'var(--mantine-color-gray-7)' } } },
     },
     cursorType: 'pointer',
-    fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontFamily: FONT_STACK,
     headings: {
-      fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      fontFamily: FONT_STACK,
       fontWeight: '700',
     },
   });

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useContext, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../lib/auth/use-auth';
@@ -15,9 +16,11 @@ export function useRouteChrome() {
   const route = findRoute(pathname);
   const themeName = getAppThemeName({ pathname, mode });
 
+  const { i18n } = useLingui();
+  const title = i18n._(route.titleMessage);
   useEffect(() => {
-    document.title = formatDocumentTitle(route.title);
-  }, [route.title]);
+    document.title = formatDocumentTitle(title);
+  }, [title]);
 
   useEffect(() => {
     document.documentElement.dataset.appTheme = themeName;

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCurrentLocation, IconMapPin } from '@tabler/icons-react';
@@ -11,6 +12,9 @@ import { getServerFormErrors, getZodFieldErrors, NO_FORM_ERRORS, type FormErrors
 import { useSingleSubmit } from '../lib/use-single-submit';
 import { LazyLocationPickerMap } from './delivery-map/lazy-delivery-map';
 import { DEFAULT_MAP_CENTRE, type MapPoint } from './delivery-map/map-geometry';
+
+/** A Ghanaian mobile number, as people write it (not text to translate). */
+const PHONE_EXAMPLE = '+233 20 123 4567';
 
 const FORM_FIELDS = ['label', 'recipientName', 'phone', 'line1', 'line2', 'city', 'region', 'postalCode', 'lat', 'lng', 'isDefault'] as const;
 
@@ -68,6 +72,7 @@ function pointOf(lat: number | null | undefined, lng: number | null | undefined)
 export function AddressForm({ address, onSaved, onCancel, hideDefaultToggle = false, mapCentre = null }: AddressFormProps) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
+  const { t } = useLingui();
   const [values, setValues] = useState<AddressValues>(() => initialValues(address));
   const [errors, setErrors] = useState<FormErrors>(NO_FORM_ERRORS);
   const [mapOpen, setMapOpen] = useState(false);
@@ -113,41 +118,43 @@ export function AddressForm({ address, onSaved, onCancel, hideDefaultToggle = fa
     clearLocationMessage();
   };
   const unchangedPlace = address && address.city === values.city && address.region === values.region;
+  const pinLat = pin?.lat.toFixed(4);
+  const pinLng = pin?.lng.toFixed(4);
   const locationStatus = pin
-    ? `Pin placed (${pin.lat.toFixed(4)}, ${pin.lng.toFixed(4)}): the delivery fee follows the distance.`
+    ? t`Pin placed (${pinLat}, ${pinLng}): the delivery fee follows the distance.`
     : address && unchangedPlace && address.locatedBy !== null
       ? describeAddressLocation(address).text
-      : 'Without a pin we place the address at its town or region when we know it; otherwise the checkout asks for a pin.';
+      : t`Without a pin we place the address at its town or region when we know it; otherwise the checkout asks for a pin.`;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={address ? 'Edit address' : 'New address'}>
+    <form onSubmit={submit} noValidate aria-label={address ? t`Edit address` : t`New address`}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-          <TextInput label="Recipient" autoComplete="name" required {...text('recipientName')} />
-          <TextInput label="Phone" type="tel" autoComplete="tel" required placeholder="+233 20 123 4567" {...text('phone')} />
+          <TextInput label={t`Recipient`} autoComplete="name" required {...text('recipientName')} />
+          <TextInput label={t`Phone`} type="tel" autoComplete="tel" required placeholder={PHONE_EXAMPLE} {...text('phone')} />
         </SimpleGrid>
-        <TextInput label="Street and number" autoComplete="address-line1" required {...text('line1')} />
-        <TextInput label="Apartment, landmark (optional)" autoComplete="address-line2" {...text('line2')} />
+        <TextInput label={t`Street and number`} autoComplete="address-line1" required {...text('line1')} />
+        <TextInput label={t`Apartment, landmark (optional)`} autoComplete="address-line2" {...text('line2')} />
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="sm">
-          <TextInput label="Town or city" autoComplete="address-level2" required {...text('city')} />
-          <TextInput label="Region (optional)" autoComplete="address-level1" {...text('region')} />
-          <TextInput label="Postal code (optional)" autoComplete="postal-code" {...text('postalCode')} />
+          <TextInput label={t`Town or city`} autoComplete="address-level2" required {...text('city')} />
+          <TextInput label={t`Region (optional)`} autoComplete="address-level1" {...text('region')} />
+          <TextInput label={t`Postal code (optional)`} autoComplete="postal-code" {...text('postalCode')} />
         </SimpleGrid>
-        <TextInput label="Label (optional)" placeholder="Home, Work…" {...text('label')} />
-        <Stack gap={6} role="group" aria-label="Where it is on the map">
+        <TextInput label={t`Label (optional)`} placeholder={t`Home, Work…`} {...text('label')} />
+        <Stack gap={6} role="group" aria-label={t`Where it is on the map`}>
           <Text size="sm" fw={500}>
-            Where is it on the map?
+            <Trans>Where is it on the map?</Trans>
           </Text>
           <Group gap="xs">
             <Button variant="light" size="xs" leftSection={<IconCurrentLocation size={16} aria-hidden />} onClick={locate} loading={locating}>
-              Use my location
+              <Trans>Use my location</Trans>
             </Button>
             <Button variant="light" size="xs" leftSection={<IconMapPin size={16} aria-hidden />} onClick={() => setMapOpen((open) => !open)} aria-expanded={mapOpen}>
-              {mapOpen ? 'Hide the map' : pin ? 'Move the pin' : 'Place a pin on the map'}
+              {mapOpen ? t`Hide the map` : pin ? t`Move the pin` : t`Place a pin on the map`}
             </Button>
             {pin && (
               <Button variant="subtle" size="xs" color="gray" onClick={() => placePin(null)}>
-                Remove the pin
+                <Trans>Remove the pin</Trans>
               </Button>
             )}
           </Group>
@@ -156,7 +163,7 @@ export function AddressForm({ address, onSaved, onCancel, hideDefaultToggle = fa
               value={pin}
               fallbackCentre={mapCentre ?? pointOf(address?.lat, address?.lng) ?? DEFAULT_MAP_CENTRE}
               onPick={placePin}
-              label="Map: tap where the delivery should go"
+              label={t`Map: tap where the delivery should go`}
               height={220}
             />
           )}
@@ -176,7 +183,7 @@ export function AddressForm({ address, onSaved, onCancel, hideDefaultToggle = fa
         )}
         {!hideDefaultToggle && (
           <Checkbox
-            label="Use as my default address"
+            label={t`Use as my default address`}
             checked={values.isDefault}
             onChange={(event) => set('isDefault')(event.currentTarget.checked)}
             disabled={address?.isDefault === true}
@@ -190,11 +197,11 @@ export function AddressForm({ address, onSaved, onCancel, hideDefaultToggle = fa
         <Group justify="flex-end" gap="sm" mt="xs">
           {onCancel && (
             <Button variant="default" onClick={onCancel}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           )}
           <Button type="submit" loading={isPending}>
-            {address ? 'Save changes' : 'Save address'}
+            {address ? t`Save changes` : t`Save address`}
           </Button>
         </Group>
       </Stack>

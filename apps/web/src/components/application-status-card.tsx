@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconClockHour4, IconFileX, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -19,31 +22,28 @@ export interface ApplicationStatusView {
 interface KindText {
   applyPath: string;
   statusPath: string;
-  applyLabel: string;
-  notAppliedText: string;
-  approvedLine: string;
-  approvedNext: string;
-  approvedAction: { label: string; to: string } | null;
+  applyLabel: MessageDescriptor;
+  notAppliedText: MessageDescriptor;
+  approvedNext: MessageDescriptor;
+  approvedAction: { label: MessageDescriptor; to: string } | null;
 }
 
 const KIND_TEXT: Record<ApplicationKind, KindText> = {
   seller: {
     applyPath: '/seller-signup',
     statusPath: '/seller-application-status',
-    applyLabel: 'Apply to sell',
-    notAppliedText: 'Tell us about your farm and how you want to be paid; we review applications within a few days.',
-    approvedLine: 'can now sell on Pulse Market.',
-    approvedNext: 'Switch to seller mode from the menu (Switch to Seller) to list your produce and manage orders.',
+    applyLabel: msg`Apply to sell`,
+    notAppliedText: msg`Tell us about your farm and how you want to be paid; we review applications within a few days.`,
+    approvedNext: msg`Switch to seller mode from the menu (Switch to Seller) to list your produce and manage orders.`,
     approvedAction: null,
   },
   agent: {
     applyPath: '/agent-registration',
     statusPath: '/agent-application-status',
-    applyLabel: 'Apply to become an agent',
-    notAppliedText: 'Tell us where you work, how you travel and how you want to be paid; we review applications within a few days.',
-    approvedLine: 'is now a Pulse Agent.',
-    approvedNext: 'Open your agent dashboard to pick up delivery tasks near you and follow your earnings.',
-    approvedAction: { label: 'Open agent dashboard', to: '/agent-dashboard' },
+    applyLabel: msg`Apply to become an agent`,
+    notAppliedText: msg`Tell us where you work, how you travel and how you want to be paid; we review applications within a few days.`,
+    approvedNext: msg`Open your agent dashboard to pick up delivery tasks near you and follow your earnings.`,
+    approvedAction: { label: msg`Open agent dashboard`, to: '/agent-dashboard' },
   },
 };
 
@@ -57,29 +57,31 @@ interface ApplicationStatusCardProps {
 /** What the applicant reads about their seller or agent application: one card per status, or "not applied yet". */
 export function ApplicationStatusCard({ kind, application, showStatusLink = false }: ApplicationStatusCardProps) {
   const text = KIND_TEXT[kind];
+  const { i18n, t } = useLingui();
   if (!application) {
     return (
-      <StatusPaper icon={<IconUserPlus size={32} stroke={1.6} />} color="gray" heading="You have not applied yet">
-        <Text c="dimmed">{text.notAppliedText}</Text>
+      <StatusPaper icon={<IconUserPlus size={32} stroke={1.6} />} color="gray" heading={t`You have not applied yet`}>
+        <Text c="dimmed">{i18n._(text.notAppliedText)}</Text>
         <Group>
           <Button component={Link} to={text.applyPath}>
-            {text.applyLabel}
+            {i18n._(text.applyLabel)}
           </Button>
         </Group>
       </StatusPaper>
     );
   }
-  const submitted = `Submitted on ${formatDate(application.submittedAt)}`;
+  const submittedDate = formatDate(application.submittedAt);
+  const name = application.name;
   const statusLink = showStatusLink && (
     <Group>
       <Button component={Link} to={text.statusPath} variant="light">
-        View application status
+        <Trans>View application status</Trans>
       </Button>
     </Group>
   );
   if (application.status === 'pending') {
     return (
-      <StatusPaper icon={<IconClockHour4 size={32} stroke={1.6} />} color="yellow" heading="We are reviewing your application" badge="Pending">
+      <StatusPaper icon={<IconClockHour4 size={32} stroke={1.6} />} color="yellow" heading={t`We are reviewing your application`} badge={t`Pending`}>
         <Text>
           <Text span fw={600}>
             {application.name}
@@ -87,7 +89,7 @@ export function ApplicationStatusCard({ kind, application, showStatusLink = fals
           {application.detail ? ` · ${application.detail}` : ''}
         </Text>
         <Text c="dimmed" size="sm">
-          {submitted}. We will notify you as soon as a reviewer has decided.
+          <Trans>Submitted on {submittedDate}. We will notify you as soon as a reviewer has decided.</Trans>
         </Text>
         {statusLink}
       </StatusPaper>
@@ -95,20 +97,31 @@ export function ApplicationStatusCard({ kind, application, showStatusLink = fals
   }
   if (application.status === 'approved') {
     return (
-      <StatusPaper icon={<IconCircleCheck size={32} stroke={1.6} />} color="green" heading="You're approved" badge="Approved">
+      <StatusPaper icon={<IconCircleCheck size={32} stroke={1.6} />} color="green" heading={t`You're approved`} badge={t`Approved`}>
         <Text>
-          <Text span fw={600}>
-            {application.name}
-          </Text>{' '}
-          {text.approvedLine}
+          {kind === 'seller' ? (
+            <Trans>
+              <Text span fw={600}>
+                {name}
+              </Text>{' '}
+              can now sell on Pulse Market.
+            </Trans>
+          ) : (
+            <Trans>
+              <Text span fw={600}>
+                {name}
+              </Text>{' '}
+              is now a Pulse Agent.
+            </Trans>
+          )}
         </Text>
         <Text c="dimmed" size="sm">
-          {text.approvedNext}
+          {i18n._(text.approvedNext)}
         </Text>
         {text.approvedAction && (
           <Group>
             <Button component={Link} to={text.approvedAction.to}>
-              {text.approvedAction.label}
+              {i18n._(text.approvedAction.label)}
             </Button>
           </Group>
         )}
@@ -116,21 +129,21 @@ export function ApplicationStatusCard({ kind, application, showStatusLink = fals
       </StatusPaper>
     );
   }
+  const reviewedDate = application.reviewedAt ? formatDate(application.reviewedAt) : null;
   return (
-    <StatusPaper icon={<IconFileX size={32} stroke={1.6} />} color="red" heading="Your application was not approved" badge="Rejected">
+    <StatusPaper icon={<IconFileX size={32} stroke={1.6} />} color="red" heading={t`Your application was not approved`} badge={t`Rejected`}>
       <Text c="dimmed" size="sm">
-        {submitted}
-        {application.reviewedAt ? ` · reviewed on ${formatDate(application.reviewedAt)}` : ''}
+        {reviewedDate ? t`Submitted on ${submittedDate} · reviewed on ${reviewedDate}` : t`Submitted on ${submittedDate}`}
       </Text>
       <Stack gap={2}>
         <Text fw={600} size="sm">
-          Reviewer's reason
+          <Trans>Reviewer's reason</Trans>
         </Text>
-        <Text>{application.rejectionReason ?? 'No reason was given.'}</Text>
+        <Text>{application.rejectionReason ?? t`No reason was given.`}</Text>
       </Stack>
       <Group>
         <Button component={Link} to={text.applyPath}>
-          Apply again
+          <Trans>Apply again</Trans>
         </Button>
       </Group>
     </StatusPaper>

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { EmptyStateContent } from '../app/route-types';
 
 /**
@@ -7,7 +8,7 @@ import type { EmptyStateContent } from '../app/route-types';
 export const EMPTY_STATE_CONTENT: Readonly<Record<string, EmptyStateContent>> = {
   'hub-other': {
     icon: 'hub',
-    description: 'This part of Pulse Hub will be shown here.',
-    action: { label: 'Back to feed', to: '/hub/feed' },
+    description: msg`This part of Pulse Hub will be shown here.`,
+    action: { label: msg`Back to feed`, to: '/hub/feed' },
   },
 };

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconAddressBook,
@@ -57,6 +58,7 @@ const ICONS: Readonly<Record<EmptyStateIcon, Icon>> = {
 export function EmptyStatePage({ route }: PageProps) {
   const content = EMPTY_STATE_CONTENT[route.id];
   const IconComponent = content ? ICONS[content.icon] : IconLeaf;
+  const { i18n } = useLingui();
 
   return (
     <Container size="sm" py={{ base: 48, sm: 80 }}>
@@ -65,15 +67,15 @@ export function EmptyStatePage({ route }: PageProps) {
           <IconComponent size={44} stroke={1.6} />
         </ThemeIcon>
         <Title order={1} fz={{ base: 26, sm: 32 }}>
-          {route.title}
+          {i18n._(route.titleMessage)}
         </Title>
         {content && (
           <>
             <Text c="dimmed" size="lg" maw={460}>
-              {content.description}
+              {i18n._(content.description)}
             </Text>
             <Button component={Link} to={content.action.to} size="md" mt="sm">
-              {content.action.label}
+              {i18n._(content.action.label)}
             </Button>
           </>
         )}

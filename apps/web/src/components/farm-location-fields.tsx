@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ChangeEvent } from 'react';
 import { Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconCurrentLocation } from '@tabler/icons-react';
@@ -20,6 +21,7 @@ interface FarmLocationFieldsProps {
 /** Latitude and longitude of a farm, typed or taken from the device ("Use my location"). */
 export function FarmLocationFields({ lat, lng, onLocated, unsupportedMessage }: FarmLocationFieldsProps) {
   const [locating, setLocating] = useState(false);
+  const { t } = useLingui();
   const [locationMessage, setLocationMessage] = useState<string | null>(null);
 
   const locate = () => {
@@ -36,7 +38,7 @@ export function FarmLocationFields({ lat, lng, onLocated, unsupportedMessage }: 
       },
       () => {
         setLocating(false);
-        setLocationMessage('Location not shared. Type the coordinates or leave them empty.');
+        setLocationMessage(t`Location not shared. Type the coordinates or leave them empty.`);
       },
       { timeout: 10_000 },
     );
@@ -45,12 +47,12 @@ export function FarmLocationFields({ lat, lng, onLocated, unsupportedMessage }: 
   return (
     <>
       <SimpleGrid cols={2} spacing="sm">
-        <TextInput label="Latitude" inputMode="decimal" placeholder="5.6037" {...lat} />
-        <TextInput label="Longitude" inputMode="decimal" placeholder="-0.1870" {...lng} />
+        <TextInput label={t`Latitude`} inputMode="decimal" placeholder="5.6037" {...lat} />
+        <TextInput label={t`Longitude`} inputMode="decimal" placeholder="-0.1870" {...lng} />
       </SimpleGrid>
       <Group gap="xs">
         <Button variant="light" size="xs" leftSection={<IconCurrentLocation size={16} aria-hidden />} onClick={locate} loading={locating}>
-          Use my location
+          <Trans>Use my location</Trans>
         </Button>
       </Group>
       {locationMessage && (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { FileInput, Image, Text } from '@mantine/core';
 import { IconId } from '@tabler/icons-react';
@@ -28,6 +29,7 @@ interface IdDocumentFieldProps {
 export function IdDocumentField({ value, onChange, error, onError, onUploadingChange }: IdDocumentFieldProps) {
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
+  const { t } = useLingui();
   const empty: IdDocumentValue = { uploadId: null, url: null };
 
   const pick = async (picked: File | null) => {
@@ -50,7 +52,7 @@ export function IdDocumentField({ value, onChange, error, onError, onUploadingCh
       onChange({ uploadId: upload.id, url: upload.url });
     } catch (failure) {
       onChange(empty);
-      onError(isApiError(failure) && failure.status !== null && failure.status < 500 ? failure.message : 'The photo could not be uploaded. Try again.');
+      onError(isApiError(failure) && failure.status !== null && failure.status < 500 ? failure.message : t`The photo could not be uploaded. Try again.`);
     } finally {
       setUploading(false);
       onUploadingChange(false);
@@ -60,10 +62,10 @@ export function IdDocumentField({ value, onChange, error, onError, onUploadingCh
   return (
     <>
       <FileInput
-        label="ID document photo"
+        label={t`ID document photo`}
         required
-        description="A clear photo or scan of your national ID, passport or driving licence (JPEG, PNG, WebP or GIF)"
-        placeholder={value.uploadId && !file ? 'Photo on file — choose to replace' : 'Choose a photo'}
+        description={t`A clear photo or scan of your national ID, passport or driving licence (JPEG, PNG, WebP or GIF)`}
+        placeholder={value.uploadId && !file ? t`Photo on file — choose to replace` : t`Choose a photo`}
         accept={ACCEPTED_IMAGE_TYPES.join(',')}
         value={file}
         onChange={(picked) => void pick(picked)}
@@ -74,13 +76,13 @@ export function IdDocumentField({ value, onChange, error, onError, onUploadingCh
       />
       {uploading && (
         <Text size="sm" c="dimmed" role="status">
-          Uploading your photo…
+          <Trans>Uploading your photo…</Trans>
         </Text>
       )}
       {value.url && !uploading && (
         <Image
           src={resolveMediaUrl(value.url)}
-          alt="Your ID document photo"
+          alt={t`Your ID document photo`}
           radius="md"
           h={160}
           w="auto"

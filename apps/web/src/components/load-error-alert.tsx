@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 
@@ -6,9 +7,11 @@ export function LoadErrorAlert({ title, onRetry }: { title: string; onRetry: () 
   return (
     <Alert color="red" variant="light" radius="lg" icon={<IconAlertCircle size={20} aria-hidden />} title={title}>
       <Group justify="space-between" gap="sm">
-        <Text size="sm">Check your connection and try again.</Text>
+        <Text size="sm">
+          <Trans>Check your connection and try again.</Trans>
+        </Text>
         <Button size="xs" variant="white" color="red" onClick={onRetry}>
-          Retry
+          <Trans>Retry</Trans>
         </Button>
       </Group>
     </Alert>

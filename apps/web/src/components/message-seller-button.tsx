@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -19,7 +20,8 @@ export interface MessageSellerButtonProps extends Omit<ButtonProps, 'children' |
  * use, the same one afterwards) at /chat/:id. A visitor signs in first and comes back to this page.
  * Hidden on the user's own products and shop.
  */
-export function MessageSellerButton({ sellerUserId, subject, label = 'Message seller', ...buttonProps }: MessageSellerButtonProps) {
+export function MessageSellerButton({ sellerUserId, subject, label, ...buttonProps }: MessageSellerButtonProps) {
+  const { t } = useLingui();
   const { user, isAuthenticated } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -41,7 +43,7 @@ export function MessageSellerButton({ sellerUserId, subject, label = 'Message se
 
   return (
     <Button leftSection={<IconMessageCircle size={18} aria-hidden />} variant="light" {...buttonProps} onClick={openChat} loading={start.isPending}>
-      {label}
+      {label ?? t`Message seller`}
     </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMapQuestion } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -10,13 +11,13 @@ export function NotFoundPage() {
           <IconMapQuestion size={44} stroke={1.6} />
         </ThemeIcon>
         <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Page not found
+          <Trans>Page not found</Trans>
         </Title>
         <Text c="dimmed" size="lg" maw={460}>
-          The address may be mistyped, or the page has moved.
+          <Trans>The address may be mistyped, or the page has moved.</Trans>
         </Text>
         <Button component={Link} to="/" size="md" mt="sm">
-          Go to the marketplace
+          <Trans>Go to the marketplace</Trans>
         </Button>
       </Stack>
     </Container>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconBell, IconBellOff } from '@tabler/icons-react';
@@ -33,6 +34,7 @@ export function PushPermissionButton({ hideWhenUnsupported = false }: PushPermis
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const [state, setState] = useState<PushButtonState>('checking');
+  const { i18n } = useLingui();
 
   useEffect(() => {
     if (userId === null) return;
@@ -72,11 +74,11 @@ export function PushPermissionButton({ hideWhenUnsupported = false }: PushPermis
         disabled={!view.actionable}
         onClick={() => void handleClick()}
       >
-        {view.label}
+        {i18n._(view.label)}
       </Button>
       {view.hint && (
         <Text size="sm" c="dimmed" role={state === 'error' || state === 'blocked' ? 'alert' : undefined}>
-          {view.hint}
+          {i18n._(view.hint)}
         </Text>
       )}
     </Stack>

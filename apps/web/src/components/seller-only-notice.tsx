@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -14,17 +15,17 @@ export function SellerOnlyNotice({ what }: { what: string }) {
           <IconBuildingStore size={32} stroke={1.6} />
         </ThemeIcon>
         <Text component="h2" fw={700} fz="lg">
-          For approved sellers
+          <Trans>For approved sellers</Trans>
         </Text>
         <Text c="dimmed" maw={420}>
-          {what} is for farms whose seller application was approved. Check where your application stands, or apply to sell on Pulse Market.
+          <Trans>{what} is for farms whose seller application was approved. Check where your application stands, or apply to sell on Pulse Market.</Trans>
         </Text>
         <Group justify="center" gap="sm" mt="xs">
           <Button component={Link} to="/seller-application-status" color="orange">
-            Application status
+            <Trans>Application status</Trans>
           </Button>
           <Button component={Link} to="/sellers" variant="default">
-            Start selling
+            <Trans>Start selling</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Chip, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -36,6 +37,7 @@ export function TopUpForm({ currency, initialAmountMinor, submitLabel, onDone }:
   const digits = currencyDigits(currency);
   const [amount, setAmount] = useState<number | string>(initialAmountMinor ? fromMinorUnits(initialAmountMinor, currency) : 25);
   const [cardNumber, setCardNumber] = useState(SANDBOX_CARD_NUMBER);
+  const { t } = useLingui();
   const [errors, setErrors] = useState<FormErrors>(NO_FORM_ERRORS);
   const { keyFor, reset } = useIdempotentAttempt();
   const { isPending, runOnce } = useSingleSubmit();
@@ -63,13 +65,15 @@ export function TopUpForm({ currency, initialAmountMinor, submitLabel, onDone }:
         reset();
         await invalidateWallet(queryClient, user?.id ?? null);
         if (response.status === 'failed') {
-          setErrors({ fields: {}, form: response.failureReason ?? 'The payment did not go through. Try another card.' });
+          setErrors({ fields: {}, form: response.failureReason ?? t`The payment did not go through. Try another card.` });
           return;
         }
+        const added = formatMoney(response.amountMinor, response.wallet.currency);
+        const available = formatMoney(response.wallet.availableMinor, response.wallet.currency);
         notifications.show({
           color: 'green',
-          title: 'Wallet topped up',
-          message: `${formatMoney(response.amountMinor, response.wallet.currency)} added. Available: ${formatMoney(response.wallet.availableMinor, response.wallet.currency)}`,
+          title: t`Wallet topped up`,
+          message: t`${added} added. Available: ${available}`,
         });
         onDone?.(response);
       } catch (error) {
@@ -79,12 +83,13 @@ export function TopUpForm({ currency, initialAmountMinor, submitLabel, onDone }:
     });
   };
 
+  const formattedAmount = amountMinor ? formatMoney(amountMinor, currency) : '';
   return (
-    <form onSubmit={submit} noValidate aria-label="Top up">
+    <form onSubmit={submit} noValidate aria-label={t`Top up`}>
       <Stack gap="md">
         <div>
           <NumberInput
-            label="Amount"
+            label={t`Amount`}
             value={amount}
             onChange={changeAmount}
             prefix={currencySymbol(currency)}
@@ -99,7 +104,7 @@ export function TopUpForm({ currency, initialAmountMinor, submitLabel, onDone }:
             size="md"
           />
           <Chip.Group>
-            <Group gap={8} mt="xs" aria-label="Preset amounts" role="group">
+            <Group gap={8} mt="xs" aria-label={t`Preset amounts`} role="group">
               {presets.map((minor) => (
                 <Chip
                   key={minor}
@@ -115,7 +120,7 @@ export function TopUpForm({ currency, initialAmountMinor, submitLabel, onDone }:
           </Chip.Group>
         </div>
         <TextInput
-          label="Card number"
+          label={t`Card number`}
           value={cardNumber}
           onChange={(event) => setCardNumber(event.currentTarget.value)}
           leftSection={<IconCreditCard size={18} aria-hidden />}
@@ -126,7 +131,7 @@ export function TopUpForm({ currency, initialAmountMinor, submitLabel, onDone }:
         />
         <Text size="xs" c="dimmed" style={{ display: 'flex', gap: 6, alignItems: 'flex-start' }}>
           <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0 }} />
-          Sandbox payments: no real card is charged. 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.
+          <Trans>Sandbox payments: no real card is charged. 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.</Trans>
         </Text>
         {errors.form && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
@@ -144,7 +149,7 @@ export function TopUpForm({ currency, initialAmountMinor, submitLabel, onDone }:
             if (event.detail > 1) event.preventDefault();
           }}
         >
-          {submitLabel ?? (amountMinor && amountMinor > 0 ? `Top up ${formatMoney(amountMinor, currency)}` : 'Top up')}
+          {submitLabel ?? (amountMinor && amountMinor > 0 ? t`Top up ${formattedAmount}` : t`Top up`)}
         </Button>
       </Stack>
     </form>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { TApiErrorResponse, TErrorCode } from '@pulse/contract/errors';
 import { API_URL } from '../config/env';
 import { ApiError } from './api-error';
@@ -111,7 +112,8 @@ async function toHttpError(response: Response, path: string): Promise<ApiError> 
     serverMessage: serverError?.message,
     isCurrentUserCall: path.split('?')[0] === CURRENT_USER_PATH,
   };
-  return new ApiError(serverError?.message ?? `Request failed with status ${response.status}`, failure, {
+  const status = response.status;
+  return new ApiError(serverError?.message ?? t`Request failed with status ${status}`, failure, {
     code: serverError?.code,
     fields: serverError?.fields,
   });
@@ -132,7 +134,7 @@ async function sendRequest<T>(path: string, options: ApiRequestOptions<T>): Prom
   } catch (cause) {
     // An abort is the caller changing its mind, not an outage.
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError('Could not connect to the server', { kind: 'network' }, { cause });
+    throw new ApiError(t`Could not connect to the server`, { kind: 'network' }, { cause });
   }
   // The service worker answers some reads from its cache when the server does not (it says so in
   // a header): the online indicator tells the person the data is saved, not live.
@@ -142,7 +144,7 @@ async function sendRequest<T>(path: string, options: ApiRequestOptions<T>): Prom
   try {
     return options.schema.parse(await readJsonBody(response));
   } catch (cause) {
-    throw new ApiError('The server sent a response the app does not understand', { kind: 'unexpected' }, { cause });
+    throw new ApiError(t`The server sent a response the app does not understand`, { kind: 'unexpected' }, { cause });
   }
 }
 
@@ -157,6 +159,6 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
     const failure: ApiFailure = error instanceof ApiError ? error.failure : { kind: 'unexpected' };
     const isAbort = error instanceof DOMException && error.name === 'AbortError';
     if (!isAbort && (options.reactTo ?? reactToAllFailures)(failure)) applyFailureReaction(failure);
-    throw error instanceof ApiError || isAbort ? error : new ApiError('Unexpected error', failure, { cause: error });
+    throw error instanceof ApiError || isAbort ? error : new ApiError(t`Unexpected error`, failure, { cause: error });
   }
 }

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { SESSION_EXPIRED_MESSAGE } from './auth/session-messages';
 
 /** What went wrong with a call, as the client sees it. */
@@ -15,39 +17,41 @@ export type FailureReaction =
 
 export const ERROR_TOAST_AUTO_CLOSE_MS = 5000;
 
-/** The error catalogue of spec §8, row by row. */
+/** The error catalogue of spec §8, row by row, in the active language when called (the spec's English texts as the source). */
 export function describeApiFailure(failure: ApiFailure): FailureReaction {
   if (failure.kind === 'network') {
     return {
       action: 'toast',
-      title: 'Network Error',
-      message: 'Could not connect to the server. Please check your internet connection.',
+      title: t`Network Error`,
+      message: t`Could not connect to the server. Please check your internet connection.`,
     };
   }
   if (failure.kind === 'unexpected') {
-    return { action: 'toast', title: 'Unexpected Error', message: 'An unexpected error occurred. Please try again.' };
+    return { action: 'toast', title: t`Unexpected Error`, message: t`An unexpected error occurred. Please try again.` };
   }
   const serverMessage = failure.serverMessage?.trim() ? failure.serverMessage : undefined;
   switch (failure.status) {
     case 401:
       // The current-user call is how the app asks "am I signed in?"; a 401 there is an answer.
-      return failure.isCurrentUserCall ? { action: 'none' } : { action: 'logout', message: SESSION_EXPIRED_MESSAGE, path: '/login' };
+      return failure.isCurrentUserCall ? { action: 'none' } : { action: 'logout', message: i18n._(SESSION_EXPIRED_MESSAGE), path: '/login' };
     case 403:
       return {
         action: 'toast',
-        title: 'Access Denied',
-        message: serverMessage ?? 'You do not have permission to access this resource.',
+        title: t`Access Denied`,
+        message: serverMessage ?? t`You do not have permission to access this resource.`,
       };
     case 404:
       return { action: 'none' };
     case 500:
       return {
         action: 'toast',
-        title: 'Server Error',
-        message: 'An unexpected error occurred on the server. Please try again later.',
+        title: t`Server Error`,
+        message: t`An unexpected error occurred on the server. Please try again later.`,
       };
-    default:
-      return { action: 'toast', title: 'Error', message: serverMessage ?? `An error occurred: ${failure.status}` };
+    default: {
+      const status = failure.status;
+      return { action: 'toast', title: t`Error`, message: serverMessage ?? t`An error occurred: ${status}` };
+    }
   }
 }
 

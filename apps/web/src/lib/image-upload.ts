@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ZApiErrorResponse } from '@pulse/contract/errors';
 import { ZUploadImageResponse, type TUploadImageResponse } from '@pulse/contract/messages';
 import { API_URL } from '../config/env';
@@ -22,10 +23,11 @@ function failureFrom(xhr: XMLHttpRequest): { failure: ApiFailure; message: strin
     body = undefined;
   }
   const parsed = ZApiErrorResponse.safeParse(body);
+  const status = xhr.status;
   const serverError = parsed.success ? parsed.data.error : undefined;
   return {
     failure: { kind: 'http', status: xhr.status, serverMessage: serverError?.message, isCurrentUserCall: false },
-    message: serverError?.message ?? `Request failed with status ${xhr.status}`,
+    message: serverError?.message ?? t`Request failed with status ${status}`,
     fields: serverError?.fields ?? {},
   };
 }
@@ -63,14 +65,15 @@ export function postImageUpload(file: File, options: UploadOptions = {}): Promis
         try {
           resolve(ZUploadImageResponse.parse(JSON.parse(xhr.responseText)));
         } catch {
-          fail({ kind: 'unexpected' }, 'The server sent a response the app does not understand');
+          fail({ kind: 'unexpected' }, t`The server sent a response the app does not understand`);
         }
         return;
       }
       const { failure, message, fields } = failureFrom(xhr);
       fail(failure, message, fields);
     };
-    xhr.onerror = () => fail({ kind: 'network' }, 'Could not connect to the server');
+    xhr.onerror = () => fail({ kind: 'network' }, t`Could not connect to the server`);
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an AbortError is never shown
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();

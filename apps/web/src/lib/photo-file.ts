@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { UPLOAD_IMAGE_MAX_BYTES } from '@pulse/contract/messages';
 
 /** The picture kinds the upload accepts (the server checks the bytes again). */
@@ -5,9 +6,10 @@ export const ACCEPTED_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'i
 
 /** Why a chosen file cannot be a product, shop or Pulse Hub photo, or null when it can. */
 export function getPhotoFileError(file: { type: string; size: number }): string | null {
-  if (!(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG, WebP or GIF photo.';
-  if (file.size === 0) return 'This photo is empty.';
-  if (file.size > UPLOAD_IMAGE_MAX_BYTES) return `Photos can be up to ${UPLOAD_IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
+  if (!(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(file.type)) return t`Choose a JPEG, PNG, WebP or GIF photo.`;
+  if (file.size === 0) return t`This photo is empty.`;
+  const maxMegabytes = UPLOAD_IMAGE_MAX_BYTES / (1024 * 1024);
+  if (file.size > UPLOAD_IMAGE_MAX_BYTES) return t`Photos can be up to ${maxMegabytes} MB.`;
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
 import { ERROR_TOAST_AUTO_CLOSE_MS, getErrorToastId } from './error-catalogue';
 
@@ -8,7 +9,7 @@ export function showErrorToast(title: string, message: string): void {
     message,
     color: 'red',
     withCloseButton: true,
-    closeButtonProps: { 'aria-label': 'Close notification' },
+    closeButtonProps: { 'aria-label': t`Close notification` },
     autoClose: ERROR_TOAST_AUTO_CLOSE_MS,
   });
 }

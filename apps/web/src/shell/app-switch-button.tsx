@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { IconApps } from '@tabler/icons-react';
@@ -10,6 +11,7 @@ type AppSwitchButtonProps = { className?: string; currentApp: CurrentApp } & Omi
 /** The floating round button of spec §2 App switch: the mode's colour for Marketplace (green, orange for sellers), gold for Pulse Hub. */
 export const AppSwitchButton = forwardRef<HTMLButtonElement, AppSwitchButtonProps>(function AppSwitchButton({ className, currentApp, ...others }, ref) {
   const { mode } = useAuth();
+  const { t } = useLingui();
   return (
     <ActionIcon
       ref={ref}
@@ -19,7 +21,7 @@ export const AppSwitchButton = forwardRef<HTMLButtonElement, AppSwitchButtonProp
       radius={28}
       variant="filled"
       color={getAppColour(currentApp, mode)}
-      aria-label="Switch App"
+      aria-label={t`Switch App`}
       data-testid="app-switch"
       data-app={currentApp}
     >

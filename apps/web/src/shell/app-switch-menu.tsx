@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Menu } from '@mantine/core';
 import { IconBuildingStore, IconCheck, IconUsersGroup } from '@tabler/icons-react';
@@ -7,9 +10,9 @@ import { getAppColour } from './app-theme';
 import { AppSwitchButton } from './app-switch-button';
 import { APP_SWITCH_DELAY_MS, APP_SWITCH_TARGETS, getCurrentApp, type CurrentApp } from './current-app';
 
-const APPS: readonly { app: CurrentApp; label: string; Icon: typeof IconBuildingStore }[] = [
-  { app: 'marketplace', label: 'Marketplace', Icon: IconBuildingStore },
-  { app: 'hub', label: 'Pulse Hub', Icon: IconUsersGroup },
+const APPS: readonly { app: CurrentApp; label: MessageDescriptor; Icon: typeof IconBuildingStore }[] = [
+  { app: 'marketplace', label: msg`Marketplace`, Icon: IconBuildingStore },
+  { app: 'hub', label: msg`Pulse Hub`, Icon: IconUsersGroup },
 ];
 
 /**
@@ -20,6 +23,7 @@ export function AppSwitchMenu({ className }: { className?: string }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { mode } = useAuth();
+  const { i18n } = useLingui();
   const currentApp = getCurrentApp(pathname);
   const pendingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -45,7 +49,9 @@ export function AppSwitchMenu({ className }: { className?: string }) {
         <AppSwitchButton className={className} currentApp={currentApp} />
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Switch App</Menu.Label>
+        <Menu.Label>
+          <Trans>Switch App</Trans>
+        </Menu.Label>
         {APPS.map(({ app, label, Icon }) => {
           const active = app === currentApp;
           const color = getAppColour(app, mode);
@@ -59,7 +65,7 @@ export function AppSwitchMenu({ className }: { className?: string }) {
               fw={active ? 700 : 500}
               bg={active ? `${color}.0` : undefined}
             >
-              {label}
+              {i18n._(label)}
             </Menu.Item>
           );
         })}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { forwardRef } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
@@ -5,6 +6,7 @@ import { IconSparkles } from '@tabler/icons-react';
 /** The round button that opens (and closes) the Pulse Assistant panel. */
 export const AssistantWidgetButton = forwardRef<HTMLButtonElement, { className?: string; opened: boolean; onClick: () => void }>(
   function AssistantWidgetButton({ className, opened, onClick }, ref) {
+    const { t } = useLingui();
     return (
       <ActionIcon
         ref={ref}
@@ -13,7 +15,7 @@ export const AssistantWidgetButton = forwardRef<HTMLButtonElement, { className?:
         radius={24}
         variant="white"
         color="primary"
-        aria-label="Open Pulse Assistant"
+        aria-label={t`Open Pulse Assistant`}
         aria-expanded={opened}
         aria-haspopup="dialog"
         data-testid="assistant-widget"

@@ -1,7 +1,7 @@
 import { Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconBuildingStore, IconLayoutDashboard, IconLeaf, IconMessages, IconShoppingBag, IconUsersGroup, IconWallet, type Icon } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { useLingui } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
 import { useUnreadMessageCount } from '../features/messages/api/get-unread-message-count';
 import { useUnreadNotificationCount } from '../features/notifications/api/get-unread-notification-counts';
 import { useAuth } from '../lib/auth/use-auth';
@@ -23,7 +23,7 @@ const ICONS: Readonly<Record<BottomBarItemId, Icon>> = {
 
 export function BottomBar() {
   const { pathname } = useLocation();
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const { isAuthenticated, mode } = useAuth();
   const unreadMessages = useUnreadMessageCount();
   const unreadNotifications = useUnreadNotificationCount('general');
@@ -31,7 +31,7 @@ export function BottomBar() {
   const badgeTexts = { messages: formatBadgeCount(unreadMessages), notifications: formatBadgeCount(unreadNotifications) };
 
   return (
-    <nav aria-label="Bottom navigation" data-testid="bottom-bar" className={classes.bar}>
+    <nav aria-label={t`Bottom navigation`} data-testid="bottom-bar" className={classes.bar}>
       <ul className={classes.list}>
         {items.map((item) => {
           const active = isBottomBarItemActive(item, pathname);

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { APP_NAME } from '../config/env';
 
@@ -24,17 +25,17 @@ export function InstallPromptCard({ onInstall, onDismiss }: InstallPromptCardPro
   return (
     <Paper component="section" aria-labelledby={TITLE_ID} style={PLACEMENT} shadow="md" radius="md" withBorder>
       <Text id={TITLE_ID} size="sm" fw={600}>
-        Install {APP_NAME}
+        <Trans>Install {APP_NAME}</Trans>
       </Text>
       <Text size="xs" mt={2}>
-        Open the market from your home screen, in its own window.
+        <Trans>Open the market from your home screen, in its own window.</Trans>
       </Text>
       <Group justify="flex-end" gap="xs" mt="xs" wrap="nowrap">
         <Button size="xs" variant="default" onClick={onDismiss}>
-          Not now
+          <Trans>Not now</Trans>
         </Button>
         <Button size="xs" onClick={onInstall}>
-          Install
+          <Trans>Install</Trans>
         </Button>
       </Group>
     </Paper>

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import {
   BACK_ONLINE_MESSAGE,
@@ -41,10 +42,10 @@ describe('online indicator text', () => {
   });
 
   it('keeps the spec offline sentence, and adds since when the data on screen was saved', () => {
-    expect(describeOnlineIndicator('offline', null, NOW, GB)).toEqual({ tone: 'offline', lines: [OFFLINE_MESSAGE] });
+    expect(describeOnlineIndicator('offline', null, NOW, GB)).toEqual({ tone: 'offline', lines: [i18n._(OFFLINE_MESSAGE)] });
     expect(describeOnlineIndicator('offline', TODAY_14_02, NOW, GB)).toEqual({
       tone: 'offline',
-      lines: [OFFLINE_MESSAGE, 'Showing saved data from 14:02.'],
+      lines: [i18n._(OFFLINE_MESSAGE), 'Showing saved data from 14:02.'],
     });
   });
 
@@ -57,8 +58,8 @@ describe('online indicator text', () => {
   it('online, saved data means the server did not answer; "Back online" stays as it was', () => {
     expect(describeOnlineIndicator('online', TODAY_14_02, NOW, GB)).toEqual({
       tone: 'saved',
-      lines: [SERVER_NOT_ANSWERING_MESSAGE, 'Showing saved data from 14:02.'],
+      lines: [i18n._(SERVER_NOT_ANSWERING_MESSAGE), 'Showing saved data from 14:02.'],
     });
-    expect(describeOnlineIndicator('back-online', TODAY_14_02, NOW, GB)).toEqual({ tone: 'back-online', lines: [BACK_ONLINE_MESSAGE] });
+    expect(describeOnlineIndicator('back-online', TODAY_14_02, NOW, GB)).toEqual({ tone: 'back-online', lines: [i18n._(BACK_ONLINE_MESSAGE)] });
   });
 });

@@ -1,11 +1,13 @@
+import { i18n } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { formatMoment, type FormatOptions } from '../lib/format-core';
 
 /** What the connection indicator shows: nothing, the offline banner, or a short "Back online". */
 export type OnlineIndicatorState = 'online' | 'offline' | 'back-online';
 export type OnlineIndicatorEvent = 'online' | 'offline' | 'notice-ended';
 
-export const OFFLINE_MESSAGE = 'You are offline. Changes will be sent when you reconnect.';
-export const BACK_ONLINE_MESSAGE = 'Back online';
+export const OFFLINE_MESSAGE = msg`You are offline. Changes will be sent when you reconnect.`;
+export const BACK_ONLINE_MESSAGE = msg`Back online`;
 /** Long enough to read, short enough not to linger. */
 export const BACK_ONLINE_NOTICE_MS = 3_000;
 
@@ -26,14 +28,19 @@ export function reduceOnlineIndicatorState(state: OnlineIndicatorState, event: O
 }
 
 /** When the server does not answer but the page shows what the service worker saved (a timeout). */
-export const SERVER_NOT_ANSWERING_MESSAGE = 'The server is not answering.';
+export const SERVER_NOT_ANSWERING_MESSAGE = msg`The server is not answering.`;
 
 /**
+ * Texts in the active language when called (the indicator renders again on a language switch: it
+ * reads the language through useLingui).
+ *
  * The second sentence while data on screen came from the cache (0: its time is unknown): the clock
  * for a time today, the day and the clock before; `format` (locale, zone) only for tests.
  */
 export function describeSavedData(savedAt: number, now: number, format?: FormatOptions): string {
-  return savedAt > 0 ? `Showing saved data from ${formatMoment(savedAt, now, format)}.` : 'Showing saved data.';
+  if (savedAt <= 0) return t`Showing saved data.`;
+  const moment = formatMoment(savedAt, now, format);
+  return t`Showing saved data from ${moment}.`;
 }
 
 export interface OnlineIndicatorView {
@@ -51,10 +58,10 @@ export function describeOnlineIndicator(state: OnlineIndicatorState, savedAt: nu
   const savedLine = savedAt === null ? [] : [describeSavedData(savedAt, now, format)];
   switch (state) {
     case 'offline':
-      return { tone: 'offline', lines: [OFFLINE_MESSAGE, ...savedLine] };
+      return { tone: 'offline', lines: [i18n._(OFFLINE_MESSAGE), ...savedLine] };
     case 'back-online':
-      return { tone: 'back-online', lines: [BACK_ONLINE_MESSAGE] };
+      return { tone: 'back-online', lines: [i18n._(BACK_ONLINE_MESSAGE)] };
     case 'online':
-      return savedAt === null ? null : { tone: 'saved', lines: [SERVER_NOT_ANSWERING_MESSAGE, ...savedLine] };
+      return savedAt === null ? null : { tone: 'saved', lines: [i18n._(SERVER_NOT_ANSWERING_MESSAGE), ...savedLine] };
   }
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useReducer, useSyncExternalStore } from 'react';
 import { IconCloudOff, IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { savedDataStore } from '../lib/service-worker-saved-data';
@@ -18,6 +19,8 @@ const ICONS = { offline: IconWifiOff, 'back-online': IconWifi, saved: IconCloudO
  */
 export function OnlineIndicator() {
   const [state, dispatch] = useReducer(reduceOnlineIndicatorState, undefined, () => getInitialOnlineIndicatorState(readIsOnline()));
+  // Read so the banner renders again in a newly chosen language.
+  useLingui();
   const savedAt = useSyncExternalStore(savedDataStore.subscribe, savedDataStore.getSnapshot, () => null);
 
   useEffect(() => {

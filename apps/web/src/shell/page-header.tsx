@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +11,7 @@ import classes from './page-header.module.css';
  */
 export function PageHeader() {
   const navigate = useNavigate();
+  const { t } = useLingui();
 
   const goBack = () => {
     // With no earlier entry in this tab, "back" would leave the app.
@@ -23,10 +25,10 @@ export function PageHeader() {
   return (
     <div className={classes.header}>
       <div className={classes.inner}>
-        <ActionIcon variant="subtle" color="dark" size={44} radius="xl" aria-label="Go back" onClick={goBack}>
+        <ActionIcon variant="subtle" color="dark" size={44} radius="xl" aria-label={t`Go back`} onClick={goBack}>
           <IconArrowLeft size={22} stroke={1.8} />
         </ActionIcon>
-        <UnstyledButton component={Link} to="/" aria-label="Pulse Market home" className={classes.logo}>
+        <UnstyledButton component={Link} to="/" aria-label={t`Pulse Market home`} className={classes.logo}>
           <Logo size={30} withText />
         </UnstyledButton>
         <span className={classes.spacer} />

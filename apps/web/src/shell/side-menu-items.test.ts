@@ -1,9 +1,10 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { getModeLabel, getSideMenuItems, isSideMenuItemActive, type SideMenuItem } from './side-menu-items';
 
-const labels = (items: SideMenuItem[]) => items.map((item) => item.label);
+const labels = (items: SideMenuItem[]) => items.map((item) => i18n._(item.label));
 const target = (items: SideMenuItem[], label: string) => {
-  const item = items.find((candidate) => candidate.label === label);
+  const item = items.find((candidate) => i18n._(candidate.label) === label);
   return item?.kind === 'link' ? item.to : item?.action;
 };
 
@@ -44,7 +45,7 @@ describe('getSideMenuItems', () => {
 
 describe('isSideMenuItemActive', () => {
   const items = getSideMenuItems({ user: { roles: ['buyer'] }, mode: 'buyer' });
-  const active = (pathname: string) => items.filter((item) => isSideMenuItemActive(item, pathname)).map((item) => item.label);
+  const active = (pathname: string) => items.filter((item) => isSideMenuItemActive(item, pathname)).map((item) => i18n._(item.label));
 
   it('highlights the entry of the page shown, Pulse Hub on any /hub path, never an action', () => {
     expect(active('/wallet')).toEqual(['Wallet']);
@@ -57,7 +58,7 @@ describe('isSideMenuItemActive', () => {
 
 describe('getModeLabel', () => {
   it('names the account by mode', () => {
-    expect(getModeLabel('buyer')).toBe('Buyer account');
-    expect(getModeLabel('seller')).toBe('Seller account');
+    expect(i18n._(getModeLabel('buyer'))).toBe('Buyer account');
+    expect(i18n._(getModeLabel('seller'))).toBe('Seller account');
   });
 });

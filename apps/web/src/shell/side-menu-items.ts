@@ -1,10 +1,12 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { TRole } from '@pulse/contract/users';
 
 export type SideMenuIcon = 'login' | 'home' | 'sell' | 'switch' | 'profile' | 'wallet' | 'agent' | 'hub' | 'logout';
 
 export type SideMenuItem =
-  | { id: string; label: string; icon: SideMenuIcon; kind: 'link'; to: string }
-  | { id: string; label: string; icon: SideMenuIcon; kind: 'action'; action: 'switch-mode' | 'logout' };
+  | { id: string; label: MessageDescriptor; icon: SideMenuIcon; kind: 'link'; to: string }
+  | { id: string; label: MessageDescriptor; icon: SideMenuIcon; kind: 'action'; action: 'switch-mode' | 'logout' };
 
 export interface SideMenuInput {
   user: { roles: readonly TRole[] } | null;
@@ -15,47 +17,47 @@ export interface SideMenuInput {
 export function getSideMenuItems({ user, mode }: SideMenuInput): SideMenuItem[] {
   if (!user) {
     return [
-      { id: 'login', label: 'Login', icon: 'login', kind: 'link', to: '/login' },
-      { id: 'home', label: 'Home', icon: 'home', kind: 'link', to: '/home' },
-      { id: 'start-selling', label: 'Start Selling', icon: 'sell', kind: 'link', to: '/sellers' },
-      { id: 'agent-portal', label: 'Agent Portal', icon: 'agent', kind: 'link', to: '/pulse-agents' },
+      { id: 'login', label: msg`Login`, icon: 'login', kind: 'link', to: '/login' },
+      { id: 'home', label: msg`Home`, icon: 'home', kind: 'link', to: '/home' },
+      { id: 'start-selling', label: msg`Start Selling`, icon: 'sell', kind: 'link', to: '/sellers' },
+      { id: 'agent-portal', label: msg`Agent Portal`, icon: 'agent', kind: 'link', to: '/pulse-agents' },
       // Guarded: a visitor following it lands on the login page.
-      { id: 'pulse-hub', label: 'Pulse Hub', icon: 'hub', kind: 'link', to: '/hub' },
+      { id: 'pulse-hub', label: msg`Pulse Hub`, icon: 'hub', kind: 'link', to: '/hub' },
     ];
   }
   const items: SideMenuItem[] = [
-    { id: 'home', label: 'Home', icon: 'home', kind: 'link', to: '/home' },
-    { id: 'start-selling', label: 'Start Selling', icon: 'sell', kind: 'link', to: '/sellers' },
+    { id: 'home', label: msg`Home`, icon: 'home', kind: 'link', to: '/home' },
+    { id: 'start-selling', label: msg`Start Selling`, icon: 'sell', kind: 'link', to: '/sellers' },
   ];
   if (user.roles.includes('seller')) {
     items.push({
       id: 'switch-mode',
-      label: mode === 'seller' ? 'Switch to Buyer' : 'Switch to Seller',
+      label: mode === 'seller' ? msg`Switch to Buyer` : msg`Switch to Seller`,
       icon: 'switch',
       kind: 'action',
       action: 'switch-mode',
     });
   }
-  if (mode === 'seller') items.push({ id: 'profile', label: 'Profile', icon: 'profile', kind: 'link', to: '/seller-profile' });
+  if (mode === 'seller') items.push({ id: 'profile', label: msg`Profile`, icon: 'profile', kind: 'link', to: '/seller-profile' });
   // Not in the spec's list: its bottom bar has Wallet in seller mode only, so a buyer had no way to
   // the wallet (issue 16; docs/decisions/030-colours-contrast-and-floating-buttons.md).
-  else items.push({ id: 'wallet', label: 'Wallet', icon: 'wallet', kind: 'link', to: '/wallet' });
+  else items.push({ id: 'wallet', label: msg`Wallet`, icon: 'wallet', kind: 'link', to: '/wallet' });
   items.push(
     {
       id: 'pulse-agent',
-      label: 'Pulse Agent',
+      label: msg`Pulse Agent`,
       icon: 'agent',
       kind: 'link',
       to: user.roles.includes('agent') ? '/agent-dashboard' : '/pulse-agents',
     },
-    { id: 'pulse-hub', label: 'Pulse Hub', icon: 'hub', kind: 'link', to: '/hub' },
-    { id: 'logout', label: 'Log Out', icon: 'logout', kind: 'action', action: 'logout' },
+    { id: 'pulse-hub', label: msg`Pulse Hub`, icon: 'hub', kind: 'link', to: '/hub' },
+    { id: 'logout', label: msg`Log Out`, icon: 'logout', kind: 'action', action: 'logout' },
   );
   return items;
 }
 
-export function getModeLabel(mode: 'buyer' | 'seller'): string {
-  return mode === 'seller' ? 'Seller account' : 'Buyer account';
+export function getModeLabel(mode: 'buyer' | 'seller'): MessageDescriptor {
+  return mode === 'seller' ? msg`Seller account` : msg`Buyer account`;
 }
 
 /** The entry of the page being shown, highlighted in the menu: Pulse Hub for any /hub path. */

@@ -18,6 +18,8 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LanguagePicker } from '../components/language-picker';
 import { useAuth } from '../lib/auth/use-auth';
 import { useModeSwitch } from '../lib/auth/use-mode-switch';
 import { getModeLabel, getSideMenuItems, isSideMenuItemActive, type SideMenuIcon, type SideMenuItem } from './side-menu-items';
@@ -53,6 +55,7 @@ export function SideMenu({ opened, onClose }: { opened: boolean; onClose: () => 
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const items = getSideMenuItems({ user, mode });
+  const { i18n, t } = useLingui();
 
   const chooseItem = (item: SideMenuItem) => {
     onClose();
@@ -87,18 +90,20 @@ export function SideMenu({ opened, onClose }: { opened: boolean; onClose: () => 
                     {user.username}
                   </Drawer.Title>
                   <Text size="sm" c="dimmed" data-testid="menu-mode-label">
-                    {getModeLabel(mode)}
+                    {i18n._(getModeLabel(mode))}
                   </Text>
                 </Stack>
               </Group>
             ) : (
-              <Drawer.Title className={classes.username}>Menu</Drawer.Title>
+              <Drawer.Title className={classes.username}>
+                <Trans>Menu</Trans>
+              </Drawer.Title>
             )}
-            <Drawer.CloseButton aria-label="Close menu" />
+            <Drawer.CloseButton aria-label={t`Close menu`} />
           </div>
         </Drawer.Header>
         <Drawer.Body>
-          <nav aria-label="Menu" className={classes.items}>
+          <nav aria-label={t`Menu`} className={classes.items}>
             {items.map((item) => {
               const IconComponent = ITEM_ICONS[item.icon];
               return (
@@ -106,7 +111,7 @@ export function SideMenu({ opened, onClose }: { opened: boolean; onClose: () => 
                   key={item.id}
                   component="button"
                   type="button"
-                  label={item.label}
+                  label={i18n._(item.label)}
                   leftSection={<IconComponent size={22} stroke={1.7} aria-hidden />}
                   onClick={() => chooseItem(item)}
                   active={isSideMenuItemActive(item, pathname)}
@@ -119,8 +124,9 @@ export function SideMenu({ opened, onClose }: { opened: boolean; onClose: () => 
           </nav>
           <Divider my="lg" />
           <footer className={classes.footer}>
-            <Title order={3} size="h6" c="dimmed" mb="sm">
-              Follow Us
+            <LanguagePicker />
+            <Title order={3} size="h6" c="dimmed" mb="sm" mt="lg">
+              <Trans>Follow Us</Trans>
             </Title>
             {/* Six links on one row even in a 70vw drawer on a 390px phone. */}
             <Group gap={6} wrap="nowrap">

@@ -1,5 +1,11 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { getTopBarTitle } from './top-bar-title';
+import { getTopBarTitle as getTitleMessage } from './top-bar-title';
+
+const getTopBarTitle = (path: string) => {
+  const message = getTitleMessage(path);
+  return message ? i18n._(message) : '';
+};
 
 describe('getTopBarTitle', () => {
   it.each([

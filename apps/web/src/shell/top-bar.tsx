@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBasket, IconMenu2 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -14,12 +15,14 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { isAuthenticated, mode } = useAuth();
   const basketCount = useBasketCount();
   const badgeText = getBasketBadgeText({ isSignedIn: isAuthenticated, mode, count: basketCount });
-  const title = getTopBarTitle(pathname);
+  const { i18n, t } = useLingui();
+  const titleMessage = getTopBarTitle(pathname);
+  const title = titleMessage ? i18n._(titleMessage) : '';
 
   return (
     <header className={classes.bar} data-testid="top-bar">
       <div className={classes.inner}>
-        <UnstyledButton component={Link} to="/" aria-label="Pulse Market home" className={classes.logo}>
+        <UnstyledButton component={Link} to="/" aria-label={t`Pulse Market home`} className={classes.logo}>
           <Logo size={34} />
         </UnstyledButton>
         <Text component="div" className={classes.title} data-testid="top-bar-title">
@@ -29,11 +32,12 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
           {/* Named by its content, not aria-label: the name then includes the count the badge shows (WCAG 2.5.3). */}
           <ActionIcon component={Link} to="/basket" variant="subtle" color="dark" size={44} radius="xl" className={classes.iconButton}>
             <IconBasket size={24} stroke={1.7} aria-hidden />
-            <VisuallyHidden>Basket</VisuallyHidden>
+            <VisuallyHidden>{t`Basket`}</VisuallyHidden>
             <CountBadge text={badgeText} testId="basket-badge" />
-            {badgeText && <VisuallyHidden>{badgeText === '1' ? 'item' : 'items'}</VisuallyHidden>}
+            {/* After the count the badge shows ("99+" included): "1 item", "3 items". */}
+            {badgeText && <VisuallyHidden>{badgeText === '1' ? t`item` : t`items`}</VisuallyHidden>}
           </ActionIcon>
-          <ActionIcon aria-label="Open menu" variant="subtle" color="dark" size={44} radius="xl" onClick={onOpenMenu}>
+          <ActionIcon aria-label={t`Open menu`} variant="subtle" color="dark" size={44} radius="xl" onClick={onOpenMenu}>
             <IconMenu2 size={24} stroke={1.7} />
           </ActionIcon>
         </div>

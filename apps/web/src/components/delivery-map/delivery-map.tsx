@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
+import { t } from '@lingui/core/macro';
 import { boundsOf, routePoints, type MapPoint } from './map-geometry';
 import { MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from './map-tiles';
 
@@ -70,9 +71,10 @@ export function DeliveryMap({ farm, dropOff, agent, label, height = 320 }: Deliv
       marker.addTo(map);
       layers[key] = marker;
     };
-    place('farm', farm, FARM_STYLE, 'Farm (pickup)');
-    place('dropOff', dropOff, DROP_OFF_STYLE, 'Drop-off');
-    place('agent', agent, AGENT_STYLE, 'Delivery agent');
+    // Tooltips are written when a marker is first placed, in the language then in use.
+    place('farm', farm, FARM_STYLE, t`Farm (pickup)`);
+    place('dropOff', dropOff, DROP_OFF_STYLE, t`Drop-off`);
+    place('agent', agent, AGENT_STYLE, t`Delivery agent`);
     layers.agent?.bringToFront();
 
     const line = routePoints(farm, agent, dropOff).map((point): L.LatLngTuple => [point.lat, point.lng]);

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '@mantine/core';
 import type { DeliveryMapProps } from './delivery-map';
@@ -8,8 +9,9 @@ const DeliveryMap = lazy(() => import('./delivery-map').then((module) => ({ defa
 
 /** The delivery map, loaded on first use; a placeholder of the same height meanwhile. */
 export function LazyDeliveryMap(props: DeliveryMapProps) {
+  const { t } = useLingui();
   return (
-    <Suspense fallback={<Skeleton height={props.height ?? 320} radius="md" role="status" aria-label="Loading the map" />}>
+    <Suspense fallback={<Skeleton height={props.height ?? 320} radius="md" role="status" aria-label={t`Loading the map`} />}>
       <DeliveryMap {...props} />
     </Suspense>
   );
@@ -19,8 +21,9 @@ const LocationPickerMap = lazy(() => import('./location-picker-map').then((modul
 
 /** The point picker, loaded on first use (Leaflet comes with it). */
 export function LazyLocationPickerMap(props: LocationPickerMapProps) {
+  const { t } = useLingui();
   return (
-    <Suspense fallback={<Skeleton height={props.height ?? 240} radius="md" role="status" aria-label="Loading the map" />}>
+    <Suspense fallback={<Skeleton height={props.height ?? 240} radius="md" role="status" aria-label={t`Loading the map`} />}>
       <LocationPickerMap {...props} />
     </Suspense>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
@@ -17,7 +18,8 @@ export interface LocationPickerMapProps {
 }
 
 /** Click or tap the map to choose a point; the circle shows the working radius. Works without tiles too. */
-export function LocationPickerMap({ value, fallbackCentre, onPick, radiusKm = null, height = 240, label = 'Map: tap to choose your home point' }: LocationPickerMapProps) {
+export function LocationPickerMap({ value, fallbackCentre, onPick, radiusKm = null, height = 240, label }: LocationPickerMapProps) {
+  const { t } = useLingui();
   const containerRef = useRef<HTMLDivElement | null>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markerRef = useRef<L.CircleMarker | null>(null);
@@ -73,7 +75,7 @@ export function LocationPickerMap({ value, fallbackCentre, onPick, radiusKm = nu
     <div
       ref={containerRef}
       role="region"
-      aria-label={label}
+      aria-label={label ?? t`Map: tap to choose your home point`}
       data-testid="location-picker-map"
       style={{ height, width: '100%', borderRadius: 12, overflow: 'hidden', background: 'var(--mantine-color-gray-1, #eef1ee)', zIndex: 0, cursor: 'crosshair' }}
     />

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { TUser } from '@pulse/contract/users';
@@ -121,7 +122,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (error instanceof InvalidTokenError) {
           sessionActiveRef.current = false;
           removeSessionValue(SESSION_KEYS.token);
-          writeSessionValue(SESSION_KEYS.logoutMessage, SESSION_EXPIRED_MESSAGE);
+          writeSessionValue(SESSION_KEYS.logoutMessage, i18n._(SESSION_EXPIRED_MESSAGE));
           setSession((current) => ({ ...current, user: null, token: null, expiresAt: null, sessionExpired: true }));
           await navigate('/login');
         }

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { USER_AUTH_REQUIRED_MESSAGE } from './session-messages';
 import type { UserMode } from './user-mode';
 
@@ -21,7 +22,7 @@ export interface ModeSwitchInput {
 /** Spec §4 "Mode": what toggling buyer/seller mode does, one step at a time. */
 export function decideModeSwitch({ currentMode, userId, lookup }: ModeSwitchInput): ModeSwitchStep {
   if (currentMode === 'seller') return { kind: 'switch-mode', mode: 'buyer', to: '/buyer-dashboard', replace: false };
-  if (!userId) return { kind: 'fail', error: new Error(USER_AUTH_REQUIRED_MESSAGE), to: '/seller-signup' };
+  if (!userId) return { kind: 'fail', error: new Error(i18n._(USER_AUTH_REQUIRED_MESSAGE)), to: '/seller-signup' };
   if (!lookup) return { kind: 'lookup-seller', userId };
   if (!lookup.ok) return { kind: 'fail', error: lookup.error, to: '/seller-signup' };
   switch (lookup.status) {

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import type { TUser } from '@pulse/contract/users';
 import { DEFAULT_SESSION_MS, INVALID_LOGIN_DATA_MESSAGE, INVALID_TOKEN_MESSAGE } from './session-messages';
 
@@ -36,14 +37,14 @@ export function isUserShape(value: unknown): value is TUser {
 
 export class InvalidLoginDataError extends Error {
   constructor() {
-    super(INVALID_LOGIN_DATA_MESSAGE);
+    super(i18n._(INVALID_LOGIN_DATA_MESSAGE));
     this.name = 'InvalidLoginDataError';
   }
 }
 
 export class InvalidTokenError extends Error {
   constructor() {
-    super(INVALID_TOKEN_MESSAGE);
+    super(i18n._(INVALID_TOKEN_MESSAGE));
     this.name = 'InvalidTokenError';
   }
 }
