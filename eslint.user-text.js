@@ -7,7 +7,7 @@ const NOT_TEXT_PROPS = [
   'className', 'classNames', 'class', 'id', 'key', 'to', 'href', 'src', 'srcSet', 'type', 'name', 'role', 'method', 'target', 'rel',
   'autoComplete', 'inputMode', 'enterKeyHint', 'autoCapitalize', 'htmlFor', 'form', 'lang', 'dir', 'pattern', 'accept', 'capture',
   'decoding', 'loading', 'fetchPriority', 'crossOrigin', 'referrerPolicy', 'sandbox', 'allow', 'scope', 'path', 'state', 'style',
-  'data-.*', 'testid', 'dataTestId', 'aria-(controls|describedby|labelledby|live|haspopup|current|expanded|hidden|modal|orientation|owns|relevant|sort|autocomplete|invalid)',
+  'data-.*', 'testid', 'Authorization', 'Accept', 'Content-Type', 'dataTestId', 'aria-(controls|describedby|labelledby|live|haspopup|current|expanded|hidden|modal|orientation|owns|relevant|sort|autocomplete|invalid)',
   // SVG
   'd', 'viewBox', 'fill', 'stroke', 'strokeWidth', 'strokeLinecap', 'strokeLinejoin', 'xmlns', 'preserveAspectRatio', 'transform', 'fillRule', 'clipRule',
   // Mantine and layout keywords

@@ -43,8 +43,8 @@ export function MessageBubble({ entry, onRetry }: MessageBubbleProps) {
       )}
       {entry.receipt && (
         <Group gap={4} className={classes.receipt} data-testid="read-receipt">
-          {entry.receipt === 'Seen' && <IconChecks size={14} aria-hidden />}
-          <Text size="xs">{entry.receipt === 'Seen' ? t`Seen` : t`Sent`}</Text>
+          {entry.receipt === 'seen' && <IconChecks size={14} aria-hidden />}
+          <Text size="xs">{entry.receipt === 'seen' ? t`Seen` : t`Sent`}</Text>
         </Group>
       )}
     </div>

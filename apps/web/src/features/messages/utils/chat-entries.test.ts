@@ -29,13 +29,13 @@ describe('chat entries', () => {
     const theirs = buildMessage(OTHER);
     const unseen = buildMessage(ME);
     const entries = buildChatEntries([seen, theirs, unseen], [], ME);
-    expect(entries.map((entry) => entry.receipt)).toEqual(['Seen', null, 'Sent']);
+    expect(entries.map((entry) => entry.receipt)).toEqual(['seen', null, 'sent']);
     expect(entries.map((entry) => entry.mine)).toEqual([true, false, true]);
   });
 
   it('shows only "Seen" when my latest message was read', () => {
     const entries = buildChatEntries([buildMessage(ME, true), buildMessage(ME, true)], [], ME);
-    expect(entries.map((entry) => entry.receipt)).toEqual([null, 'Seen']);
+    expect(entries.map((entry) => entry.receipt)).toEqual([null, 'seen']);
   });
 
   it('lists messages on their way after the stored ones, as mine, with their state', () => {

@@ -27,7 +27,8 @@ export interface ChatEntry {
   mine: boolean;
   status: ChatEntryStatus;
   /** "Seen" or "Sent" under this bubble, or nothing. */
-  receipt: 'Seen' | 'Sent' | null;
+  /** A key: the bubble writes "Seen" or "Sent" in the reader's language. */
+  receipt: 'seen' | 'sent' | null;
   error: string | null;
 }
 
@@ -43,8 +44,8 @@ export function buildChatEntries(messages: readonly TMessage[], pending: readonl
   const stored = messages.map<ChatEntry>((message) => {
     const mine = message.senderId === userId;
     let receipt: ChatEntry['receipt'] = null;
-    if (mine && message.id === lastSeenId) receipt = 'Seen';
-    else if (mine && message.id === lastMineId) receipt = 'Sent';
+    if (mine && message.id === lastSeenId) receipt = 'seen';
+    else if (mine && message.id === lastMineId) receipt = 'sent';
     return { key: message.id, body: message.body, imageUrl: message.imageUrl, createdAt: message.createdAt, mine, status: 'sent', receipt, error: null };
   });
   const waiting = pending.map<ChatEntry>((item) => ({
