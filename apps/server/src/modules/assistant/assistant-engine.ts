@@ -61,7 +61,10 @@ import {
 import { chipText, englishOfChip, rememberChips } from './assistant-chips';
 import { PAYMENT_METHODS_BY_PROVIDER, askedPayInMethod, payInWords, paymentMethodsText, type PaymentMethods } from './assistant-payments';
 import { findBuyerOrderIdByNumber, findHomePoint } from './assistant-repository';
-import { ORDER_NOT_FOUND_TEXT, addToBasket, orderStatus, searchProducts, waitingOrders } from './assistant-tools';
+import { addToBasket, orderStatus, searchProducts, waitingOrders } from './assistant-tools';
+
+/** assistant-tools.ts's ORDER_NOT_FOUND_TEXT, in the caller's language. */
+const ORDER_NOT_FOUND = msg`I can't find that order among yours. Check the number on the order page.`;
 import { defaultUnderstanding, type EngineUnderstanding, type Understanding } from './assistant-understanding';
 
 /**
@@ -294,13 +297,13 @@ async function orderAnswer(
   let latest = false;
   if (orderNumberText) {
     const found = await findBuyerOrderIdByNumber(app.db, caller.id, orderNumberText);
-    const result = found ? await orderStatus(app, caller, found) : null;
-    if (!result?.order) return answer(intent, ORDER_NOT_FOUND_TEXT, next, { suggestions: [CHIP_WHERE_ORDER] });
+    const result = found ? await orderStatus(app, caller, found, lang()) : null;
+    if (!result?.order) return answer(intent, ORDER_NOT_FOUND, next, { suggestions: [CHIP_WHERE_ORDER] });
     order = result.order;
   } else {
     // "Where is my order": the one they wait for (on its way, ready, accepted) before a newer one
     // that is merely paid; the other orders in progress follow in a line.
-    const waiting = await waitingOrders(app, caller);
+    const waiting = await waitingOrders(app, caller, lang());
     if (!waiting[0]) return answer(intent, msg`You haven't placed any orders yet.`, next, { suggestions: [CHIP_FIND] });
     [order, ...others] = waiting as [TAssistantOrder, ...TAssistantOrder[]];
     latest = others.every((other) => other.createdAt <= order.createdAt);
@@ -391,7 +394,7 @@ async function refundAnswer(app: FastifyInstance, caller: UserRow | null, contex
   const next = withIntent(context, 'refund');
   if (!caller) return answer('refund', `${tr(HOW_TO.refund)} ${tr(SIGN_IN_TEXT)}`, next, { blocks: [signInBlock(), links(LINKS.refunds)] });
   const items: Array<Link | LinkMessage> = [];
-  const result = await orderStatus(app, caller, context.orderId ?? undefined);
+  const result = await orderStatus(app, caller, context.orderId ?? undefined, lang());
   if (result.order) items.push({ label: orderLinkLabel(lang(), result.order), to: `/order/${result.order.id}` });
   items.push(LINKS.refunds);
   return answer('refund', HOW_TO.refund, result.order ? { ...next, orderId: result.order.id } : next, {
