@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/runtime-macro';
 import { formatMoney } from '@pulse/contract/money';
-import { categoryLabels } from '@pulse/contract/products';
+import type { TProductCategory } from '@pulse/contract/products';
 import type { TAssistantFilters, TAssistantOrder } from '@pulse/contract/assistant';
 
 /**
@@ -97,11 +97,25 @@ export function numberIn(i18n: I18n, value: number): string {
   return new Intl.NumberFormat(formatLocaleOf(i18n), { maximumFractionDigits: 1 }).format(value);
 }
 
+/** A category as a sentence names it (the contract's categoryLabels, in lower case). */
+const CATEGORY_WORDS: Readonly<Record<TProductCategory, MessageDescriptor>> = {
+  vegetables: msg`vegetables`,
+  fruits: msg`fruits`,
+  grains: msg`grains`,
+  dairy_and_eggs: msg`dairy & eggs`,
+  meat_and_fish: msg`meat & fish`,
+  herbs_and_spices: msg`herbs & spices`,
+  honey_and_preserves: msg`honey & preserves`,
+  plants_and_seeds: msg`plants & seeds`,
+  nature_crafts: msg`nature crafts`,
+  other: msg`other`,
+};
+
 /** "organic tomatoes near Kumasi under $5.00, harvested in the last 7 days". */
 export function describeRequest(i18n: I18n, filters: TAssistantFilters, placeName: string | null, currency: string): string {
   const query = filters.query?.trim();
-  // A category's name, in the catalogue's words (the contract's labels).
-  const what = query || (filters.category ? categoryLabels[filters.category].toLowerCase() : null);
+  // The words asked (English: the engine reads English), else the category's name in the caller's language.
+  const what = query || (filters.category ? i18n._(CATEGORY_WORDS[filters.category]) : null);
   const organic = filters.organic === true;
   let text: string;
   if (what) text = organic ? i18n._(msg`organic ${{ what }}`) : what;
