@@ -72,6 +72,8 @@ async function startServer(): Promise<void> {
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
     // The suite brings its own fixtures; the demo marketplace would only slow the start.
     SEED_DEMO: 'false',
+    // The specs' figures are in dollars; the demo server (and `npm start`) count in cedis.
+    CURRENCY: process.env.E2E_CURRENCY || 'USD',
   });
   // The suite logs the server at "warn": say here which Node serves it (decision 044).
   console.log(`[start-server] Node ${process.version} (${process.execPath})`);

@@ -60,8 +60,16 @@ describe('loadConfig', () => {
     expect(config.oidc).toEqual({ issuer: 'https://id.example.com', clientId: 'market', clientSecret: null, name: 'SSO' });
   });
 
+  it('counts in Ghana cedis by default, with tips and delivery fees in cedis (GH₵5-5,000; 10, 20, 50, 100; GH₵35/70/140)', () => {
+    const config = loadConfig({});
+    expect(config.currency).toBe('GHS');
+    expect(config.hubTips).toEqual({ minMinor: 500, maxMinor: 500_000, presetsMinor: [1000, 2000, 5000, 10_000] });
+    expect(config.deliveryFeeBands.map((band) => band.feeMinor)).toEqual([3500, 7000, 14_000]);
+    expect(loadConfig({ CURRENCY: 'XOF' }).currency).toBe('XOF');
+  });
+
   it('reads Pulse Hub tip bounds and presets, defaulting to 0.50-500.00 with 1, 2, 5 and 10', () => {
-    expect(loadConfig({}).hubTips).toEqual({ minMinor: 50, maxMinor: 50_000, presetsMinor: [100, 200, 500, 1000] });
+    expect(loadConfig({ CURRENCY: 'USD' }).hubTips).toEqual({ minMinor: 50, maxMinor: 50_000, presetsMinor: [100, 200, 500, 1000] });
     expect(loadConfig({ HUB_TIP_MIN_MINOR: '10', HUB_TIP_MAX_MINOR: '2000', HUB_TIP_PRESETS_MINOR: '25, 75,2000' }).hubTips).toEqual({
       minMinor: 10,
       maxMinor: 2000,

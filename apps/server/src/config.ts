@@ -258,6 +258,19 @@ export function parseTipPresets(text: string, minMinor: number, maxMinor: number
 
 export const DEFAULT_DELIVERY_FEE_BANDS = '5:300,15:600,40:1200';
 
+/** The deployment's currency when CURRENCY is unset: the demo market is in Ghana (issue 23). */
+export const DEFAULT_CURRENCY = 'GHS';
+
+/**
+ * Money defaults in cedis (about GH₵12-15 to the dollar, rounded to the notes people pay with):
+ * delivery GH₵35 / 70 / 140 by distance, tips GH₵5 to GH₵5,000 offered as GH₵10, 20, 50 and 100.
+ * Other currencies keep the dollar-sized defaults; every one of them has its own variable.
+ */
+const MONEY_DEFAULTS: Record<string, { deliveryFeeBands: string; tipMinMinor: number; tipMaxMinor: number; tipPresets: string }> = {
+  GHS: { deliveryFeeBands: '5:3500,15:7000,40:14000', tipMinMinor: 500, tipMaxMinor: 500_000, tipPresets: '1000,2000,5000,10000' },
+};
+const DOLLAR_MONEY_DEFAULTS = { deliveryFeeBands: DEFAULT_DELIVERY_FEE_BANDS, tipMinMinor: 50, tipMaxMinor: 50_000, tipPresets: '100,200,500,1000' };
+
 /** Reads the environment once at start; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ZEnvironment.safeParse(env);
@@ -267,8 +280,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}`);
   }
   const values = parsed.data;
-  const tipMinMinor = values.HUB_TIP_MIN_MINOR ?? 50;
-  const tipMaxMinor = values.HUB_TIP_MAX_MINOR ?? 50_000;
+  const currency = values.CURRENCY ?? DEFAULT_CURRENCY;
+  const money = MONEY_DEFAULTS[currency] ?? DOLLAR_MONEY_DEFAULTS;
+  const tipMinMinor = values.HUB_TIP_MIN_MINOR ?? money.tipMinMinor;
+  const tipMaxMinor = values.HUB_TIP_MAX_MINOR ?? money.tipMaxMinor;
   if (tipMinMinor > tipMaxMinor) throw new ConfigError('Invalid configuration: HUB_TIP_MIN_MINOR must not be above HUB_TIP_MAX_MINOR');
   const port = values.PORT ?? 3000;
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -330,7 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 1_048_576,
     vapidSubject: values.VAPID_SUBJECT ?? null,
-    currency: values.CURRENCY ?? 'USD',
+    currency,
     seedDemo: values.SEED_DEMO !== 'false',
     paymentProvider: values.PAYMENT_PROVIDER ?? 'sandbox',
     s3: values.S3_BUCKET
@@ -344,11 +359,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     commissionBps: values.COMMISSION_BPS ?? 1000,
-    deliveryFeeBands: parseDeliveryFeeBands(values.DELIVERY_FEE_BANDS ?? DEFAULT_DELIVERY_FEE_BANDS),
+    deliveryFeeBands: parseDeliveryFeeBands(values.DELIVERY_FEE_BANDS ?? money.deliveryFeeBands),
     autoCompleteDays: values.AUTO_COMPLETE_DAYS ?? 3,
     agentMaxActiveTasks: values.AGENT_MAX_ACTIVE_TASKS ?? 3,
     orderTimers: values.ORDER_TIMERS !== 'off',
-    hubTips: { minMinor: tipMinMinor, maxMinor: tipMaxMinor, presetsMinor: parseTipPresets(values.HUB_TIP_PRESETS_MINOR ?? '100,200,500,1000', tipMinMinor, tipMaxMinor) },
+    hubTips: { minMinor: tipMinMinor, maxMinor: tipMaxMinor, presetsMinor: parseTipPresets(values.HUB_TIP_PRESETS_MINOR ?? money.tipPresets, tipMinMinor, tipMaxMinor) },
     assistantLlm: values.ASSISTANT_LLM_URL
       ? {
           url: values.ASSISTANT_LLM_URL.replace(/\/+$/, ''),

@@ -12,6 +12,7 @@ import { findTaskByOrderId } from '../modules/delivery/delivery-repository';
 import { claimTask, deliverTask, pickupTask, postPosition } from '../modules/delivery/delivery-service';
 import { getOrderDetails, performOrderAction } from '../modules/orders/orders-service';
 import { createTopUp } from '../modules/wallet/wallet-service';
+import { demoMinor } from './demo-money';
 
 /**
  * Pulse Agents and delivery orders of the demo: two approved delivery agents near the demo farms
@@ -182,7 +183,7 @@ export async function seedDemoDeliveries(app: FastifyInstance, now: Date): Promi
     const farm = await userByEmail(db, delivery.farmEmail);
     if (!funded.has(buyer.email)) {
       funded.add(buyer.email);
-      await createTopUp(app, buyer.id, { amountMinor: DELIVERY_BUYER_TOP_UP_MINOR }, `demo-seed-top-up-${buyer.username}`);
+      await createTopUp(app, buyer.id, { amountMinor: demoMinor(DELIVERY_BUYER_TOP_UP_MINOR, app.config.currency, 100) }, `demo-seed-top-up-${buyer.username}`);
     }
     // The buyer's saved home when it is this address (the history seed saves it), else a new one.
     const [saved] = await db

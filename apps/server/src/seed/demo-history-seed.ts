@@ -20,6 +20,7 @@ import { createPayout } from '../modules/wallet/payouts-service';
 import { createTopUp } from '../modules/wallet/wallet-service';
 import { SEED_DELIVERIES } from './demo-delivery-seed';
 import { createRandom, type Random } from './random';
+import { demoMinor } from './demo-money';
 
 /**
  * Four weeks of market life before the seed's clock (issue 16, decision 028): pickup orders between
@@ -195,6 +196,7 @@ async function basketOf(
   rated: Set<string>,
   reviewed: boolean,
   random: Random,
+  currency: string,
 ): Promise<Array<{ productId: string; quantity: number }>> {
   const rows = await db
     .select({ id: products.id, priceMinor: products.priceMinor, min: products.minOrderQuantity, stock: products.stockQuantity, reserved: products.reservedQuantity })
@@ -206,7 +208,7 @@ async function basketOf(
         // Stock to spare: 20, or 5 times the minimum of a showcase product (a few are scarce).
         gte(sql`${products.stockQuantity} - ${products.reservedQuantity}`, sql`case when ${inArray(products.id, [...showcase])} then 5 * ${products.minOrderQuantity} else 20 end`),
         // A household's basket: no line whose minimum costs more than 20.00.
-        sql`${products.priceMinor} * ${products.minOrderQuantity} <= 2000`,
+        sql`${products.priceMinor} * ${products.minOrderQuantity} <= ${demoMinor(2000, currency)}`,
       ),
     )
     .orderBy(asc(products.id));
@@ -221,7 +223,7 @@ async function basketOf(
   if (reviewed) for (const id of chosen.keys()) rated.add(id);
   for (const row of random.sample(rows, random.int(0, 1))) chosen.set(row.id, row);
   return [...chosen.values()].map((row) => {
-    const target = random.int(3, 9) * 100;
+    const target = demoMinor(random.int(3, 9) * 100, currency);
     const wanted = Math.max(row.min, Math.ceil(target / Math.max(1, row.priceMinor)));
     return { productId: row.id, quantity: Math.max(row.min, Math.min(wanted, Math.floor((row.stock - row.reserved) / 5))) };
   });
@@ -332,6 +334,7 @@ function planChats(now: Date): Chat[] {
  */
 export async function seedDemoHistory(app: FastifyInstance, now: Date, random: Random = createRandom(20_260_501)): Promise<DemoHistorySummary | null> {
   const { db } = app;
+  const currency = app.config.currency;
   const demoBuyer = await userByEmail(db, DEMO_BUYER);
   const [already] = await db.select({ id: orders.id }).from(orders).where(eq(orders.buyerUserId, demoBuyer.id)).limit(1);
   if (already) return null;
@@ -347,7 +350,7 @@ export async function seedDemoHistory(app: FastifyInstance, now: Date, random: R
   // The demo buyer's first top-up (the seed's, before this) is the oldest line of its wallet.
   const topUpDates = (await db.select({ id: topUps.id }).from(topUps).where(eq(topUps.userId, demoBuyer.id)).orderBy(asc(topUps.id))).map((row) => ({ id: row.id, at: start }));
   const topUp = async (buyer: UserRow, at: Date) => {
-    const { topUp: made } = await createTopUp(app, buyer.id, { amountMinor: HISTORY_TOP_UP_MINOR }, `demo-seed-history-top-up-${buyer.username}-${topUpDates.length}`);
+    const { topUp: made } = await createTopUp(app, buyer.id, { amountMinor: demoMinor(HISTORY_TOP_UP_MINOR, currency, 100) }, `demo-seed-history-top-up-${buyer.username}-${topUpDates.length}`);
     topUpDates.push({ id: made.id, at });
   };
   for (const [index, email] of HISTORY_BUYERS.entries()) await topUp(person(email), new Date(start.getTime() + (index + 1) * 17 * MINUTE_MS));
@@ -382,9 +385,9 @@ export async function seedDemoHistory(app: FastifyInstance, now: Date, random: R
     if (!payoutId && order.placedAt.getTime() > payoutAt.getTime()) payoutId = await payOut(app, seller.id);
     const buyer = person(order.buyer);
     const farm = person(order.farm);
-    if ((await getWalletBalances(db, buyer.id)).availableMinor < LOW_BALANCE_MINOR) await topUp(buyer, new Date(order.placedAt.getTime() - 10 * MINUTE_MS));
+    if ((await getWalletBalances(db, buyer.id)).availableMinor < demoMinor(LOW_BALANCE_MINOR, currency)) await topUp(buyer, new Date(order.placedAt.getTime() - 10 * MINUTE_MS));
     await db.delete(basketItems).where(eq(basketItems.userId, buyer.id));
-    await db.insert(basketItems).values((await basketOf(db, farm.id, showcase, rated, order.stage === 'completed' && order.review !== null, random)).map((line) => ({ userId: buyer.id, ...line })));
+    await db.insert(basketItems).values((await basketOf(db, farm.id, showcase, rated, order.stage === 'completed' && order.review !== null, random, currency)).map((line) => ({ userId: buyer.id, ...line })));
     const slotId = await slotFor(farm.id, order.slotDay);
     const { response } = await placeCheckout(app, buyer, `demo-seed-history-${index + 1}`, { addressId: null, payNow: true, sellers: [{ sellerUserId: farm.id, fulfilment: 'pickup', slotId }] }, order.placedAt);
     const orderId = response.orders[0]?.id;
@@ -423,7 +426,7 @@ export async function seedDemoHistory(app: FastifyInstance, now: Date, random: R
 
   // The delivery orders and the Hub's tips still to come are paid from these wallets.
   for (const email of HISTORY_BUYERS) {
-    if ((await getWalletBalances(db, person(email).id)).availableMinor < LOW_BALANCE_MINOR) await topUp(person(email), new Date(now.getTime() - 5 * MINUTE_MS));
+    if ((await getWalletBalances(db, person(email).id)).availableMinor < demoMinor(LOW_BALANCE_MINOR, currency)) await topUp(person(email), new Date(now.getTime() - 5 * MINUTE_MS));
   }
   // A few answers from the farms, the lower ratings first (the demo seller answers three).
   const answered = await answerReviews(app, reviewTimes, random);
@@ -444,8 +447,9 @@ export async function seedDemoHistory(app: FastifyInstance, now: Date, random: R
 /** 70% of what the seller has available, in whole tens, through the payout service. */
 async function payOut(app: FastifyInstance, sellerUserId: string): Promise<string | null> {
   const { availableMinor } = await getWalletBalances(app.db, sellerUserId);
-  const amountMinor = Math.floor((availableMinor * 0.7) / 1000) * 1000;
-  if (amountMinor < 1000) return null;
+  const tens = demoMinor(1000, app.config.currency);
+  const amountMinor = Math.floor((availableMinor * 0.7) / tens) * tens;
+  if (amountMinor < tens) return null;
   const { payout } = await createPayout(app, sellerUserId, { amountMinor }, 'demo-seed-history-payout');
   return payout.status === 'succeeded' ? payout.id : null;
 }

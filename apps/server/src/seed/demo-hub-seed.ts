@@ -9,6 +9,7 @@ import { users, type UserRow } from '../db/schema/users';
 import { insertReportOnce } from '../modules/hub/hub-reports-repository';
 import { tipPost } from '../modules/hub/hub-tips-service';
 import { InsufficientFundsError } from '../modules/wallet/ledger-service';
+import { demoTipMinor } from './demo-money';
 
 /**
  * Pulse Hub of the demo (issue 12): posts of the demo farms and buyers over the last days, with the
@@ -420,7 +421,7 @@ export async function seedDemoHub(app: FastifyInstance, now: Date): Promise<Demo
     const postId = summary.postIds.get(tip.post);
     if (!tipper || !postId) throw new Error(`demo hub seed: tip ${index} names nobody`);
     try {
-      await tipPost(app, tipper, postId, { amountMinor: tip.amountMinor }, `demo-seed-hub-tip-${index + 1}`);
+      await tipPost(app, tipper, postId, { amountMinor: demoTipMinor(tip.amountMinor, app.config.currency) }, `demo-seed-hub-tip-${index + 1}`);
       tips += 1;
     } catch (error) {
       // A buyer whose demo orders took the whole top-up simply does not tip.

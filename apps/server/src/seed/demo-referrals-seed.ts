@@ -16,6 +16,7 @@ import { recordReferralVisit } from '../modules/referrals/referral-visits-servic
 import { createTopUp } from '../modules/wallet/wallet-service';
 import { DEMO_AGENT_KOFI_EMAIL } from './demo-delivery-seed';
 import { createRandom, type Random } from './random';
+import { demoMinor } from './demo-money';
 
 /**
  * The referral programme of the demo (issue 13): Kofi, the demo referral agent, has a code, two
@@ -164,14 +165,14 @@ export async function seedDemoReferrals(app: FastifyInstance, now: Date): Promis
   for (const [index, order] of DEMO_REFERRAL_ORDERS.entries()) {
     const buyer = await userByEmail(db, order.buyerEmail);
     const seller = await userByEmail(db, order.farmEmail);
-    const line = await basketLineOf(db, seller.id, random.int(60, 120) * 100, random);
+    const line = await basketLineOf(db, seller.id, demoMinor(random.int(60, 120) * 100, app.config.currency), random);
     await db.delete(basketItems).where(eq(basketItems.userId, buyer.id));
     await db.insert(basketItems).values({ userId: buyer.id, ...line });
     // A few hours earlier or later each time.
     const placedAt = ago(order.daysAgo, random.int(-6, 3));
     if (!toppedUp.has(buyer.id)) {
       toppedUp.add(buyer.id);
-      const { topUp } = await createTopUp(app, buyer.id, { amountMinor: REFERRAL_BUYER_TOP_UP_MINOR }, `demo-seed-referral-top-up-${buyer.username}`);
+      const { topUp } = await createTopUp(app, buyer.id, { amountMinor: demoMinor(REFERRAL_BUYER_TOP_UP_MINOR, app.config.currency, 100) }, `demo-seed-referral-top-up-${buyer.username}`);
       // The sandbox top-up is stamped with the database clock: dated an hour before the first order, so the wallet reads in order.
       await dateTopUp(db, topUp.id, new Date(placedAt.getTime() - HOUR_MS));
     }

@@ -26,7 +26,8 @@ import { bearer, nextSignUpAddress, registerTestUser } from '../testing/auth-hel
 import { DEMO_PASSWORD } from './catalogue-data';
 import { SEED_HUB_POSTS, SEED_HUB_TIPS, seedDemoHub } from './demo-hub-seed';
 import { DEMO_AGENT_AMA_EMAIL, DEMO_AGENT_KOFI_EMAIL, SEED_DELIVERIES } from './demo-delivery-seed';
-import { DEMO_BUYER_EMAIL, DEMO_BUYER_WALLET, DEMO_SELLER_EMAIL, DEMO_TOP_UP_MINOR, seedDemoData, type DemoSeedSummary } from './demo-seed';
+import { DEMO_BUYER_EMAIL, DEMO_BUYER_WALLET, DEMO_SELLER_EMAIL, DEMO_TOP_UP_MINOR, demoTopUpMinor, seedDemoData, type DemoSeedSummary } from './demo-seed';
+import { demoMinor, demoPrice, demoTipMinor } from './demo-money';
 import { writeDemoSeedState } from './seed-repository';
 import { DEMO_REFERRAL_ORDERS, DEMO_REFERRAL_VISITS, DEMO_REFERRED_BUYERS, DEMO_REFERRED_FARM } from './demo-referrals-seed';
 import { HISTORY_BUYERS, HISTORY_DAYS, SHOWCASE_PRODUCTS } from './demo-history-seed';
@@ -39,7 +40,8 @@ describe('demo seed on an empty database', () => {
   beforeAll(async () => {
     // The order timers off: they run on the real clock, months after this seed's, and would
     // complete the orders the history leaves delivered.
-    testApp = await createTestApp({ ORDER_TIMERS: 'off' });
+    // In cedis, as `npm start` seeds it (the suites' other apps count in dollars).
+    testApp = await createTestApp({ ORDER_TIMERS: 'off', CURRENCY: 'GHS' });
     summary = await seedDemoData(testApp.app, { now });
     console.info(`demo seed: ${JSON.stringify(summary)}`);
     // Generous: CI runs other files beside this one on two cores (the seed itself checks its CPU time);
@@ -108,6 +110,14 @@ describe('demo seed on an empty database', () => {
       expect(row.description.length).toBeGreaterThan(40);
     }
     expect(rows.some((row) => row.organic)).toBe(true);
+    // Cedi prices (issue 23): a kilo of garden eggs is tens of cedis, on a price board's 50 pesewas.
+    const gardenEggs = rows.filter((row) => row.title === 'Garden Eggs' && row.unit === 'kg');
+    expect(gardenEggs.length).toBeGreaterThan(0);
+    for (const row of gardenEggs) {
+      expect(row.priceMinor).toBeGreaterThanOrEqual(2000);
+      expect(row.priceMinor).toBeLessThanOrEqual(5500);
+      expect(row.priceMinor % 50).toBe(0);
+    }
     expect(rows.some((row) => !row.organic)).toBe(true);
     const perProduct = await testApp.app.db
       .select({ productId: productImages.productId, images: sql<number>`count(*)::int` })
@@ -226,13 +236,14 @@ describe('demo seed on an empty database', () => {
     const balances = await getWalletBalances(db, buyer?.id ?? '');
     expect(balances.escrowMinor).toBeGreaterThan(0);
     expect(balances.availableMinor).toBeGreaterThan(0);
-    const tipped = SEED_HUB_TIPS.filter((tip) => tip.from === 'ama_buys').reduce((sum, tip) => sum + tip.amountMinor, 0);
+    const tipped = SEED_HUB_TIPS.filter((tip) => tip.from === 'ama_buys').reduce((sum, tip) => sum + demoTipMinor(tip.amountMinor, 'GHS'), 0);
     const toppedUp = await count(`select coalesce(sum(amount_minor), 0) as n from top_ups where status = 'succeeded' and user_id = '${buyer?.id}'`);
     // Refunded and cancelled orders gave everything back; completed ones paid the farms.
     const spent = await count(`select coalesce(sum(total_minor - refunded_minor), 0) as n from orders where status = 'completed' and buyer_user_id = '${buyer?.id}'`);
     expect(spent).toBeGreaterThan(0);
     expect(balances.availableMinor + balances.escrowMinor).toBe(toppedUp - spent - tipped);
-    expect(summary?.topUpMinor).toBe(DEMO_TOP_UP_MINOR);
+    expect(summary?.topUpMinor).toBe(demoTopUpMinor('GHS'));
+    expect(summary?.topUpMinor).toBe(300_000);
   });
 
   it('seeds two approved delivery agents near the farms and delivery orders at every stage of their task', async () => {
@@ -543,5 +554,20 @@ describe('SEED_DEMO', () => {
   it('refuses anything but true or false, naming the variable', () => {
     expect(() => loadConfig({ ...TEST_ENV, SEED_DEMO: 'no' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...TEST_ENV, SEED_DEMO: 'no' })).toThrow('SEED_DEMO must be true or false');
+  });
+});
+
+describe('demo money in the deployment currency', () => {
+  it('keeps the dollar figures in dollars and scales them to cedis and CFA francs', () => {
+    expect(demoPrice(283, 'USD')).toBe(285);
+    expect(demoPrice(7, 'USD')).toBe(7);
+    expect(demoPrice(283, 'GHS')).toBe(3400);
+    expect(demoPrice(60, 'GHS')).toBe(720);
+    expect(demoPrice(7, 'GHS')).toBe(84);
+    expect(demoPrice(283, 'XOF')).toBe(1700);
+    expect(demoMinor(DEMO_TOP_UP_MINOR, 'USD', 100)).toBe(25_000);
+    expect(demoTopUpMinor('GHS')).toBe(300_000);
+    expect(demoTipMinor(200, 'GHS')).toBe(2000);
+    expect(demoTipMinor(200, 'USD')).toBe(200);
   });
 });

@@ -10,6 +10,7 @@ import { insertDemoAgents, SEED_AGENTS, seedDemoDeliveries } from './demo-delive
 import { seedDemoHistory } from './demo-history-seed';
 import { seedDemoHub } from './demo-hub-seed';
 import { seedDemoReferrals } from './demo-referrals-seed';
+import { demoMinor, demoPrice } from './demo-money';
 import { createRandom, type Random } from './random';
 import { createSeedImageStore } from './seed-images';
 import { findSetting } from '../modules/settings/settings-repository';
@@ -31,14 +32,22 @@ import {
 export const DEMO_SEED = 20_260_501;
 export const DEMO_BUYER_EMAIL = 'buyer@demo.pulse.market';
 export const DEMO_SELLER_EMAIL = 'seller@demo.pulse.market';
-/** The demo buyer's first sandbox top-up (250.00); the history tops up again when the wallet runs low. */
+/** The demo buyer's first sandbox top-up in dollars (250.00); the history tops up again when the wallet runs low. */
 export const DEMO_TOP_UP_MINOR = 25_000;
+
+/** The demo buyer's first top-up in the deployment's currency: GH₵3,000.00 in cedis. */
+export function demoTopUpMinor(currency: string): number {
+  return demoMinor(DEMO_TOP_UP_MINOR, currency, 100);
+}
+
 /**
- * What the demo buyer's wallet shows after the seed (README, "Demo data"): the top-ups less the
- * completed orders and Hub tips, and the orders under way in escrow. The same on every run (seeded
- * generator); the seed test pins it, so a change of the demo that changes it updates the README.
+ * What the demo buyer's wallet shows after the seed in cedis, as `npm start` seeds it (README, "Demo
+ * data"): GH₵3,839.20 available, GH₵849.80 in escrow: the top-ups less the completed orders and Hub
+ * tips, and the orders under way in escrow. The same on every run (seeded generator); the seed test
+ * pins it, so a change of the demo that changes it updates the README. (With CURRENCY=USD the same
+ * seed leaves 318.16 available and 70.74 in escrow.)
  */
-export const DEMO_BUYER_WALLET = { availableMinor: 31_816, escrowMinor: 7_074 } as const;
+export const DEMO_BUYER_WALLET = { availableMinor: 383_920, escrowMinor: 84_980 } as const;
 
 export interface DemoSeedOptions {
   /** The clock the catalogue's dates and the slots are laid out from (tests fix it). */
@@ -106,11 +115,10 @@ function stockFor(template: ProductTemplate, random: Random): number {
   }
 }
 
-function priceFor(template: ProductTemplate, random: Random): number {
+function priceFor(template: ProductTemplate, random: Random, currency: string): number {
   const factor = 0.85 + random.next() * 0.35;
-  const raw = template.priceMinor * factor;
-  // Per-gram prices are a few cents: keep them whole; others end in 0 or 5.
-  return template.priceMinor < 20 ? Math.max(1, Math.round(raw)) : Math.max(5, Math.round(raw / 5) * 5);
+  // Per-gram prices are a few cents: kept whole; others rounded as a price board writes them (demo-money.ts).
+  return demoPrice(template.priceMinor * factor, currency);
 }
 
 const FARM_SENTENCES = [
@@ -187,6 +195,7 @@ async function seedUnderLock(app: FastifyInstance, options: DemoSeedOptions): Pr
   app.log.info('Seeding the demo marketplace (first start; SEED_DEMO=false to skip)');
   const now = options.now ?? new Date();
   const random = createRandom(DEMO_SEED);
+  const currency = app.config.currency;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   const seeded = await app.db.transaction(async (tx) => {
@@ -266,7 +275,7 @@ async function seedUnderLock(app: FastifyInstance, options: DemoSeedOptions): Pr
         description: `${template.description} ${random.pick(FARM_SENTENCES)(farm)}`,
         category: template.category,
         unit: template.unit,
-        priceMinor: showcase ? Math.min(priceFor(template, random), 450) : priceFor(template, random),
+        priceMinor: showcase ? Math.min(priceFor(template, random, currency), demoMinor(450, currency, 50)) : priceFor(template, random, currency),
         stockQuantity: soldOut && !showcase ? 0 : stockFor(template, random),
         minOrderQuantity: template.minOrder,
         harvestDate,
@@ -358,8 +367,9 @@ async function seedUnderLock(app: FastifyInstance, options: DemoSeedOptions): Pr
   // transaction: the top-up runs its own).
   let topUpMinor = 0;
   if (seeded.demoBuyerId) {
-    const { topUp } = await createTopUp(app, seeded.demoBuyerId, { amountMinor: DEMO_TOP_UP_MINOR }, 'demo-seed-top-up');
-    if (topUp.status === 'succeeded') topUpMinor = DEMO_TOP_UP_MINOR;
+    const amountMinor = demoTopUpMinor(app.config.currency);
+    const { topUp } = await createTopUp(app, seeded.demoBuyerId, { amountMinor }, 'demo-seed-top-up');
+    if (topUp.status === 'succeeded') topUpMinor = amountMinor;
   }
   // The demo referral agent's people, farm, their orders and link visits (its earnings are the
   // ledger's); before the delivery orders, so those of its people open pending earnings too.

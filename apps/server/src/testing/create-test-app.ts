@@ -18,6 +18,8 @@ export const TEST_ENV: NodeJS.ProcessEnv = {
   PUBLIC_URL: 'http://localhost:3000',
   // No web build in API tests unless a test points at its own fake dist folder.
   WEB_DIST_DIR: '/nonexistent-web-dist',
+  // The suites count in dollars (their figures); a deployment defaults to cedis (issue 23).
+  CURRENCY: 'USD',
   // Fixture worlds (the authorization table's) write many posts and comments as one author in
   // seconds; the limits themselves are tested in plugins/rate-limits.test.ts.
   RATE_LIMIT_HUB_POSTS_PER_HOUR: '100000',

@@ -88,7 +88,10 @@ export function formatMoment(value: DateInput, now: DateInput, options?: FormatO
   return day(value) === day(now) ? formatTime(value, options) : formatDateTime(value, options);
 }
 
-/** "$12.50" from 1250 minor units in the deployment's currency (the API names it), in the person's locale. */
+/**
+ * "GH₵12.50" (en), "12,50 GH₵" (fr) from 1250 minor units in the deployment's currency (the API names
+ * it), with the currency's own digits ("4 250 F CFA" for XOF), in the page's language.
+ */
 export function formatMoney(minor: number, currency: string, options?: Pick<FormatOptions, 'locale'>): string {
   return formatMinorUnits(minor, currency, localesOf(options));
 }

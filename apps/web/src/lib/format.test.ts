@@ -10,6 +10,7 @@ import {
   formatDateTimeWithYear,
   formatDayHeading,
   formatDayMonth,
+  formatDistance,
   formatMoment,
   formatMoney,
   formatMonthYear,
@@ -19,6 +20,7 @@ import {
   formatTime,
   formatTimeRange,
 } from './format';
+import { setActiveLocale } from './i18n/locales';
 
 const US = { locale: 'en-US', timeZone: 'UTC' };
 const GB = { locale: 'en-GB', timeZone: 'UTC' };
@@ -34,6 +36,7 @@ function spaced(text: string): string {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  setActiveLocale('en', undefined);
 });
 
 describe('time of day follows the locale’s clock', () => {
@@ -173,12 +176,71 @@ describe('money and numbers', () => {
 });
 
 describe('the person’s own languages', () => {
-  it('follows navigator.languages when no locale is given', () => {
-    vi.stubGlobal('navigator', { languages: ['de-DE', 'en'], language: 'de-DE' });
+  it('follows the page’s language with the browser’s own region for it when no locale is given', () => {
+    setActiveLocale('en', ['en-GB', 'de-DE']);
     expect(formatTime(AFTERNOON, { timeZone: 'UTC' })).toBe('14:00');
-    expect(formatDate(AFTERNOON, { timeZone: 'UTC' })).toBe('25. Nov. 2026');
-    vi.stubGlobal('navigator', { languages: ['en-US'], language: 'en-US' });
+    expect(formatDate(AFTERNOON, { timeZone: 'UTC' })).toBe('25 Nov 2026');
+    setActiveLocale('en', ['en-US']);
     expect(spaced(formatTime(AFTERNOON, { timeZone: 'UTC' }))).toBe('2:00 PM');
     expect(formatMoney(1250, 'USD')).toBe('$12.50');
+  });
+});
+
+describe('the reader’s language: English, French and Twi (issue 23)', () => {
+  const EN = { locale: 'en', timeZone: 'UTC' };
+  const FR = { locale: 'fr', timeZone: 'UTC' };
+  const AK = { locale: 'ak', timeZone: 'UTC' };
+  /** French groups thousands with a narrow no-break space and puts a no-break space before the sign. */
+  const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+  it('writes cedis with the narrow sign, 2 digits, where each language puts it', () => {
+    expect(formatMoney(4250, 'GHS', EN)).toBe('GH₵42.50');
+    expect(plain(formatMoney(4250, 'GHS', FR))).toBe('42,50 GH₵');
+    expect(formatMoney(4250, 'GHS', AK)).toBe('GH₵42.50');
+    expect(formatMoney(125_000, 'GHS', EN)).toBe('GH₵1,250.00');
+    expect(plain(formatMoney(125_000, 'GHS', FR))).toBe('1 250,00 GH₵');
+    expect(currencySymbol('GHS', EN)).toBe('GH₵');
+    expect(currencySymbol('GHS', FR)).toBe('GH₵');
+  });
+
+  it('writes CFA francs (no minor unit) and yen whole, the sign after the number in French', () => {
+    expect(currencyDigits('XOF')).toBe(0);
+    expect(plain(formatMoney(4250, 'XOF', FR))).toBe('4 250 F CFA');
+    expect(plain(formatMoney(4250, 'XOF', EN))).toBe('F CFA 4,250');
+    expect(plain(formatMoney(1200, 'JPY', FR))).toBe('1 200 ¥');
+    expect(formatMoney(1200, 'JPY', AK)).toBe('¥1,200');
+    // Dollars read "$" in every language, never "US$".
+    expect(formatMoney(1250, 'USD', { locale: 'en-GH' })).toBe('$12.50');
+    expect(plain(formatMoney(1250, 'USD', FR))).toBe('12,50 $');
+  });
+
+  it('keeps the clock each language uses: 24 hours in French, 12 in English and Twi', () => {
+    expect(formatTime(AFTERNOON, FR)).toBe('14:00');
+    expect(spaced(formatTime(AFTERNOON, EN))).toBe('2:00 PM');
+    expect(spaced(formatTime(AFTERNOON, AK))).toMatch(/^2:00 /);
+    expect(formatDate(AFTERNOON, FR)).toBe('25 nov. 2026');
+    expect(formatDateTime(AFTERNOON, FR)).toBe('mer. 25 nov., 14:00');
+  });
+
+  it('counts time ago and distances in the language', () => {
+    const NOW = Date.parse('2026-11-22T12:00:00.000Z');
+    expect(formatRelativeTime(NOW - 3 * 3_600_000, NOW, EN)).toBe('3 hr. ago');
+    expect(plain(formatRelativeTime(NOW - 3 * 3_600_000, NOW, FR))).toBe('Il y a 3 h');
+    expect(formatRelativeTime(NOW - 30 * 3_600_000, NOW, FR)).toBe('Hier');
+    expect(formatRelativeTime(NOW - 3 * 3_600_000, NOW, AK)).toMatch(/3/);
+    expect(formatDistance(2.5, EN)).toBe('2.5 km');
+    expect(plain(formatDistance(2.5, FR))).toBe('2,5 km');
+    expect(formatDistance(12.4, EN)).toBe('12 km');
+    expect(plain(formatNumber(12_500.5, 2, FR))).toBe('12 500,5');
+  });
+
+  it('follows the page’s language when no locale is given', () => {
+    setActiveLocale('fr', ['fr-CI', 'en']);
+    expect(plain(formatMoney(4250, 'GHS'))).toBe('42,50 GH₵');
+    expect(formatTime(AFTERNOON, { timeZone: 'UTC' })).toBe('14:00');
+    setActiveLocale('en', ['fr-CI', 'en']);
+    expect(formatMoney(4250, 'GHS')).toBe('GH₵42.50');
+    setActiveLocale('ak', ['fr-CI', 'en']);
+    expect(formatMoney(4250, 'GHS')).toBe('GH₵42.50');
   });
 });

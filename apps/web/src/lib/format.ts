@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   cached,
   dateTimeFormat,
@@ -145,7 +146,8 @@ export function formatRelativeTime(value: DateInput, now: DateInput, options?: F
   const time = toTime(value);
   if (Number.isNaN(time)) return '';
   const age = Math.max(0, toTime(now) - time);
-  if (age < MINUTE_MS) return 'Just now';
+  // The global t reads the active language when called: this runs at render time, never at import.
+  if (age < MINUTE_MS) return t`Just now`;
   const relative = relativeTimeFormat({ numeric: 'auto', style: 'short' }, options);
   if (age < HOUR_MS) return capitalise(relative.format(-Math.floor(age / MINUTE_MS), 'minute'));
   if (age < DAY_MS) return capitalise(relative.format(-Math.floor(age / HOUR_MS), 'hour'));
@@ -158,8 +160,14 @@ export function formatNumber(value: number, maximumFractionDigits = 3, options?:
   return numberFormat({ maximumFractionDigits }, options).format(value);
 }
 
-/** The currency's sign as amount inputs show it before the number, e.g. "$" or "GH₵". */
+/** "2.5 km" (en), "2,5 km" (fr): a distance, one decimal under 10 km, whole kilometres beyond. */
+export function formatDistance(km: number, options?: Pick<FormatOptions, 'locale'>): string {
+  const digits = Math.abs(km) < 10 ? 1 : 0;
+  return numberFormat({ style: 'unit', unit: 'kilometer', unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits }, options).format(km);
+}
+
+/** The currency's sign as amount inputs show it beside the number, e.g. "$" or "GH₵" (the narrow sign the prices show). */
 export function currencySymbol(currency: string, options?: Pick<FormatOptions, 'locale'>): string {
-  const parts = numberFormat({ style: 'currency', currency }, options).formatToParts(0);
+  const parts = numberFormat({ style: 'currency', currency, currencyDisplay: 'narrowSymbol' }, options).formatToParts(0);
   return parts.find((part) => part.type === 'currency')?.value ?? currency;
 }

@@ -15,6 +15,7 @@ import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { act, createBuyer, createProduct, createSeller, fundWallet, placePaidOrder, type TestUser } from '../orders/testing/order-fixtures';
 import { OUT_OF_SCOPE_TEXT, TOO_LONG_TEXT } from './assistant-answers';
+import { translatorFor } from '../../i18n/translator';
 import { answerWithEngine } from './assistant-engine';
 import { PAYMENT_METHODS_BY_PROVIDER, paymentMethodsText } from './assistant-payments';
 import { ORDER_NOT_FOUND_TEXT } from './assistant-tools';
@@ -239,10 +240,29 @@ describe('orders, wallet and how-to', () => {
     expect(fees.text).toContain(`up to ${firstBand.upToKm} km`);
   });
 
+  it("writes in the caller's language (French) while reading English, and reads its French chips back as English", async () => {
+    const fr = translatorFor('fr');
+    const buyer = await createBuyer(testApp.app);
+    await fundWallet(testApp.app, buyer.id, 1250);
+    const wallet = await answerWithEngine(testApp.app, await userRow(buyer.id), 'my balance', null, { understanding: understood('wallet_balance'), i18n: fr });
+    expect(wallet.text.replace(/[\u202f\u00a0]/g, ' ')).toBe('Vous avez 12,50 $ disponibles dans votre portefeuille.');
+    expect(wallet.suggestions.map((chip) => chip.replace(/\u00a0/g, ' '))).toContain('Comment recharger mon portefeuille ?');
+    expect(block(wallet.blocks, 'links')?.items[0]?.label).toBe('Ouvrir votre portefeuille');
+    const greeting = await answerWithEngine(testApp.app, null, 'hello', null, { i18n: fr });
+    expect(greeting.intent).toBe('greeting');
+    expect(greeting.text).toMatch(/^Bonjour/);
+    // The French chip "Où en est ma commande ?" is the English "Where is my order?" for the engine.
+    const chip = greeting.suggestions.find((text) => text.startsWith('Où en est'));
+    expect(chip).toBeDefined();
+    const order = await answerWithEngine(testApp.app, null, chip!, null, { i18n: fr });
+    expect(order.intent).toBe('order_status');
+    expect(block(order.blocks, 'sign_in')?.text).toBe('Connectez-vous pour poser vos questions sur vos commandes, livraisons et portefeuille.');
+  });
+
   it('answers greetings, thanks, out-of-scope, empty and too-long messages politely', async () => {
-    expect((await answerWithEngine(testApp.app, null, 'what is the weather', null, { understanding: understood('out_of_scope') })).text).toBe(OUT_OF_SCOPE_TEXT);
+    expect((await answerWithEngine(testApp.app, null, 'what is the weather', null, { understanding: understood('out_of_scope') })).text).toBe(translatorFor('en')._(OUT_OF_SCOPE_TEXT));
     expect((await answerWithEngine(testApp.app, null, 'hi', null, { understanding: understood('greeting') })).suggestions.length).toBeGreaterThan(0);
     expect((await answerWithEngine(testApp.app, null, '   ', null, { understanding: understood('greeting') })).text).toBe(ASSISTANT_EMPTY_MESSAGE);
-    expect((await answerWithEngine(testApp.app, null, 'a'.repeat(1001), null, { understanding: understood('greeting') })).text).toBe(TOO_LONG_TEXT);
+    expect((await answerWithEngine(testApp.app, null, 'a'.repeat(1001), null, { understanding: understood('greeting') })).text).toBe(translatorFor('en')._(TOO_LONG_TEXT));
   });
 });

@@ -1,9 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/runtime-macro';
 import type { FastifyInstance } from 'fastify';
 import {
-  ASSISTANT_EMPTY_MESSAGE,
   ASSISTANT_MESSAGE_MAX_LENGTH,
   ASSISTANT_PRODUCT_LIMIT,
-  ASSISTANT_SIGN_IN_MESSAGE,
   EMPTY_ASSISTANT_FILTERS,
   type TAssistantBlock,
   type TAssistantContext,
@@ -14,6 +15,7 @@ import {
   type TSearchProductsInput,
 } from '@pulse/contract/assistant';
 import type { UserRow } from '../../db/schema/users';
+import { translatorFor } from '../../i18n/translator';
 import { loadActiveProductSummaries } from '../products/products-service';
 import { listSellerSlots } from '../slots/slots-service';
 import { getWallet } from '../wallet/wallet-service';
@@ -24,6 +26,8 @@ import {
   CHIP_CHEAPEST,
   CHIP_FEES,
   CHIP_FIND,
+  CHIP_NEAR_ACCRA,
+  CHIP_NEAR_KUMASI,
   CHIP_ORGANIC,
   CHIP_SELL,
   CHIP_TOP_UP,
@@ -31,24 +35,36 @@ import {
   CHIP_WHERE_ORDER,
   GENERAL_CHIPS,
   GREETING_TEXT,
+  EMPTY_TEXT,
   HOW_TO,
   LINKS,
   OUT_OF_SCOPE_TEXT,
+  SIGN_IN_TEXT,
   THANKS_TEXT,
   TOO_LONG_TEXT,
   describeRequest,
   foundText,
+  linkIn,
   money,
+  nearestFartherText,
   noneFoundText,
   noneNearText,
+  numberIn,
   OTHER_ORDERS_LISTED,
+  orderLinkLabel,
   orderSentence,
   otherOrdersSentence,
+  topUpText,
   type Link,
+  type LinkMessage,
 } from './assistant-answers';
+import { chipText, englishOfChip, rememberChips } from './assistant-chips';
 import { PAYMENT_METHODS_BY_PROVIDER, askedPayInMethod, payInWords, paymentMethodsText, type PaymentMethods } from './assistant-payments';
 import { findBuyerOrderIdByNumber, findHomePoint } from './assistant-repository';
-import { ORDER_NOT_FOUND_TEXT, addToBasket, orderStatus, searchProducts, waitingOrders } from './assistant-tools';
+import { addToBasket, orderStatus, searchProducts, waitingOrders } from './assistant-tools';
+
+/** assistant-tools.ts's ORDER_NOT_FOUND_TEXT, in the caller's language. */
+const ORDER_NOT_FOUND = msg`I can't find that order among yours. Check the number on the order page.`;
 import { defaultUnderstanding, type EngineUnderstanding, type Understanding } from './assistant-understanding';
 
 /**
@@ -73,24 +89,44 @@ export interface EngineOptions {
   now?: Date;
   /** Tests may replace the understanding; by default lane A's NLU with the cached gazetteer. */
   understanding?: EngineUnderstanding;
+  /** The caller's language (`request.i18n`); English by default. The question is read in English. */
+  i18n?: I18n;
 }
 
 const EMPTY_CONTEXT: TAssistantContext = { lastIntent: null, filters: null, productIds: [], orderId: null };
 
+type Chip = MessageDescriptor | string;
+
+/** The translator of the answer being written (answerWithEngine runs each answer in its own). */
+const translatorStore = new AsyncLocalStorage<I18n>();
+
+/** The caller's translator for this answer; English outside answerWithEngine. */
+function lang(): I18n {
+  return translatorStore.getStore() ?? translatorFor('en');
+}
+
+/** A text in the caller's language. */
+function tr(text: MessageDescriptor | string): string {
+  return typeof text === 'string' ? text : lang()._(text);
+}
+
 function answer(
   intent: TAssistantIntent | null,
-  text: string,
+  text: MessageDescriptor | string,
   context: TAssistantContext,
-  extra: { blocks?: TAssistantBlock[]; suggestions?: string[] } = {},
+  extra: { blocks?: TAssistantBlock[]; suggestions?: Chip[] } = {},
 ): EngineAnswer {
-  return { text, blocks: extra.blocks ?? [], suggestions: extra.suggestions ?? [], intent, context, source: 'engine' };
+  const suggestions = (extra.suggestions ?? []).map((chip) => chipText(lang(), chip));
+  return { text: tr(text), blocks: extra.blocks ?? [], suggestions, intent, context, source: 'engine' };
 }
 
-function links(...items: Link[]): TAssistantBlock {
-  return { type: 'links', items };
+function links(...items: Array<Link | LinkMessage>): TAssistantBlock {
+  return { type: 'links', items: items.map((item) => (typeof item.label === 'string' ? (item as Link) : linkIn(lang(), item as LinkMessage))) };
 }
 
-const SIGN_IN_BLOCK: TAssistantBlock = { type: 'sign_in', text: ASSISTANT_SIGN_IN_MESSAGE };
+function signInBlock(): TAssistantBlock {
+  return { type: 'sign_in', text: tr(SIGN_IN_TEXT) };
+}
 
 function withIntent(context: TAssistantContext, intent: TAssistantIntent): TAssistantContext {
   return { ...context, lastIntent: intent };
@@ -126,6 +162,7 @@ function searchInput(filters: TAssistantFilters, place: TAssistantPlace | null):
  * answer (the nearest matches farther away), not by a chip.
  */
 function wideningChips(filters: TAssistantFilters, placeName: string | null, currency: string): string[] {
+  const english = translatorFor('en');
   const chips: string[] = [];
   const variants: Array<[boolean, TAssistantFilters]> = [
     [filters.maxPriceMinor !== null || filters.minPriceMinor !== null, { ...filters, minPriceMinor: null, maxPriceMinor: null }],
@@ -134,10 +171,18 @@ function wideningChips(filters: TAssistantFilters, placeName: string | null, cur
   ];
   for (const [applies, wider] of variants) {
     if (!applies) continue;
-    const text = describeRequest(wider, placeName === 'you' ? null : placeName, currency);
-    chips.push(placeName === 'you' ? `${text} near me` : text);
+    // The chip is sent back as a question: worded in English for the engine, shown in the caller's language.
+    const request = describeRequest(english, wider, placeName === 'you' ? null : placeName, currency);
+    const shown = describeRequest(lang(), wider, placeName === 'you' ? null : placeName, currency);
+    const chip = placeName === 'you' ? `${request} near me` : request;
+    const text = placeName === 'you' ? lang()._(msg`${{ text: shown }} near me`) : shown;
+    chips.push(rememberChips(capitalise(text), capitalise(chip)));
   }
-  return chips.map((chip) => chip.charAt(0).toUpperCase() + chip.slice(1)).slice(0, 3);
+  return chips.slice(0, 3);
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 async function findProducts(
@@ -152,12 +197,12 @@ async function findProducts(
   if (filters.nearMe) {
     place = await resolveNearMe(app, caller, options.position);
     if (!place) {
-      return answer('find_products', ASK_FOR_PLACE_TEXT, { ...context, lastIntent: 'find_products', filters }, { suggestions: ['Near Kumasi', 'Near Accra'] });
+      return answer('find_products', ASK_FOR_PLACE_TEXT, { ...context, lastIntent: 'find_products', filters }, { suggestions: [CHIP_NEAR_KUMASI, CHIP_NEAR_ACCRA] });
     }
   }
   const { data, block } = await searchProducts(app, searchInput(filters, place), { now: options.now });
   const placeName = place ? (place.name === 'you' ? 'you' : place.name) : null;
-  const description = describeRequest(filters, placeName, currency);
+  const description = describeRequest(lang(), filters, placeName === 'you' ? tr(msg`you`) : placeName, currency);
   const nextContext: TAssistantContext = {
     lastIntent: 'find_products',
     filters,
@@ -169,7 +214,7 @@ async function findProducts(
     const wider = await searchProducts(app, { ...searchInput(filters, place), radiusKm: 500, sort: 'distance' }, { now: options.now });
     if (wider.data.items.length > 0) {
       const nearest = wider.data.items;
-      const text = `${noneNearText(description, data.radiusKm)} The nearest ${nearest.length === 1 ? 'one is' : 'ones are'} farther away:`;
+      const text = `${noneNearText(lang(), description, data.radiusKm)} ${nearestFartherText(lang(), nearest.length)}`;
       return answer('find_products', text, { ...nextContext, productIds: nearest.map((item) => item.id) }, {
         blocks: [wider.block],
         suggestions: [...wideningChips(filters, placeName, currency), CHIP_ADD_FIRST].slice(0, 3),
@@ -178,16 +223,16 @@ async function findProducts(
   }
   if (data.items.length === 0) {
     const chips = wideningChips(filters, placeName, currency);
-    return answer('find_products', noneFoundText(description, chips.length > 0), nextContext, {
+    return answer('find_products', noneFoundText(lang(), description, chips.length > 0), nextContext, {
       blocks: [links(LINKS.listing)],
       suggestions: chips.length > 0 ? chips : [CHIP_FIND, CHIP_WHERE_ORDER],
     });
   }
-  const suggestions: string[] = [];
+  const suggestions: Chip[] = [];
   if (filters.organic !== true) suggestions.push(CHIP_ORGANIC);
   if (filters.sort !== 'price_asc') suggestions.push(CHIP_CHEAPEST);
   suggestions.push(CHIP_ADD_FIRST);
-  return answer('find_products', foundText(data.items.length, description), nextContext, { blocks: [block], suggestions });
+  return answer('find_products', foundText(lang(), data.items.length, description), nextContext, { blocks: [block], suggestions });
 }
 
 async function addFromChat(
@@ -198,7 +243,7 @@ async function addFromChat(
   options: EngineOptions,
 ): Promise<EngineAnswer> {
   const next = withIntent(context, 'add_to_basket');
-  if (!caller) return answer('add_to_basket', 'Sign in to add products to your basket.', next, { blocks: [SIGN_IN_BLOCK] });
+  if (!caller) return answer('add_to_basket', msg`Sign in to add products to your basket.`, next, { blocks: [signInBlock()] });
   const { ordinal, quantity } = understood.reference;
   let productId: string | undefined;
   if (ordinal !== null && ordinal >= 1) productId = context.productIds[ordinal - 1];
@@ -210,10 +255,11 @@ async function addFromChat(
     if (productId) next.productIds = [productId];
   }
   if (!productId) {
+    const shown = context.productIds.length;
     const text =
-      ordinal !== null && context.productIds.length > 0
-        ? `I only showed ${context.productIds.length} product${context.productIds.length === 1 ? '' : 's'}. Which one should I add?`
-        : 'Which product should I add? Search for it first, for example "tomatoes near Kumasi".';
+      ordinal !== null && shown > 0
+        ? tr(msg`${plural({ shown }, { one: 'I only showed # product. Which one should I add?', other: 'I only showed # products. Which one should I add?' })}`)
+        : tr(msg`Which product should I add? Search for it first, for example "tomatoes near Kumasi".`);
     return answer('add_to_basket', text, next, { suggestions: [CHIP_FIND] });
   }
   const summaries = await loadActiveProductSummaries(app.db, [productId], app.config.currency);
@@ -221,15 +267,17 @@ async function addFromChat(
   const wanted = Math.max(1, Math.ceil(quantity ?? product?.minOrderQuantity ?? 1));
   const result = await addToBasket(app, caller, productId, Math.min(10_000, wanted));
   if (!result.data.added) {
-    const title = product?.title ?? 'that product';
-    return answer('add_to_basket', `I couldn't add ${title} to your basket: ${result.data.message ?? 'it is not available.'}`, next, {
+    const title = product?.title ?? tr(msg`that product`);
+    const reason = result.data.message ?? tr(msg`it is not available.`);
+    return answer('add_to_basket', tr(msg`I couldn't add ${{ title }} to your basket: ${{ reason }}`), next, {
       blocks: product ? [{ type: 'products', items: [product], moreLink: null }] : [],
       suggestions: [CHIP_FIND],
     });
   }
   const unit = result.data.unit ?? product?.unit ?? '';
-  const amount = `${result.data.quantity} ${unit}`.trim();
-  return answer('add_to_basket', `Added ${amount} of ${result.data.title ?? product?.title ?? 'it'} to your basket.`, next, {
+  const amount = `${numberIn(lang(), result.data.quantity)} ${unit}`.trim();
+  const title = result.data.title ?? product?.title ?? tr(msg`it`);
+  return answer('add_to_basket', tr(msg`Added ${{ amount }} of ${{ title }} to your basket.`), next, {
     blocks: [...result.blocks, links(LINKS.basket)],
     suggestions: [CHIP_FIND, CHIP_FEES],
   });
@@ -243,39 +291,43 @@ async function orderAnswer(
   context: TAssistantContext,
 ): Promise<EngineAnswer> {
   const next = withIntent(context, intent);
-  if (!caller) return answer(intent, ASSISTANT_SIGN_IN_MESSAGE, next, { blocks: [SIGN_IN_BLOCK] });
+  if (!caller) return answer(intent, SIGN_IN_TEXT, next, { blocks: [signInBlock()] });
   let order: TAssistantOrder;
   let others: TAssistantOrder[] = [];
   let latest = false;
   if (orderNumberText) {
     const found = await findBuyerOrderIdByNumber(app.db, caller.id, orderNumberText);
-    const result = found ? await orderStatus(app, caller, found) : null;
-    if (!result?.order) return answer(intent, ORDER_NOT_FOUND_TEXT, next, { suggestions: [CHIP_WHERE_ORDER] });
+    const result = found ? await orderStatus(app, caller, found, lang()) : null;
+    if (!result?.order) return answer(intent, ORDER_NOT_FOUND, next, { suggestions: [CHIP_WHERE_ORDER] });
     order = result.order;
   } else {
     // "Where is my order": the one they wait for (on its way, ready, accepted) before a newer one
     // that is merely paid; the other orders in progress follow in a line.
-    const waiting = await waitingOrders(app, caller);
-    if (!waiting[0]) return answer(intent, "You haven't placed any orders yet.", next, { suggestions: [CHIP_FIND] });
+    const waiting = await waitingOrders(app, caller, lang());
+    if (!waiting[0]) return answer(intent, msg`You haven't placed any orders yet.`, next, { suggestions: [CHIP_FIND] });
     [order, ...others] = waiting as [TAssistantOrder, ...TAssistantOrder[]];
     latest = others.every((other) => other.createdAt <= order.createdAt);
   }
-  let text = orderSentence(order, latest);
-  if (intent === 'delivery_status' && !order.delivery) text += ' It is a pickup order: you collect it at the farm.';
-  if (others.length > 0) text += ` ${otherOrdersSentence(others)}`;
+  let text = orderSentence(lang(), order, latest);
+  if (intent === 'delivery_status' && !order.delivery) text += ` ${tr(msg`It is a pickup order: you collect it at the farm.`)}`;
+  if (others.length > 0) text += ` ${otherOrdersSentence(lang(), others)}`;
   const blocks: TAssistantBlock[] = [{ type: 'orders', items: [order] }];
   if (others.length > 0) {
-    blocks.push(links(...others.slice(0, OTHER_ORDERS_LISTED).map((other) => ({ label: `Order #${other.number} (${other.statusLabel.toLowerCase()})`, to: `/order/${other.id}` }))));
+    blocks.push(links(...others.slice(0, OTHER_ORDERS_LISTED).map((other) => ({ label: orderLinkLabel(lang(), other), to: `/order/${other.id}` }))));
   }
   return answer(intent, text, { ...next, orderId: order.id }, { blocks, suggestions: [CHIP_WALLET, CHIP_FIND] });
 }
 
 async function walletAnswer(app: FastifyInstance, caller: UserRow | null, context: TAssistantContext): Promise<EngineAnswer> {
   const next = withIntent(context, 'wallet_balance');
-  if (!caller) return answer('wallet_balance', ASSISTANT_SIGN_IN_MESSAGE, next, { blocks: [SIGN_IN_BLOCK] });
+  if (!caller) return answer('wallet_balance', SIGN_IN_TEXT, next, { blocks: [signInBlock()] });
   const wallet = await getWallet(app.db, caller.id, app.config.currency);
-  let text = `You have ${money(wallet.availableMinor, wallet.currency)} available in your wallet.`;
-  if (wallet.escrowMinor > 0) text += ` ${money(wallet.escrowMinor, wallet.currency)} is held for orders in progress.`;
+  const available = money(wallet.availableMinor, wallet.currency, lang());
+  let text = tr(msg`You have ${{ available }} available in your wallet.`);
+  if (wallet.escrowMinor > 0) {
+    const held = money(wallet.escrowMinor, wallet.currency, lang());
+    text += ` ${tr(msg`${{ held }} is held for orders in progress.`)}`;
+  }
   return answer('wallet_balance', text, next, {
     blocks: [{ type: 'wallet', availableMinor: wallet.availableMinor, escrowMinor: wallet.escrowMinor, currency: wallet.currency }, links(LINKS.wallet)],
     suggestions: [CHIP_TOP_UP, CHIP_WHERE_ORDER],
@@ -288,44 +340,50 @@ async function deliveryFeesAnswer(app: FastifyInstance, context: TAssistantConte
   const parts: string[] = [];
   let from = 0;
   for (const band of bands) {
-    parts.push(`${money(band.feeMinor, currency)} up to ${band.upToKm} km`);
+    const fee = money(band.feeMinor, currency, lang());
+    const km = numberIn(lang(), band.upToKm);
+    parts.push(tr(msg`${{ fee }} up to ${{ km }} km`));
     from = band.upToKm;
   }
+  const fees = parts.join(', ');
+  const farthest = numberIn(lang(), from);
+  const slotsGeneral = tr(HOW_TO.slotsGeneral);
   let text =
     bands.length > 0
-      ? `Delivery by a Pulse Agent costs ${parts.join(', ')} from the farm; farther than ${from} km, delivery isn't offered. ${HOW_TO.slotsGeneral}`
-      : HOW_TO.slotsGeneral;
+      ? tr(msg`Delivery by a Pulse Agent costs ${{ fees }} from the farm; farther than ${{ farthest }} km, delivery isn't offered. ${{ slotsGeneral }}`)
+      : slotsGeneral;
   const productId = context.productIds[0];
   if (productId) {
     const product = (await loadActiveProductSummaries(app.db, [productId], currency)).get(productId);
     if (product) {
       const slots = (await listSellerSlots(app.db, product.sellerUserId, undefined, now)).items.slice(0, 3);
-      const farm = product.farmName || 'the farm';
-      text +=
-        slots.length > 0
-          ? ` ${farm}'s next slots: ${slots.map((slot) => `${slot.method} ${formatWindow(slot.startsAt, slot.endsAt)}`).join('; ')}.`
-          : ` ${farm} has no open slots right now.`;
+      const farm = product.farmName || tr(msg`the farm`);
+      const list = slots.map((slot) => `${tr(slot.method === 'delivery' ? msg`delivery` : msg`pickup`)} ${formatWindow(slot.startsAt, slot.endsAt)}`).join('; ');
+      text += ` ${slots.length > 0 ? tr(msg`${{ farm }}'s next slots: ${{ list }}.`) : tr(msg`${{ farm }} has no open slots right now.`)}`;
     }
   }
   return answer('delivery_fees', text, withIntent(context, 'delivery_fees'), { blocks: [links(LINKS.basket)], suggestions: [CHIP_FIND, CHIP_WHERE_ORDER] });
 }
 
 function formatWindow(startsAt: string, endsAt: string): string {
-  const day = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  // en-GB's day and 24-hour clock for English (as before), the caller's own otherwise.
+  const locale = lang().locale === 'fr' || lang().locale === 'ak' ? lang().locale : 'en-GB';
+  const day = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
   return `${day.format(new Date(startsAt))}, ${time.format(new Date(startsAt))}-${time.format(new Date(endsAt))} UTC`;
 }
 
 async function contactFarmAnswer(app: FastifyInstance, context: TAssistantContext): Promise<EngineAnswer> {
-  const items: Link[] = [];
+  const items: Array<Link | LinkMessage> = [];
   const productId = context.productIds[0];
-  let text: string = HOW_TO.contact;
+  let text: string = tr(HOW_TO.contact);
   if (productId) {
     const product = (await loadActiveProductSummaries(app.db, [productId], app.config.currency)).get(productId);
     if (product) {
-      const farm = product.farmName || 'the farm';
-      text = `To write to ${farm}, open ${product.title} and choose "Message the farm"; your conversations are in Messages.`;
-      items.push({ label: `${product.title} from ${farm}`, to: `/product-details/${product.id}` });
+      const farm = product.farmName || tr(msg`the farm`);
+      const title = product.title;
+      text = tr(msg`To write to ${{ farm }}, open ${{ title }} and choose "Message the farm"; your conversations are in Messages.`);
+      items.push({ label: tr(msg`${{ title }} from ${{ farm }}`), to: `/product-details/${product.id}` });
     }
   }
   items.push(LINKS.messages);
@@ -334,10 +392,10 @@ async function contactFarmAnswer(app: FastifyInstance, context: TAssistantContex
 
 async function refundAnswer(app: FastifyInstance, caller: UserRow | null, context: TAssistantContext): Promise<EngineAnswer> {
   const next = withIntent(context, 'refund');
-  if (!caller) return answer('refund', `${HOW_TO.refund} ${ASSISTANT_SIGN_IN_MESSAGE}`, next, { blocks: [SIGN_IN_BLOCK, links(LINKS.refunds)] });
-  const items: Link[] = [];
-  const result = await orderStatus(app, caller, context.orderId ?? undefined);
-  if (result.order) items.push({ label: `Order #${result.order.number} (${result.order.statusLabel.toLowerCase()})`, to: `/order/${result.order.id}` });
+  if (!caller) return answer('refund', `${tr(HOW_TO.refund)} ${tr(SIGN_IN_TEXT)}`, next, { blocks: [signInBlock(), links(LINKS.refunds)] });
+  const items: Array<Link | LinkMessage> = [];
+  const result = await orderStatus(app, caller, context.orderId ?? undefined, lang());
+  if (result.order) items.push({ label: orderLinkLabel(lang(), result.order), to: `/order/${result.order.id}` });
   items.push(LINKS.refunds);
   return answer('refund', HOW_TO.refund, result.order ? { ...next, orderId: result.order.id } : next, {
     blocks: [links(...items)],
@@ -351,8 +409,8 @@ function paymentMethodsOf(app: FastifyInstance): PaymentMethods {
 
 /** "Can I pay with mobile money?": the methods the configured provider really takes. */
 function paymentMethodsAnswer(app: FastifyInstance, caller: UserRow | null, text: string, context: TAssistantContext): EngineAnswer {
-  return answer('payment_methods', paymentMethodsText(paymentMethodsOf(app), askedPayInMethod(text)), withIntent(context, 'payment_methods'), {
-    blocks: caller ? [links(LINKS.wallet)] : [SIGN_IN_BLOCK, links(LINKS.wallet)],
+  return answer('payment_methods', paymentMethodsText(paymentMethodsOf(app), askedPayInMethod(text), lang()), withIntent(context, 'payment_methods'), {
+    blocks: caller ? [links(LINKS.wallet)] : [signInBlock(), links(LINKS.wallet)],
     suggestions: [CHIP_WALLET, CHIP_FIND],
   });
 }
@@ -364,18 +422,39 @@ function paymentMethodsAnswer(app: FastifyInstance, caller: UserRow | null, text
 export async function answerWithEngine(
   app: FastifyInstance,
   caller: UserRow | null,
-  text: string,
+  asked: string,
   previous: TAssistantContext | null,
   options: EngineOptions = {},
 ): Promise<EngineAnswer> {
+  const i18n = options.i18n ?? translatorFor('en');
+  return answerIn(i18n, () => answerInLanguage(app, caller, asked, previous, options));
+}
+
+/**
+ * Runs `write` with `i18n` as the engine's translator: the answers await the database, so two
+ * questions in two languages interleave; each keeps its own through AsyncLocalStorage.
+ */
+async function answerIn<T>(i18n: I18n, write: () => Promise<T>): Promise<T> {
+  return translatorStore.run(i18n, write);
+}
+
+async function answerInLanguage(
+  app: FastifyInstance,
+  caller: UserRow | null,
+  asked: string,
+  previous: TAssistantContext | null,
+  options: EngineOptions,
+): Promise<EngineAnswer> {
   const context = previous ?? EMPTY_CONTEXT;
-  if (text.trim() === '') return answer(null, ASSISTANT_EMPTY_MESSAGE, context, { suggestions: GENERAL_CHIPS });
+  // A chip in the caller's language is read as the English question it stands for.
+  const text = englishOfChip(asked);
+  if (text.trim() === '') return answer(null, EMPTY_TEXT, context, { suggestions: GENERAL_CHIPS });
   if (text.length > ASSISTANT_MESSAGE_MAX_LENGTH) return answer(null, TOO_LONG_TEXT, context, { suggestions: GENERAL_CHIPS });
 
   const now = options.now ?? new Date();
   const understanding = options.understanding ?? (await defaultUnderstanding(app));
   const understood = understanding.understand(text, previous, { now, currency: app.config.currency });
-  if (understood.empty) return answer(null, ASSISTANT_EMPTY_MESSAGE, context, { suggestions: GENERAL_CHIPS });
+  if (understood.empty) return answer(null, EMPTY_TEXT, context, { suggestions: GENERAL_CHIPS });
   if (understood.tooLong) return answer(null, TOO_LONG_TEXT, context, { suggestions: GENERAL_CHIPS });
   const filters = understood.filters ?? EMPTY_ASSISTANT_FILTERS;
 
@@ -406,9 +485,9 @@ export async function answerWithEngine(
     case 'top_up': {
       // "Can I top up with momo?" names a method: the straight yes or no of the payment answer.
       if (askedPayInMethod(text)) return paymentMethodsAnswer(app, caller, text, context);
-      const topUp = HOW_TO.topUp(payInWords(paymentMethodsOf(app)));
-      return answer('top_up', caller ? topUp : `${topUp} ${ASSISTANT_SIGN_IN_MESSAGE}`, withIntent(context, 'top_up'), {
-        blocks: caller ? [links(LINKS.wallet)] : [SIGN_IN_BLOCK, links(LINKS.wallet)],
+      const topUp = topUpText(lang(), payInWords(paymentMethodsOf(app), lang()));
+      return answer('top_up', caller ? topUp : `${topUp} ${tr(SIGN_IN_TEXT)}`, withIntent(context, 'top_up'), {
+        blocks: caller ? [links(LINKS.wallet)] : [signInBlock(), links(LINKS.wallet)],
         suggestions: [CHIP_WALLET, CHIP_FIND],
       });
     }

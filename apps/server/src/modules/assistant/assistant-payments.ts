@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
+import { translatorFor } from '../../i18n/translator';
 import type { PaymentProviderName } from '../wallet/payment-provider';
 
 /**
@@ -20,10 +23,10 @@ export const PAYMENT_METHODS_BY_PROVIDER: Readonly<Record<PaymentProviderName, P
   sandbox: { payIn: ['card'], testMode: true },
 };
 
-const METHOD_WORDS: Readonly<Record<PayInMethod, string>> = {
-  card: 'card',
-  mobile_money: 'mobile money',
-  bank_transfer: 'bank transfer',
+const METHOD_WORDS: Readonly<Record<PayInMethod, MessageDescriptor>> = {
+  card: msg`card`,
+  mobile_money: msg`mobile money`,
+  bank_transfer: msg`bank transfer`,
 };
 
 /** The method a question names ("momo", "MTN", "visa"...), if any. */
@@ -35,14 +38,16 @@ export function askedPayInMethod(text: string): PayInMethod | null {
   return null;
 }
 
-function list(words: readonly string[]): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
-}
-
 /** "by card" / "by card or mobile money". */
-export function payInWords(methods: PaymentMethods): string {
-  return `by ${list(methods.payIn.map((method) => METHOD_WORDS[method]))}`;
+export function payInWords(methods: PaymentMethods, i18n: I18n = translatorFor('en')): string {
+  const words = methods.payIn.map((method) => i18n._(METHOD_WORDS[method]));
+  if (words.length <= 1) {
+    const method = words.join('');
+    return i18n._(msg`by ${{ method }}`);
+  }
+  const first = words.slice(0, -1).join(', ');
+  const last = words[words.length - 1];
+  return i18n._(msg`by ${{ first }} or ${{ last }}`);
 }
 
 /**
@@ -50,16 +55,18 @@ export function payInWords(methods: PaymentMethods): string {
  * (top up the wallet by the configured methods, pay orders from the wallet), and a word that the
  * sandbox moves no real money.
  */
-export function paymentMethodsText(methods: PaymentMethods, asked: PayInMethod | null): string {
-  const how = `You top up your wallet ${payInWords(methods)} on the wallet page, and orders are paid from the wallet.`;
+export function paymentMethodsText(methods: PaymentMethods, asked: PayInMethod | null, i18n: I18n = translatorFor('en')): string {
+  const payIn = payInWords(methods, i18n);
+  const how = i18n._(msg`You top up your wallet ${{ payIn }} on the wallet page, and orders are paid from the wallet.`);
   let text: string;
   if (asked && !methods.payIn.includes(asked)) {
-    text = `No, you can't pay with ${METHOD_WORDS[asked]} here. ${how}`;
+    const method = i18n._(METHOD_WORDS[asked]);
+    text = i18n._(msg`No, you can't pay with ${{ method }} here. ${{ how }}`);
   } else if (asked) {
-    text = `Yes. ${how}`;
+    text = i18n._(msg`Yes. ${{ how }}`);
   } else {
-    text = `On Pulse Market you pay ${payInWords(methods)}. ${how}`;
+    text = i18n._(msg`On Pulse Market you pay ${{ payIn }}. ${{ how }}`);
   }
-  if (methods.testMode) text += ' This is a test deployment: payments go through a sandbox and no real money is charged.';
+  if (methods.testMode) text += ` ${i18n._(msg`This is a test deployment: payments go through a sandbox and no real money is charged.`)}`;
   return text;
 }

@@ -18,6 +18,7 @@ import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { createBuyer, createProduct, createSeller, fundWallet, placePaidOrder, type TestUser } from '../orders/testing/order-fixtures';
 import { TOO_LONG_TEXT } from './assistant-answers';
+import { translatorFor } from '../../i18n/translator';
 import { ASSISTANT_FAILED_MESSAGE, askAssistant } from './assistant-service';
 import { ORDER_NOT_FOUND_TEXT } from './assistant-tools';
 
@@ -221,7 +222,7 @@ describe('POST /api/assistant/messages: bad input', () => {
   it('answers empty, too long and emoji messages politely with 200', async () => {
     expect((await ask('')).message.text).toBe(ASSISTANT_EMPTY_MESSAGE);
     const long = await ask('tomatoes '.repeat(120));
-    expect(long.message.text).toBe(TOO_LONG_TEXT);
+    expect(long.message.text).toBe(translatorFor('en')._(TOO_LONG_TEXT));
     const longQuestion = long.events.find((event) => event.type === 'user');
     expect(longQuestion?.type === 'user' ? longQuestion.message.text.length : 0).toBeLessThanOrEqual(1001);
     const emoji = await ask('🍅🍅🍅 🥑?');

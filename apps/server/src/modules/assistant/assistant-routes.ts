@@ -51,7 +51,7 @@ export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
         if (closed || stream.destroyed) return;
         stream.write(`${JSON.stringify(event)}\n`);
       };
-      void askAssistant(app, request.user, request.body, write, { isClosed: () => closed || stream.destroyed }).finally(() => {
+      void askAssistant(app, request.user, request.body, write, { isClosed: () => closed || stream.destroyed, i18n: request.i18n }).finally(() => {
         if (!stream.destroyed) stream.end();
       });
       return reply

@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyInstance } from 'fastify';
 import {
   ASSISTANT_HISTORY_LIMIT,
@@ -12,6 +14,7 @@ import {
 import { createId } from '../../db/new-id';
 import type { AssistantMessageRow } from '../../db/schema/assistant';
 import type { UserRow } from '../../db/schema/users';
+import { translatorFor } from '../../i18n/translator';
 import { answerWithEngine, type EngineOptions } from './assistant-engine';
 import { ASSISTANT_LLM_HISTORY_MESSAGES, answerWithModel } from './assistant-llm';
 import { deleteMessages, findLastContext, insertMessagesAndTrim, listRecentMessages } from './assistant-repository';
@@ -24,6 +27,8 @@ import { deleteMessages, findLastContext, insertMessagesAndTrim, listRecentMessa
  * nothing is stored. With a model configured it words the answer; when it fails the engine answers.
  */
 
+export const ASSISTANT_FAILED = msg`Sorry, something went wrong while answering. Please try again.`;
+/** The failure in English (tests; other languages through `ASSISTANT_FAILED`). */
 export const ASSISTANT_FAILED_MESSAGE = 'Sorry, something went wrong while answering. Please try again.';
 
 const EMPTY_CONTEXT: TAssistantContext = { lastIntent: null, filters: null, productIds: [], orderId: null };
@@ -71,6 +76,8 @@ export interface AskOptions {
   isClosed?: () => boolean;
   engine?: Pick<EngineOptions, 'understanding'>;
   now?: Date;
+  /** The caller's language (`request.i18n`): answers, chips and the failure text are written in it. */
+  i18n?: I18n;
 }
 
 /**
@@ -130,6 +137,7 @@ export async function askAssistant(
         ? await answerWithModel(app, caller, text, history, context, {
             position,
             now,
+            locale: options.i18n?.locale,
             onDelta: (piece) => {
               streamed = true;
               if (!isClosed()) void emit({ type: 'delta', text: piece });
@@ -141,7 +149,7 @@ export async function askAssistant(
     if (model) {
       result = { text: model.text, blocks: model.blocks, suggestions: [], intent: null, source: 'model', context: contextFromBlocks(context, model.blocks) };
     } else {
-      const engine = await answerWithEngine(app, caller, text, context, { position, now, ...options.engine });
+      const engine = await answerWithEngine(app, caller, text, context, { position, now, i18n: options.i18n, ...options.engine });
       result = engine;
     }
     // The model's words went out as it wrote them; the engine's (or the fallback's) go out now.
@@ -187,7 +195,7 @@ export async function askAssistant(
     await send({ type: 'done', message, context: result.context });
   } catch (error) {
     app.log.error({ err: error }, 'Pulse Assistant answer failed');
-    await send({ type: 'error', message: ASSISTANT_FAILED_MESSAGE });
+    await send({ type: 'error', message: (options.i18n ?? translatorFor('en'))._(ASSISTANT_FAILED) });
   }
 }
 

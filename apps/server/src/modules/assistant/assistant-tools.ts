@@ -1,3 +1,5 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyInstance } from 'fastify';
 import {
   ASSISTANT_PRODUCT_LIMIT,
@@ -9,12 +11,13 @@ import {
   type TAssistantToolName,
   type TSearchProductsInput,
 } from '@pulse/contract/assistant';
-import { deliveryTaskStatusLabels } from '@pulse/contract/delivery';
-import { orderStatusLabels, type TOrderStatus } from '@pulse/contract/orders';
+import type { TDeliveryTaskStatus } from '@pulse/contract/delivery';
+import type { TOrderStatus } from '@pulse/contract/orders';
 import type { TProductDetails, TProductListQuery, TProductSummary } from '@pulse/contract/products';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/schema/users';
 import { DomainError, NotFoundError } from '../../errors/domain-errors';
+import { translatorFor } from '../../i18n/translator';
 import { addBasketItem } from '../baskets/baskets-service';
 import { findOrderSummary, listOrderSummaries, type OrderSummaryRecord } from '../orders/orders-repository';
 import { getProductForViewer, listProducts } from '../products/products-service';
@@ -73,37 +76,66 @@ export interface OrderStatusData {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What happens next, from the buyer's side, per state (and fulfilment). */
-export function orderNextStep(status: TOrderStatus, fulfilment: 'pickup' | 'delivery'): string {
+/** An order's state as order pages name it (the contract's orderStatusLabels), in the caller's language. */
+const ORDER_STATUS_LABELS: Readonly<Record<TOrderStatus, MessageDescriptor>> = {
+  pending_payment: msg`Awaiting payment`,
+  paid: msg`Paid`,
+  accepted: msg`Accepted by the farm`,
+  ready: msg`Ready`,
+  in_transit: msg`On its way`,
+  delivered: msg`Delivered`,
+  completed: msg`Completed`,
+  cancelled: msg`Cancelled`,
+  refund_requested: msg`Refund requested`,
+  refund_disputed: msg`Refund contested`,
+  refunded: msg`Refunded`,
+  refund_rejected: msg`Refund refused`,
+};
+
+/** A delivery task's state (the contract's deliveryTaskStatusLabels), in the caller's language. */
+const TASK_STATUS_LABELS: Readonly<Record<TDeliveryTaskStatus, MessageDescriptor>> = {
+  open: msg`Waiting for an agent`,
+  claimed: msg`Agent on the way to the farm`,
+  in_transit: msg`On its way`,
+  delivered: msg`Delivered`,
+  failed: msg`Delivery attempt failed`,
+  returned: msg`Returned to the farm`,
+  cancelled: msg`Cancelled`,
+};
+
+function nextStepMessage(status: TOrderStatus, fulfilment: 'pickup' | 'delivery'): MessageDescriptor {
   switch (status) {
     case 'pending_payment':
-      return 'Pay for it from the order page: unpaid orders are cancelled after 15 minutes.';
+      return msg`Pay for it from the order page: unpaid orders are cancelled after 15 minutes.`;
     case 'paid':
-      return 'The farm will accept it soon.';
+      return msg`The farm will accept it soon.`;
     case 'accepted':
-      return fulfilment === 'delivery' ? 'The farm is preparing it for delivery.' : 'The farm is preparing it for pickup.';
+      return fulfilment === 'delivery' ? msg`The farm is preparing it for delivery.` : msg`The farm is preparing it for pickup.`;
     case 'ready':
-      return fulfilment === 'delivery'
-        ? 'A Pulse Agent will collect it from the farm and bring it to you.'
-        : 'Collect it at the farm and show your confirmation code.';
+      return fulfilment === 'delivery' ? msg`A Pulse Agent will collect it from the farm and bring it to you.` : msg`Collect it at the farm and show your confirmation code.`;
     case 'in_transit':
       // The state's label already says "On its way": the step only says what the buyer does.
-      return 'Give your confirmation code when it arrives.';
+      return msg`Give your confirmation code when it arrives.`;
     case 'delivered':
-      return 'Confirm you received it on the order page, or ask for a refund if something is wrong.';
+      return msg`Confirm you received it on the order page, or ask for a refund if something is wrong.`;
     case 'completed':
-      return 'Nothing more to do. You can leave a review on the order page.';
+      return msg`Nothing more to do. You can leave a review on the order page.`;
     case 'cancelled':
-      return 'Nothing more to do: anything you paid went back to your wallet.';
+      return msg`Nothing more to do: anything you paid went back to your wallet.`;
     case 'refund_requested':
-      return 'The farm is looking at your refund request.';
+      return msg`The farm is looking at your refund request.`;
     case 'refund_disputed':
-      return 'The farm contested the refund: Pulse Market support will decide.';
+      return msg`The farm contested the refund: Pulse Market support will decide.`;
     case 'refunded':
-      return 'The refund is in your wallet.';
+      return msg`The refund is in your wallet.`;
     case 'refund_rejected':
-      return 'The refund was refused; the order completes by itself in a few days.';
+      return msg`The refund was refused; the order completes by itself in a few days.`;
   }
+}
+
+/** What happens next, from the buyer's side, per state (and fulfilment); English unless a translator is given. */
+export function orderNextStep(status: TOrderStatus, fulfilment: 'pickup' | 'delivery', i18n: I18n = translatorFor('en')): string {
+  return i18n._(nextStepMessage(status, fulfilment));
 }
 
 /** "A1B2C3D4": as order pages show an order's number. */
@@ -111,44 +143,45 @@ export function orderNumber(orderId: string): string {
   return orderId.replace(/-/g, '').slice(-8).toUpperCase();
 }
 
-type TaskStatus = keyof typeof deliveryTaskStatusLabels;
+type TaskStatus = TDeliveryTaskStatus;
 
 /**
  * The delivery in words, without repeating the order's own state: an order on its way with an agent
  * carrying it says who carries it (its label already says "On its way"), and a task the farm
  * cancelled to deliver itself is said as such while the order runs.
  */
-function deliveryText(status: TOrderStatus, fulfilment: 'pickup' | 'delivery', taskStatus: TaskStatus | undefined): string | null {
+function deliveryText(status: TOrderStatus, fulfilment: 'pickup' | 'delivery', taskStatus: TaskStatus | undefined, i18n: I18n): string | null {
   if (fulfilment !== 'delivery') return null;
-  if (!taskStatus) return 'Not handed to a Pulse Agent yet';
-  if (taskStatus === 'in_transit') return 'A Pulse Agent is carrying it';
-  if (taskStatus === 'cancelled' && status === 'in_transit') return 'The farm is delivering it itself';
-  return deliveryTaskStatusLabels[taskStatus];
+  if (!taskStatus) return i18n._(msg`Not handed to a Pulse Agent yet`);
+  if (taskStatus === 'in_transit') return i18n._(msg`A Pulse Agent is carrying it`);
+  if (taskStatus === 'cancelled' && status === 'in_transit') return i18n._(msg`The farm is delivering it itself`);
+  return i18n._(TASK_STATUS_LABELS[taskStatus]);
 }
 
-function toAssistantOrder(record: OrderSummaryRecord, taskStatus: TaskStatus | undefined): TAssistantOrder {
+function toAssistantOrder(record: OrderSummaryRecord, taskStatus: TaskStatus | undefined, i18n: I18n): TAssistantOrder {
   const { order } = record;
-  const links: TAssistantOrder['links'] = [{ label: 'Open the order', to: `/order/${order.id}` }];
-  if (order.fulfilment === 'delivery') links.push({ label: 'Track the delivery', to: `/order-delivery/${order.id}` });
+  const links: TAssistantOrder['links'] = [{ label: i18n._(msg`Open the order`), to: `/order/${order.id}` }];
+  if (order.fulfilment === 'delivery') links.push({ label: i18n._(msg`Track the delivery`), to: `/order-delivery/${order.id}` });
   return {
     id: order.id,
     number: orderNumber(order.id),
     status: order.status,
-    statusLabel: orderStatusLabels[order.status],
-    nextStep: orderNextStep(order.status, order.fulfilment),
+    statusLabel: i18n._(ORDER_STATUS_LABELS[order.status]),
+    nextStep: orderNextStep(order.status, order.fulfilment, i18n),
     shopName: record.shopName,
     totalMinor: order.totalMinor,
     currency: order.currency,
     createdAt: order.createdAt.toISOString(),
-    delivery: deliveryText(order.status, order.fulfilment, taskStatus),
+    delivery: deliveryText(order.status, order.fulfilment, taskStatus, i18n),
     links,
   };
 }
 
-async function toAssistantOrders(app: FastifyInstance, records: readonly OrderSummaryRecord[]): Promise<TAssistantOrder[]> {
+/** The orders as the assistant shows them, in `i18n`'s language (English for the MCP tools). */
+async function toAssistantOrders(app: FastifyInstance, records: readonly OrderSummaryRecord[], i18n: I18n = translatorFor('en')): Promise<TAssistantOrder[]> {
   const deliveryIds = records.filter((record) => record.order.fulfilment === 'delivery').map((record) => record.order.id);
   const tasks = await findTaskStatusesByOrder(app.db, deliveryIds);
-  return records.map((record) => toAssistantOrder(record, tasks.get(record.order.id)));
+  return records.map((record) => toAssistantOrder(record, tasks.get(record.order.id), i18n));
 }
 
 /** The listing link for "see more" (the catalogue page reads q, category, organic and sort). */
@@ -268,26 +301,26 @@ const WAITING_LOOKBACK = 30;
  * The caller's orders in progress as a buyer, the one they wait for most first (newest first within
  * a state); with none in progress, only the latest order. Empty when they never ordered.
  */
-export async function waitingOrders(app: FastifyInstance, caller: UserRow): Promise<TAssistantOrder[]> {
+export async function waitingOrders(app: FastifyInstance, caller: UserRow, i18n?: I18n): Promise<TAssistantOrder[]> {
   const records = await listOrderSummaries(app.db, { userId: caller.id, role: 'buyer', limit: WAITING_LOOKBACK });
   const running = records
     .map((record, newest) => ({ record, newest, rank: WAITING_RANK[record.order.status] }))
     .filter((entry): entry is typeof entry & { rank: number } => entry.rank !== undefined)
     .sort((a, b) => a.rank - b.rank || a.newest - b.newest)
     .map((entry) => entry.record);
-  return toAssistantOrders(app, running.length > 0 ? running : records.slice(0, 1));
+  return toAssistantOrders(app, running.length > 0 ? running : records.slice(0, 1), i18n);
 }
 
 /** order_status: one of the caller's orders as a buyer (without an id, the one they wait for); anything else is not found. */
-export async function orderStatus(app: FastifyInstance, caller: UserRow, orderId: string | undefined): Promise<OrderStatusData> {
+export async function orderStatus(app: FastifyInstance, caller: UserRow, orderId: string | undefined, i18n?: I18n): Promise<OrderStatusData> {
   if (!orderId) {
-    const [order] = await waitingOrders(app, caller);
+    const [order] = await waitingOrders(app, caller, i18n);
     return order ? { order, message: null } : { order: null, message: "You haven't placed any orders yet." };
   }
   const found = await findOrderSummary(app.db, orderId.toLowerCase());
   const record = found && found.order.buyerUserId === caller.id ? found : undefined;
   if (!record) return { order: null, message: ORDER_NOT_FOUND_TEXT };
-  const [order] = await toAssistantOrders(app, [record]);
+  const [order] = await toAssistantOrders(app, [record], i18n);
   return { order: order!, message: null };
 }
 

@@ -3,7 +3,8 @@ import { ConfigError, loadConfig, parseDeliveryFeeBands } from '../../config';
 
 describe('order settings in the environment', () => {
   it('defaults: 10% commission, bands 5/15/40 km, auto-complete after 3 days, timers on', () => {
-    const config = loadConfig({});
+    // Dollar-sized fees; the cedi default (GH₵35/70/140) is config.test.ts's.
+    const config = loadConfig({ CURRENCY: 'USD' });
     expect(config.commissionBps).toBe(1000);
     expect(config.deliveryFeeBands).toEqual([
       { upToKm: 5, feeMinor: 300 },

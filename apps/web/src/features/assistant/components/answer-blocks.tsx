@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Text } from '@mantine/core';
 import { IconBasketCheck, IconLogin2 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -10,6 +11,7 @@ import { ProductAnswerCard } from './product-answer-card';
 import classes from './assistant.module.css';
 
 function ProductsBlock({ block }: { block: Extract<TAssistantBlock, { type: 'products' }> }) {
+  const { t } = useLingui();
   const more = seeAllLink(block.moreLink);
   return (
     <>
@@ -20,7 +22,7 @@ function ProductsBlock({ block }: { block: Extract<TAssistantBlock, { type: 'pro
       </div>
       {more && (
         <Group>
-          <AnswerLink link={{ label: 'See all', to: more }} />
+          <AnswerLink link={{ label: t`See all`, to: more }} />
         </Group>
       )}
     </>
@@ -28,12 +30,13 @@ function ProductsBlock({ block }: { block: Extract<TAssistantBlock, { type: 'pro
 }
 
 function WalletBlock({ block }: { block: Extract<TAssistantBlock, { type: 'wallet' }> }) {
+  const { t } = useLingui();
   const figures = describeWallet(block);
   return (
-    <section className={`${classes.card} ${classes.walletCard}`} aria-label="Wallet balance" data-testid="assistant-wallet">
+    <section className={`${classes.card} ${classes.walletCard}`} aria-label={t`Wallet balance`} data-testid="assistant-wallet">
       <div>
         <Text size="xs" c="dimmed">
-          Available
+          <Trans>Available</Trans>
         </Text>
         <Text fw={700} size="lg" c="var(--mantine-primary-color-light-color)">
           {figures.available}
@@ -41,7 +44,7 @@ function WalletBlock({ block }: { block: Extract<TAssistantBlock, { type: 'walle
       </div>
       <div>
         <Text size="xs" c="dimmed">
-          Held for orders
+          <Trans>Held for orders</Trans>
         </Text>
         <Text fw={700} size="lg">
           {figures.escrow}
@@ -52,6 +55,7 @@ function WalletBlock({ block }: { block: Extract<TAssistantBlock, { type: 'walle
 }
 
 function BasketAddedBlock({ block }: { block: Extract<TAssistantBlock, { type: 'basket_added' }> }) {
+  const { t } = useLingui();
   return (
     <div className={`${classes.card} ${classes.noticeCard}`} data-testid="assistant-basket-added">
       <Group gap={6} wrap="nowrap">
@@ -60,7 +64,7 @@ function BasketAddedBlock({ block }: { block: Extract<TAssistantBlock, { type: '
           {describeBasketAdded(block)}
         </Text>
       </Group>
-      <AnswerLink link={{ label: 'Open basket', to: '/basket' }} />
+      <AnswerLink link={{ label: t`Open basket`, to: '/basket' }} />
     </div>
   );
 }
@@ -79,7 +83,7 @@ function SignInBlock({ block }: { block: Extract<TAssistantBlock, { type: 'sign_
         // Back here after signing in, as the catalogue's "Add to basket" does.
         onClick={() => writeSessionValue(SESSION_KEYS.redirectDestination, `${location.pathname}${location.search}`)}
       >
-        Sign in
+        <Trans>Sign in</Trans>
       </Button>
     </div>
   );

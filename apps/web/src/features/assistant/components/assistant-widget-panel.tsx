@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Text } from '@mantine/core';
 import { IconArrowsMaximize, IconSparkles, IconX } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
@@ -24,6 +25,7 @@ function PanelChat() {
 }
 
 export function AssistantWidgetPanel({ opened, onClose }: AssistantWidgetPanelProps) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const location = useLocation();
   const openedAt = useRef(location.key);
@@ -49,18 +51,18 @@ export function AssistantWidgetPanel({ opened, onClose }: AssistantWidgetPanelPr
   }, [opened, onClose]);
 
   return (
-    <section className={classes.panel} role="dialog" aria-label="Pulse Assistant" hidden={!opened} data-testid="assistant-panel">
+    <section className={classes.panel} role="dialog" aria-label={t`Pulse Assistant`} hidden={!opened} data-testid="assistant-panel">
       <div className={classes.panelHeader}>
         <div className={classes.panelTitle}>
           <IconSparkles size={20} stroke={1.8} color="var(--mantine-primary-color-filled)" aria-hidden style={{ flexShrink: 0 }} />
           <Text fw={700} size="md" component="h2" m={0} truncate>
-            Pulse Assistant
+            <Trans>Pulse Assistant</Trans>
           </Text>
         </div>
         <Button size="compact-xs" variant="subtle" leftSection={<IconArrowsMaximize size={13} aria-hidden />} onClick={() => void navigate('/pulse-assistant')} style={{ flexShrink: 0 }}>
-          Open full page
+          <Trans>Open full page</Trans>
         </Button>
-        <ActionIcon variant="subtle" color="gray" size={36} radius="xl" aria-label="Close" onClick={onClose}>
+        <ActionIcon variant="subtle" color="gray" size={36} radius="xl" aria-label={t`Close`} onClick={onClose}>
           <IconX size={20} />
         </ActionIcon>
       </div>

@@ -1,4 +1,5 @@
 import { forwardRef, type FormEvent, type KeyboardEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Text, Textarea } from '@mantine/core';
 import { IconSend2 } from '@tabler/icons-react';
 import { ASSISTANT_MESSAGE_HARD_LIMIT, ASSISTANT_MESSAGE_MAX_LENGTH } from '@pulse/contract/assistant';
@@ -16,8 +17,10 @@ interface ChatInputProps {
 
 /** The question box: Enter sends, Shift+Enter starts a new line. */
 export const ChatInput = forwardRef<HTMLTextAreaElement, ChatInputProps>(function ChatInput({ value, onChange, onSend, busy, disabled = false }, ref) {
+  const { t } = useLingui();
   const canSend = !busy && !disabled && value.trim() !== '';
   const tooLong = value.length > ASSISTANT_MESSAGE_MAX_LENGTH;
+  const limit = formatNumber(ASSISTANT_MESSAGE_MAX_LENGTH, 0);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -37,8 +40,8 @@ export const ChatInput = forwardRef<HTMLTextAreaElement, ChatInputProps>(functio
         <Textarea
           ref={ref}
           className={classes.input}
-          aria-label="Ask Pulse Assistant"
-          placeholder="Ask about produce or orders…"
+          aria-label={t`Ask Pulse Assistant`}
+          placeholder={t`Ask about produce or orders…`}
           value={value}
           onChange={(event) => onChange(event.currentTarget.value)}
           onKeyDown={sendOnEnter}
@@ -50,13 +53,13 @@ export const ChatInput = forwardRef<HTMLTextAreaElement, ChatInputProps>(functio
           disabled={disabled}
           enterKeyHint="send"
         />
-        <ActionIcon type="submit" size={38} radius="xl" aria-label="Send" disabled={!canSend} loading={busy}>
+        <ActionIcon type="submit" size={38} radius="xl" aria-label={t`Send`} disabled={!canSend} loading={busy}>
           <IconSend2 size={20} stroke={1.8} />
         </ActionIcon>
       </div>
       {tooLong && (
         <Text size="xs" c="orange.8" mt={4}>
-          Long questions are hard to answer: try to keep it under {formatNumber(ASSISTANT_MESSAGE_MAX_LENGTH, 0)} characters.
+          <Trans>Long questions are hard to answer: try to keep it under {limit} characters.</Trans>
         </Text>
       )}
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { TAssistantMessage } from '@pulse/contract/assistant';
@@ -33,6 +34,7 @@ function Answer({ message }: { message: TAssistantMessage }) {
 }
 
 function PendingAnswer({ turn, onRetry }: { turn: PendingTurn; onRetry: () => void }) {
+  const { t } = useLingui();
   if (turn.phase === 'error') {
     return (
       <li className={classes.answer} data-testid="assistant-failure">
@@ -40,7 +42,7 @@ function PendingAnswer({ turn, onRetry }: { turn: PendingTurn; onRetry: () => vo
         <div className={classes.failure} role="alert">
           <Text size="sm">{turn.error}</Text>
           <Button size="compact-sm" variant="white" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry}>
-            Retry
+            <Trans>Retry</Trans>
           </Button>
         </div>
       </li>
@@ -51,7 +53,7 @@ function PendingAnswer({ turn, onRetry }: { turn: PendingTurn; onRetry: () => vo
       {turn.phase === 'streaming' ? (
         <div className={`${classes.answerText} ${classes.cursor}`}>{turn.answer}</div>
       ) : (
-        <TypingIndicator label={turn.phase === 'locating' ? 'Finding where you are' : 'Pulse Assistant is typing'} />
+        <TypingIndicator label={turn.phase === 'locating' ? t`Finding where you are` : t`Pulse Assistant is typing`} />
       )}
     </li>
   );
@@ -59,8 +61,9 @@ function PendingAnswer({ turn, onRetry }: { turn: PendingTurn; onRetry: () => vo
 
 /** The conversation, oldest first: questions on the right, answers with their blocks on the left. */
 export function MessageList({ messages, pending, onRetry }: { messages: readonly TAssistantMessage[]; pending: PendingTurn | null; onRetry: () => void }) {
+  const { t } = useLingui();
   return (
-    <ol className={classes.list} aria-label="Conversation">
+    <ol className={classes.list} aria-label={t`Conversation`}>
       {messages.map((message) => (message.role === 'user' ? <Question key={message.id} text={message.text} /> : <Answer key={message.id} message={message} />))}
       {pending && !pending.questionStored && <Question text={pending.text} />}
       {pending && <PendingAnswer turn={pending} onRetry={onRetry} />}

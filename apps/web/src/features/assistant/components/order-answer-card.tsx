@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconBuildingStore, IconTruckDelivery } from '@tabler/icons-react';
 import { formatMoney } from '../../../lib/format';
@@ -9,11 +11,14 @@ import classes from './assistant.module.css';
 
 /** One of the person's orders in an answer: number, state, what happens next, shop, total, links. */
 export function OrderAnswerCard({ order }: { order: TAssistantOrder }) {
+  // Subscribes to the language: orderCardName and orderLinks read it when called.
+  useLingui();
+  const number = order.number;
   return (
     <article className={`${classes.card} ${classes.orderCard}`} aria-label={orderCardName(order)} data-testid="assistant-order">
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text fw={700} size="sm">
-          Order #{order.number}
+          <Trans>Order #{number}</Trans>
         </Text>
         <Badge color={orderStatusColors[order.status]} variant="light" radius="sm" data-testid="assistant-order-status">
           {order.statusLabel}

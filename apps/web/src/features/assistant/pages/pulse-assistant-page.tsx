@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Text, Title } from '@mantine/core';
 import { IconSparkles, IconTrash } from '@tabler/icons-react';
 import { AssistantChat } from '../components/assistant-chat';
@@ -31,18 +32,18 @@ export function PulseAssistantPage() {
           <Group gap={8} wrap="nowrap">
             <IconSparkles size={22} stroke={1.8} color="var(--mantine-primary-color-filled)" aria-hidden style={{ flexShrink: 0 }} />
             <Title order={1} size="h5" id="pulse-assistant-title" style={{ whiteSpace: 'nowrap' }}>
-              Pulse Assistant
+              <Trans>Pulse Assistant</Trans>
             </Title>
           </Group>
           {canClear && (
             <Button size="compact-sm" variant="subtle" color="gray" leftSection={<IconTrash size={14} aria-hidden />} loading={clearing} onClick={clear}>
-              Clear conversation
+              <Trans>Clear conversation</Trans>
             </Button>
           )}
         </div>
         {clearFailed && (
           <Text size="sm" c="red" role="alert" px="md" py={4}>
-            The conversation could not be cleared. Please try again.
+            <Trans>The conversation could not be cleared. Please try again.</Trans>
           </Text>
         )}
         <AssistantChat chat={chat} variant="page" autoFocus />

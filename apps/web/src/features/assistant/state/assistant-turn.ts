@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TAssistantMessage } from '@pulse/contract/assistant';
 import { askAssistant } from '../api/ask-assistant';
@@ -7,6 +8,11 @@ import { AskFailureError, describeAskFailure } from '../utils/describe-ask-failu
 import { mentionsNearMe } from '../utils/near-me';
 import { visitorSessionStore } from '../utils/visitor-session';
 import { locateBrowser } from './locate-browser';
+
+/** What a screen reader hears when an answer is done, in the page's language. */
+function announce(answer: string): string {
+  return t`Pulse Assistant: ${answer}`;
+}
 
 /** The question being answered: shown at once, its answer growing as the stream arrives. */
 export interface PendingTurn {
@@ -107,7 +113,7 @@ export const assistantTurnStore = {
       keep(environment, done.message);
       if (!environment.userId) visitorSessionStore().setContext(done.context);
       if (changesBasket(done.message.blocks)) void environment.queryClient.invalidateQueries({ queryKey: ['basket'] });
-      update({ pending: null, announcement: `Pulse Assistant: ${done.message.text}` });
+      update({ pending: null, announcement: announce(done.message.text) });
     } catch (cause) {
       if (signal.aborted || state.pending?.id !== id) return;
       const message = cause instanceof AskFailureError ? cause.message : describeAskFailure({ kind: 'cut-off' });

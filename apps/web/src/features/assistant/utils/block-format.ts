@@ -1,4 +1,5 @@
-import { formatMoney } from '../../../lib/format';
+import { t } from '@lingui/core/macro';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import type { TProductSummary, TProductUnit } from '@pulse/contract/products';
 import type { TAssistantBlock, TAssistantOrder } from '@pulse/contract/assistant';
 import { formatQuantity } from '../../../lib/product-units';
@@ -8,8 +9,13 @@ type Link = { label: string; to: string };
 /** "12 km", "800 m" under a kilometre; null when the distance is not known. */
 export function formatDistance(distanceKm: number | null): string | null {
   if (distanceKm === null || !Number.isFinite(distanceKm) || distanceKm < 0) return null;
-  if (distanceKm < 1) return `${Math.max(100, Math.round((distanceKm * 1000) / 100) * 100)} m`;
-  return `${Math.round(distanceKm)} km`;
+  if (distanceKm < 1) {
+    const metres = formatNumber(Math.max(100, Math.round((distanceKm * 1000) / 100) * 100), 0);
+    return t`${metres} m`;
+  }
+  // Whole kilometres, the number in the reader's language ("1,250 km", "1 250 km").
+  const km = formatNumber(Math.round(distanceKm), 0);
+  return t`${km} km`;
 }
 
 /** "12 km · Ejisu, Ashanti": how far and where a product in an answer is (distance first: never cut off). */
@@ -18,9 +24,11 @@ export function productPlace(product: Pick<TProductSummary, 'region' | 'distance
   return [distance ?? '', product.region.trim()].filter((part) => part !== '').join(' · ');
 }
 
-/** "Added 2 kg of Tomatoes": what a basket_added block says. */
+/** "Added 2 kg of Tomatoes": what a basket_added block says (in the language active when called). */
 export function describeBasketAdded(block: { title: string; quantity: number; unit: TProductUnit }): string {
-  return `Added ${formatQuantity(block.quantity, block.unit)} of ${block.title}`;
+  const quantity = formatQuantity(block.quantity, block.unit);
+  const title = block.title;
+  return t`Added ${quantity} of ${title}`;
 }
 
 /** The wallet block's two figures, in the wallet's currency. */
@@ -30,7 +38,8 @@ export function describeWallet(block: { availableMinor: number; escrowMinor: num
 
 /** "Order 1A2B3C4D": the accessible name of an order card. */
 export function orderCardName(order: Pick<TAssistantOrder, 'number'>): string {
-  return `Order ${order.number}`;
+  const number = order.number;
+  return t`Order ${number}`;
 }
 
 /**
@@ -39,8 +48,8 @@ export function orderCardName(order: Pick<TAssistantOrder, 'number'>): string {
  */
 export function orderLinks(order: Pick<TAssistantOrder, 'id' | 'links' | 'delivery'>): Link[] {
   if (order.links.length > 0) return order.links;
-  const links: Link[] = [{ label: 'Open order', to: `/order/${order.id}` }];
-  if (order.delivery !== null) links.push({ label: 'Track delivery', to: `/order-delivery/${order.id}` });
+  const links: Link[] = [{ label: t`Open order`, to: `/order/${order.id}` }];
+  if (order.delivery !== null) links.push({ label: t`Track delivery`, to: `/order-delivery/${order.id}` });
   return links;
 }
 

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 /** Why a question got no (whole) answer, as the chat tells it. */
 export type AskFailure =
   | { kind: 'network' }
@@ -18,15 +20,15 @@ export class AskFailureError extends Error {
 export function describeAskFailure(failure: AskFailure): string {
   switch (failure.kind) {
     case 'network':
-      return 'Could not reach Pulse Assistant. Check your connection and try again.';
+      return t`Could not reach Pulse Assistant. Check your connection and try again.`;
     case 'cut-off':
-      return 'The answer was cut off. Please try again.';
+      return t`The answer was cut off. Please try again.`;
     case 'stream':
-      return failure.message && failure.message.trim() !== '' ? failure.message : 'Something went wrong while answering. Please try again.';
+      return failure.message && failure.message.trim() !== '' ? failure.message : t`Something went wrong while answering. Please try again.`;
     case 'http':
-      if (failure.status === 429) return 'You are asking a little fast. Please wait a moment and try again.';
-      if (failure.status === 401) return 'Your session has ended. Sign in again to keep asking about your orders.';
+      if (failure.status === 429) return t`You are asking a little fast. Please wait a moment and try again.`;
+      if (failure.status === 401) return t`Your session has ended. Sign in again to keep asking about your orders.`;
       if (failure.status >= 400 && failure.status < 500 && failure.serverMessage) return failure.serverMessage;
-      return 'Pulse Assistant could not answer just now. Please try again.';
+      return t`Pulse Assistant could not answer just now. Please try again.`;
   }
 }
