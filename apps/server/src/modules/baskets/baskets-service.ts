@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { TBasketCountResponse } from '@pulse/contract/counts';
 import type { TAddBasketItemInput, TBasketItem, TBasketResponse, TBasketSellerGroup } from '@pulse/contract/baskets';
 import type { Db } from '../../db/client';
@@ -16,10 +18,10 @@ import {
   type ProductForBasket,
 } from './baskets-repository';
 
-export const PRODUCT_NOT_FOUND_MESSAGE = 'This product does not exist or is no longer sold.';
-export const PRODUCT_UNAVAILABLE_MESSAGE = 'This product is not available right now.';
-export const OWN_PRODUCT_MESSAGE = 'You cannot buy your own product.';
-export const BASKET_ITEM_NOT_FOUND_MESSAGE = 'This item is not in your basket.';
+export const PRODUCT_NOT_FOUND_MESSAGE = contractMessage(msg`This product does not exist or is no longer sold.`);
+export const PRODUCT_UNAVAILABLE_MESSAGE = contractMessage(msg`This product is not available right now.`);
+export const OWN_PRODUCT_MESSAGE = contractMessage(msg`You cannot buy your own product.`);
+export const BASKET_ITEM_NOT_FOUND_MESSAGE = contractMessage(msg`This item is not in your basket.`);
 export const NO_LONGER_AVAILABLE = 'No longer available';
 export const SOLD_OUT = 'Sold out';
 
@@ -136,7 +138,7 @@ export async function updateBasketItem(db: Db, userId: string, itemId: string, q
   const item = await findBasketItem(db, userId, itemId);
   if (!item) throw new NotFoundError(BASKET_ITEM_NOT_FOUND_MESSAGE);
   const product = await findProductForBasket(db, item.productId);
-  if (!product || product.status === 'archived' || product.status === 'draft') throw new ConflictError(`${NO_LONGER_AVAILABLE}. Remove it from your basket.`);
+  if (!product || product.status === 'archived' || product.status === 'draft') throw new ConflictError(msg`${{ noLongerAvailable: NO_LONGER_AVAILABLE }}. Remove it from your basket.`);
   checkQuantity(product, quantity);
   if (!(await setBasketLineQuantity(db, userId, itemId, quantity))) throw new NotFoundError(BASKET_ITEM_NOT_FOUND_MESSAGE);
   return getBasket(db, userId, currency);

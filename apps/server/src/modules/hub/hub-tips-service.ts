@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyInstance } from 'fastify';
 import { POST_UNAVAILABLE_MESSAGE, TIP_SELF_MESSAGE, type TPostTipList, type TTipInput, type TTipOptions, type TTipResponse } from '@pulse/contract/hub';
 import { formatMoney } from '@pulse/contract/money';
@@ -20,7 +22,7 @@ import {
   listPostTips,
 } from './hub-tips-repository';
 
-export const TIP_KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different tip.';
+export const TIP_KEY_REUSED_MESSAGE = contractMessage(msg`This Idempotency-Key was already used for a different tip.`);
 /** The author's list shows this many tips, newest first. */
 const TIP_LIST_LIMIT = 200;
 
@@ -117,7 +119,7 @@ export async function tipPost(
       await notify(app, post.authorUserId, {
         type: 'tip',
         source: 'pulse_hub',
-        message: `${tipper.username} tipped you ${formatMoney(input.amountMinor, currency)} for your post`,
+        message: msg`${{ username: tipper.username }} tipped you ${{ amount: formatMoney(input.amountMinor, currency) }} for your post`,
         content_type: 'post',
         related_entity_id: post.id,
         idempotencyKey: `hub-tip:${result.tip.id}`,

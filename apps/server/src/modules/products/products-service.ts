@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { z } from 'zod';
 import type {
   TBulkProductUpdateRequest,
@@ -41,19 +43,19 @@ import { assertApprovedSeller } from '../seller-dashboard/seller-access';
 import { clearCatalogueCaches } from './products-response-cache';
 import { SEARCH_CACHE_IDS, searchCacheFor, searchCacheKey } from './products-search-cache';
 
-export const SELLER_ROLE_REQUIRED_MESSAGE = 'Only sellers can list products. Apply to sell first.';
-export const PRODUCT_NOT_FOUND_MESSAGE = 'This product does not exist or is no longer listed.';
-export const IMAGES_NOT_YOURS_MESSAGE = 'Choose photos you uploaded yourself.';
-export const DUPLICATE_IMAGES_MESSAGE = 'The same photo appears twice.';
-export const COORDINATES_TOGETHER_MESSAGE = 'Give both latitude and longitude of the farm, or neither.';
-export const RADIUS_NEEDS_POINT_MESSAGE = 'Give latitude and longitude to search within a distance.';
-export const DISTANCE_SORT_NEEDS_POINT_MESSAGE = 'Give latitude and longitude to sort by distance.';
+export const SELLER_ROLE_REQUIRED_MESSAGE = contractMessage(msg`Only sellers can list products. Apply to sell first.`);
+export const PRODUCT_NOT_FOUND_MESSAGE = contractMessage(msg`This product does not exist or is no longer listed.`);
+export const IMAGES_NOT_YOURS_MESSAGE = contractMessage(msg`Choose photos you uploaded yourself.`);
+export const DUPLICATE_IMAGES_MESSAGE = contractMessage(msg`The same photo appears twice.`);
+export const COORDINATES_TOGETHER_MESSAGE = contractMessage(msg`Give both latitude and longitude of the farm, or neither.`);
+export const RADIUS_NEEDS_POINT_MESSAGE = contractMessage(msg`Give latitude and longitude to search within a distance.`);
+export const DISTANCE_SORT_NEEDS_POINT_MESSAGE = contractMessage(msg`Give latitude and longitude to sort by distance.`);
 
 export function stockBelowReservedMessage(reserved: number): string {
   return `Stock cannot go below ${reserved}: that many are held by open orders.`;
 }
 
-export const BULK_DUPLICATE_MESSAGE = 'Each product may appear once';
+export const BULK_DUPLICATE_MESSAGE = contractMessage(msg`Each product may appear once`);
 
 export function bulkArchivedMessage(title: string): string {
   return `"${title}" is archived: restore it before changing its price or stock.`;
