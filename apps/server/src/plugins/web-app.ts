@@ -67,8 +67,8 @@ export const webAppPlugin = fp<{ webDistDir: string; sitemapUrlLimit?: number }>
       : null;
 
     async function answerPage(request: FastifyRequest, reply: FastifyReply, pageShell: PageShell) {
-      const { meta, status } = await findPage(app, request.url);
-      return sendPage(request, reply, meta ? cachedBody(pageShell.render(meta)) : pageShell.generic, status);
+      const { meta, status, locale } = await findPage(app, request.url);
+      return sendPage(request, reply, meta ? cachedBody(pageShell.render(meta, locale)) : pageShell.genericIn(locale), status);
     }
 
     if (shell) {
