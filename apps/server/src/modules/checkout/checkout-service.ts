@@ -212,7 +212,13 @@ async function explainSlotRefusal(db: Db, slotId: string, group: SellerGroup, me
   const slot = await findSlot(db, slotId);
   const field = { [`sellers.${group.sellerUserId}.slotId`]: 'Choose another slot' };
   if (!slot || slot.sellerUserId !== group.sellerUserId) throw new InvalidError(msg`Choose a slot offered by ${{ shopName: group.shopName }}.`, field);
-  if (slot.method !== method) throw new InvalidError(msg`That slot of ${{ shopName: group.shopName }} is for ${{ method: slot.method }}, not ${{ method }}.`, field);
+  if (slot.method !== method) {
+    const shopName = group.shopName;
+    throw new InvalidError(
+      slot.method === 'pickup' ? msg`That slot of ${{ shopName }} is for pickup, not delivery.` : msg`That slot of ${{ shopName }} is for delivery, not pickup.`,
+      field,
+    );
+  }
   if (slot.cutoffAt.getTime() <= now.getTime()) throw new ConflictError(msg`Orders for that slot of ${{ shopName: group.shopName }} are closed. Choose another slot.`, field);
   throw new ConflictError(msg`That slot of ${{ shopName: group.shopName }} is full. Choose another slot.`, field);
 }
@@ -259,7 +265,7 @@ export async function placeCheckout(
       if (!groups.some((group) => group.sellerUserId === sellerUserId)) throw new ConflictError(BASKET_CHANGED_MESSAGE);
     }
     for (const group of groups) {
-      if (!choices.has(group.sellerUserId)) throw new InvalidError(msg`Choose pickup or delivery for ${{ shopName: group.shopName }}.`, { sellers: `Choose pickup or delivery for ${group.shopName}` });
+      if (!choices.has(group.sellerUserId)) throw new InvalidError(msg`Choose pickup or delivery for ${{ shopName: group.shopName }}.`, { sellers: msg`Choose pickup or delivery for ${{ shopName: group.shopName }}` });
       for (const line of group.lines) {
         if (line.sellerUserId === user.id) throw new InvalidError(msg`You cannot buy your own product (${{ title: line.title }}).`);
         if (line.quantity < line.minOrderQuantity) {

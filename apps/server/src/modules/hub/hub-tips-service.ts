@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { translatorFor } from '../../i18n/translator';
 import { msg } from '@lingui/core/runtime-macro';
 import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyInstance } from 'fastify';
@@ -30,8 +32,10 @@ export function getTipOptions(config: Config): TTipOptions {
   return { currency: config.currency, presetsMinor: config.hubTips.presetsMinor, minMinor: config.hubTips.minMinor, maxMinor: config.hubTips.maxMinor };
 }
 
-export function tipBoundsMessage(config: Config): string {
-  return `Tips are between ${formatMoney(config.hubTips.minMinor, config.currency)} and ${formatMoney(config.hubTips.maxMinor, config.currency)}`;
+export function tipBoundsMessage(config: Config, i18n: I18n = translatorFor('en')): string {
+  const min = formatMoney(config.hubTips.minMinor, config.currency);
+  const max = formatMoney(config.hubTips.maxMinor, config.currency);
+  return i18n._(msg`Tips are between ${{ min }} and ${{ max }}`);
 }
 
 /** One key per tipper: two people may well pick the same Idempotency-Key. */
@@ -79,7 +83,7 @@ export async function tipPost(
   if (post.authorUserId === tipper.id) throw new InvalidError(TIP_SELF_MESSAGE);
   const { minMinor, maxMinor } = app.config.hubTips;
   if (input.amountMinor < minMinor || input.amountMinor > maxMinor) {
-    const message = tipBoundsMessage(app.config);
+    const message = (i18n: I18n) => tipBoundsMessage(app.config, i18n);
     throw new InvalidError(message, { amountMinor: message });
   }
 

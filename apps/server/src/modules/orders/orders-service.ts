@@ -487,20 +487,20 @@ export async function recordFinalWeights(
     for (const [index, entry] of input.items.entries()) {
       const field = `items.${index}.finalQuantity`;
       const item = items.find((candidate) => candidate.id === entry.itemId.toLowerCase());
-      if (!item) throw new InvalidError(msg`That item is not part of this order.`, { [`items.${index}.itemId`]: 'Not an item of this order' });
-      if (seen.has(item.id)) throw new InvalidError(msg`Each item can be weighed once per request.`, { [`items.${index}.itemId`]: 'Listed twice' });
+      if (!item) throw new InvalidError(msg`That item is not part of this order.`, { [`items.${index}.itemId`]: msg`Not an item of this order` });
+      if (seen.has(item.id)) throw new InvalidError(msg`Each item can be weighed once per request.`, { [`items.${index}.itemId`]: msg`Listed twice` });
       seen.add(item.id);
       if (!WEIGHED_UNITS.includes(item.unit)) {
-        const message = `${item.title} is sold by the ${item.unit}, not by weight.`;
+        const message = msg`${{ title: item.title }} is sold by the ${{ unit: item.unit }}, not by weight.`;
         throw new InvalidError(message, { [field]: message });
       }
       if (item.finalQuantityMilli !== null) throw new ConflictError(msg`The final weight of ${{ title: item.title }} is already recorded.`);
       const milli = Math.round(entry.finalQuantity * ORDER_ITEM_QUANTITY_SCALE);
       if (Math.abs(milli - entry.finalQuantity * ORDER_ITEM_QUANTITY_SCALE) > 1e-6) {
-        throw new InvalidError(msg`Use at most 3 decimals.`, { [field]: 'Use at most 3 decimals' });
+        throw new InvalidError(msg`Use at most 3 decimals.`, { [field]: msg`Use at most 3 decimals` });
       }
       if (milli > item.quantity * ORDER_ITEM_QUANTITY_SCALE) {
-        const message = `At most ${item.quantity} ${unitLabel(item.unit)} (the ordered quantity).`;
+        const message = msg`At most ${{ quantity: item.quantity }} ${{ unit: unitLabel(item.unit) }} (the ordered quantity).`;
         throw new InvalidError(message, { [field]: message });
       }
       const lineTotal = lineTotalForMilli(item.unitPriceMinor, milli);

@@ -65,7 +65,7 @@ export async function setSellerStatus(db: Db, change: SellerStatusChange) {
     const existing = await findSellerApplicationByUserId(tx, user.id);
     const businessName = change.businessName?.trim() || existing?.businessName || user.username;
     if (change.status === 'rejected' && !change.rejectionReason?.trim() && !existing?.rejectionReason) {
-      throw new InvalidError(msg`Give a reason when rejecting an application.`, { reason: 'Give a reason when rejecting an application.' });
+      throw new InvalidError(msg`Give a reason when rejecting an application.`, { reason: msg`Give a reason when rejecting an application.` });
     }
     const rejectionReason = change.status === 'rejected' ? change.rejectionReason?.trim() || existing?.rejectionReason || null : null;
     const application = await upsertSellerApplication(tx, { userId: user.id, status: change.status, businessName, rejectionReason });

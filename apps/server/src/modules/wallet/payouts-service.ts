@@ -130,7 +130,7 @@ const CURSOR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export async function getPayouts(db: Db, userId: string, query: { cursor?: string | undefined; limit: number }): Promise<TPayoutListResponse> {
   const cursor = query.cursor?.toLowerCase() ?? null;
-  if (cursor !== null && !CURSOR.test(cursor)) throw new InvalidError(msg`The cursor is not valid. Start again from the first page.`, { cursor: 'Not a valid cursor' });
+  if (cursor !== null && !CURSOR.test(cursor)) throw new InvalidError(msg`The cursor is not valid. Start again from the first page.`, { cursor: msg`Not a valid cursor` });
   const rows = await listPayouts(db, userId, query.limit + 1, cursor);
   const page = rows.slice(0, query.limit);
   return { items: page.map(toPayoutJson), nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
