@@ -1,4 +1,5 @@
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { translatorFor } from '../../i18n/translator';
 import { msg } from '@lingui/core/runtime-macro';
 import type { TFulfilment, TOrderAction, TOrderActor, TOrderStatus } from '@pulse/contract/orders';
 
@@ -342,9 +343,18 @@ export function allowedActionsFor(status: TOrderStatus, actors: readonly TOrderA
   return actions;
 }
 
-const ACTOR_NAMES: Record<TOrderActor, string> = { buyer: 'buyer', seller: 'farm', agent: 'delivery agent', admin: 'admin', system: 'system' };
+const ACTOR_NAMES: Record<TOrderActor, MessageDescriptor> = {
+  buyer: msg`the buyer`,
+  seller: msg`the farm`,
+  agent: msg`the delivery agent`,
+  admin: msg`the admin`,
+  system: msg`the system`,
+};
 
-export function actorsText(actors: readonly TOrderActor[]): string {
-  const names = actors.map((actor) => `the ${ACTOR_NAMES[actor]}`);
-  return names.length <= 1 ? (names[0] ?? 'nobody') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] ?? ''}`;
+/** "the buyer", "the buyer or the farm", "the buyer, the farm or the admin", in the reader's language. */
+export function actorsText(actors: readonly TOrderActor[], i18n: I18n = translatorFor('en')): string {
+  const names = actors.map((actor) => i18n._(ACTOR_NAMES[actor]));
+  const last = names[names.length - 1];
+  if (names.length <= 1 || last === undefined) return names[0] ?? i18n._(msg`nobody`);
+  return i18n._(msg`${{ others: names.slice(0, -1).join(', ') }} or ${{ last }}`);
 }

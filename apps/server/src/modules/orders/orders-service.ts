@@ -1,6 +1,7 @@
-import type { MessageDescriptor } from '@lingui/core';
+import { translatorFor } from '../../i18n/translator';
+import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/runtime-macro';
-import { contractMessage } from '@pulse/contract/messages-i18n';
+import { contractMessage, translateContractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyInstance } from 'fastify';
 import { lineTotalForMilli } from '@pulse/contract/final-weight';
 import {
@@ -75,8 +76,8 @@ function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-export function statusLabel(status: TOrderStatus): string {
-  return lowerFirst(orderStatusLabels[status]);
+export function statusLabel(status: TOrderStatus, i18n: I18n = translatorFor('en')): string {
+  return lowerFirst(translateContractMessage(i18n, orderStatusLabels[status]));
 }
 
 /** The roles this user has on the order; empty means not a party (404). */
@@ -242,9 +243,9 @@ export interface TransitionOutcome {
   actor: TOrderActor;
 }
 
-function illegalStatusMessage(trigger: OrderTrigger, status: TOrderStatus): MessageDescriptor {
+function illegalStatusMessage(trigger: OrderTrigger, status: TOrderStatus): (i18n: I18n) => string {
   const past = transitionsFor(trigger)[0]?.past ?? 'changed';
-  return msg`This order is ${{ status: statusLabel(status) }} and cannot be ${{ past }}`;
+  return (i18n) => i18n._(msg`This order is ${{ status: statusLabel(status, i18n) }} and cannot be ${{ past }}`);
 }
 
 /**
@@ -264,7 +265,7 @@ export async function runTransition(
   const transition = findTransition(trigger, order.status);
   if (!transition) throw new ConflictError(illegalStatusMessage(trigger, order.status));
   const actor = transition.actors.find((candidate) => acting.roles.includes(candidate));
-  if (!actor) throw new ForbiddenError(msg`Only ${{ actors: actorsText(transition.actors) }} can ${{ verb: transition.verb }} this order.`);
+  if (!actor) throw new ForbiddenError((i18n) => i18n._(msg`Only ${{ actors: actorsText(transition.actors, i18n) }} can ${{ verb: transition.verb }} this order.`));
 
   const reason = input.reason?.trim() ? input.reason.trim() : null;
   if (transition.requiresReason && !reason) throw new InvalidError(REASON_REQUIRED_MESSAGE, { reason: REASON_REQUIRED_MESSAGE });
@@ -478,7 +479,8 @@ export async function recordFinalWeights(
     if (!roles.includes('seller')) throw new ForbiddenError(msg`Only the farm can record final weights.`);
     await assertApprovedSeller(tx, user);
     if (order.status !== 'accepted' && order.status !== 'ready') {
-      throw new ConflictError(msg`This order is ${{ status: statusLabel(order.status) }}: final weights are recorded after accepting and before the hand-over`);
+      const status = order.status;
+      throw new ConflictError((i18n) => i18n._(msg`This order is ${{ status: statusLabel(status, i18n) }}: final weights are recorded after accepting and before the hand-over`));
     }
     const items = await listOrderItems(tx, orderId);
     const seen = new Set<string>();
