@@ -5,6 +5,23 @@ import globals from 'globals';
 import lingui from 'eslint-plugin-lingui';
 import { USER_TEXT_RULE } from './eslint.user-text.js';
 
+const DOMAIN_ERRORS = 'InvalidError|UnauthorizedError|ForbiddenError|NotFoundError|ConflictError|RateLimitedError|PayloadTooLargeError|UnsupportedMediaTypeError';
+const TEXT = ':matches(Literal[value=/[A-Za-z]/], TemplateLiteral)';
+const USE_MSG = 'Write the text as a Lingui descriptor: msg`...` from @lingui/core/runtime-macro (decision 046).';
+/** Literal texts the server would send as they are, in English, whatever the reader's language. */
+export const SERVER_TEXT_SELECTORS = [
+  { selector: `NewExpression[callee.name=/^(${DOMAIN_ERRORS})$/] > ${TEXT}.arguments`, message: `A domain error's message: ${USE_MSG}` },
+  {
+    selector: `NewExpression[callee.name=/^(${DOMAIN_ERRORS})$/] > ObjectExpression.arguments > Property > ${TEXT}.value`,
+    message: `A domain error's field message: ${USE_MSG}`,
+  },
+  {
+    selector: `CallExpression[callee.name='notify'] > ObjectExpression.arguments > Property[key.name='message'] > ${TEXT}.value`,
+    message: `A notification text (written in the recipient's language): ${USE_MSG}`,
+  },
+  { selector: `VariableDeclarator[id.name=/_MESSAGE$/] > ${TEXT}.init`, message: `A message constant: contractMessage(msg\`...\`) or msg\`...\`. ${USE_MSG}` },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/src/db/migrations/**', 'apps/web/public/**', 'e2e/.artifacts/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -64,5 +81,14 @@ export default tseslint.config(
     ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/**/testing/**'],
     plugins: { lingui },
     rules: { 'lingui/no-unlocalized-strings': USER_TEXT_RULE },
+  },
+  {
+    // Server texts for people are Lingui descriptors (decision 046), written in the reader's language
+    // by the error handler (errors) or in the recipient's (notifications): a string or template
+    // literal handed directly to a domain error, its field messages, notify()'s message or a
+    // *_MESSAGE constant fails. SERVER_TEXT_SELECTORS lists the selectors.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', ...SERVER_TEXT_SELECTORS] },
   },
 );

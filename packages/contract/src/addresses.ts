@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ZId } from './ids';
 
@@ -30,10 +32,10 @@ export type TAddress = z.infer<typeof ZAddress>;
 
 const required = (what: string, max: number) =>
   z
-    .string({ message: `Enter ${what}` })
+    .string({ message: contractMessage(msg`Enter ${{ what }}`) })
     .trim()
-    .min(1, { message: `Enter ${what}` })
-    .max(max, { message: `Too long (${max} characters at most)` });
+    .min(1, { message: contractMessage(msg`Enter ${{ what }}`) })
+    .max(max, { message: contractMessage(msg`Too long (${{ max }} characters at most)`) });
 
 /**
  * POST /api/addresses and PUT /api/addresses/{addressId}; the same schema checks the web form.
@@ -41,20 +43,20 @@ const required = (what: string, max: number) =>
  * when it knows the place (locatedBy tells which).
  */
 export const ZAddressInput = z.object({
-  label: z.string().trim().max(40, { message: 'Too long (40 characters at most)' }).default(''),
+  label: z.string().trim().max(40, { message: contractMessage(msg`Too long (40 characters at most)`) }).default(''),
   recipientName: required('the recipient’s name', 100),
   phone: z
-    .string({ message: 'Enter a phone number' })
+    .string({ message: contractMessage(msg`Enter a phone number`) })
     .trim()
-    .max(21, { message: 'Enter a phone number, digits with an optional leading +' })
-    .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, { message: 'Enter a phone number, digits with an optional leading +' }),
+    .max(21, { message: contractMessage(msg`Enter a phone number, digits with an optional leading +`) })
+    .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, { message: contractMessage(msg`Enter a phone number, digits with an optional leading +`) }),
   line1: required('the street and number', 200),
-  line2: z.string().trim().max(200, { message: 'Too long (200 characters at most)' }).default(''),
+  line2: z.string().trim().max(200, { message: contractMessage(msg`Too long (200 characters at most)`) }).default(''),
   city: required('the town or city', 100),
-  region: z.string().trim().max(100, { message: 'Too long (100 characters at most)' }).default(''),
-  postalCode: z.string().trim().max(20, { message: 'Too long (20 characters at most)' }).default(''),
-  lat: z.number().min(-90, { message: 'Latitude is between -90 and 90' }).max(90, { message: 'Latitude is between -90 and 90' }).nullable().default(null),
-  lng: z.number().min(-180, { message: 'Longitude is between -180 and 180' }).max(180, { message: 'Longitude is between -180 and 180' }).nullable().default(null),
+  region: z.string().trim().max(100, { message: contractMessage(msg`Too long (100 characters at most)`) }).default(''),
+  postalCode: z.string().trim().max(20, { message: contractMessage(msg`Too long (20 characters at most)`) }).default(''),
+  lat: z.number().min(-90, { message: contractMessage(msg`Latitude is between -90 and 90`) }).max(90, { message: contractMessage(msg`Latitude is between -90 and 90`) }).nullable().default(null),
+  lng: z.number().min(-180, { message: contractMessage(msg`Longitude is between -180 and 180`) }).max(180, { message: contractMessage(msg`Longitude is between -180 and 180`) }).nullable().default(null),
   isDefault: z.boolean().default(false),
 });
 export type TAddressInput = z.input<typeof ZAddressInput>;

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ZId } from './ids';
 import { ZAgentApplication } from './agents';
@@ -16,26 +18,26 @@ export const ZGetAdminOverviewResponse = z.object({
 export type TGetAdminOverviewResponse = z.infer<typeof ZGetAdminOverviewResponse>;
 
 const ZCursor = z.string().max(200).optional();
-const ZLimit = z.coerce.number({ message: 'Must be a number' }).int().min(1).max(100).default(20);
+const ZLimit = z.coerce.number({ message: contractMessage(msg`Must be a number`) }).int().min(1).max(100).default(20);
 
 const requiredReason = (what: string) =>
   z
-    .string({ message: `Give a reason ${what}` })
+    .string({ message: contractMessage(msg`Give a reason ${{ what }}`) })
     .trim()
-    .min(1, { message: `Give a reason ${what}` })
-    .max(1000, { message: 'Too long (1000 characters at most)' });
+    .min(1, { message: contractMessage(msg`Give a reason ${{ what }}`) })
+    .max(1000, { message: contractMessage(msg`Too long (1000 characters at most)`) });
 
 // ----- Applications -----
 
 /** Seller and agent applications share one queue and one decision service; `kind` filters the list. */
-export const ZApplicationKind = z.enum(['seller', 'agent'], { message: 'Kind is seller or agent' });
+export const ZApplicationKind = z.enum(['seller', 'agent'], { message: contractMessage(msg`Kind is seller or agent`) });
 export type TApplicationKind = z.infer<typeof ZApplicationKind>;
 
 export const ZApplicationStatus = ZSellerStatus;
 
 /** GET /api/admin/applications?status=&kind=&cursor=&limit= (newest submission first). */
 export const ZAdminApplicationListQuery = z.object({
-  status: z.enum(['approved', 'pending', 'rejected'], { message: 'Status is pending, approved or rejected' }).optional(),
+  status: z.enum(['approved', 'pending', 'rejected'], { message: contractMessage(msg`Status is pending, approved or rejected`) }).optional(),
   kind: ZApplicationKind.default('seller'),
   cursor: ZCursor,
   limit: ZLimit,
@@ -89,14 +91,14 @@ export type TAdminApplicationDetail = z.infer<typeof ZAdminApplicationDetail>;
 export const ZRejectApplicationInput = z.object({ reason: requiredReason('for the rejection') });
 export type TRejectApplicationInput = z.infer<typeof ZRejectApplicationInput>;
 
-export const APPLICATION_NOT_FOUND_MESSAGE = 'Application not found.';
-export const APPLICATION_ALREADY_DECIDED_MESSAGE = 'This application was already decided. Only pending applications can be approved or rejected.';
+export const APPLICATION_NOT_FOUND_MESSAGE = contractMessage(msg`Application not found.`);
+export const APPLICATION_ALREADY_DECIDED_MESSAGE = contractMessage(msg`This application was already decided. Only pending applications can be approved or rejected.`);
 
 // ----- Users -----
 
 /** GET /api/admin/users?q=&cursor=&limit= (newest account first; q matches e-mail or username). */
 export const ZAdminUserListQuery = z.object({
-  q: z.string().trim().max(100, { message: 'Too long (100 characters at most)' }).optional(),
+  q: z.string().trim().max(100, { message: contractMessage(msg`Too long (100 characters at most)`) }).optional(),
   cursor: ZCursor,
   limit: ZLimit,
 });
@@ -121,11 +123,11 @@ export type TAdminUserListResponse = z.infer<typeof ZAdminUserListResponse>;
 export const ZSuspendUserInput = z.object({ reason: requiredReason('for the suspension') });
 export type TSuspendUserInput = z.infer<typeof ZSuspendUserInput>;
 
-export const ACCOUNT_SUSPENDED_MESSAGE = 'This account is suspended.';
-export const USER_NOT_FOUND_MESSAGE = 'User not found.';
-export const CANNOT_SUSPEND_SELF_MESSAGE = 'You cannot suspend your own account.';
-export const ALREADY_SUSPENDED_MESSAGE = 'This account is already suspended.';
-export const NOT_SUSPENDED_MESSAGE = 'This account is not suspended.';
+export const ACCOUNT_SUSPENDED_MESSAGE = contractMessage(msg`This account is suspended.`);
+export const USER_NOT_FOUND_MESSAGE = contractMessage(msg`User not found.`);
+export const CANNOT_SUSPEND_SELF_MESSAGE = contractMessage(msg`You cannot suspend your own account.`);
+export const ALREADY_SUSPENDED_MESSAGE = contractMessage(msg`This account is already suspended.`);
+export const NOT_SUSPENDED_MESSAGE = contractMessage(msg`This account is not suspended.`);
 
 // ----- Audit log -----
 
@@ -164,4 +166,4 @@ export type TAuditLogQuery = z.input<typeof ZAuditLogQuery>;
 export const ZAuditLogResponse = z.object({ items: z.array(ZAuditLogEntry), nextCursor: z.string().nullable() });
 export type TAuditLogResponse = z.infer<typeof ZAuditLogResponse>;
 
-export const INVALID_CURSOR_MESSAGE = 'The cursor is not valid. Start again from the first page.';
+export const INVALID_CURSOR_MESSAGE = contractMessage(msg`The cursor is not valid. Start again from the first page.`);

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ZId } from './ids';
 import { ZMinor } from './money';
@@ -13,13 +15,13 @@ export const ZAgentStatus = ZSellerStatus;
 export type TAgentStatus = z.infer<typeof ZAgentStatus>;
 
 export const AGENT_KINDS = ['delivery', 'referral', 'both'] as const;
-export const ZAgentKind = z.enum(AGENT_KINDS, { message: 'Choose delivery, referral or both' });
+export const ZAgentKind = z.enum(AGENT_KINDS, { message: contractMessage(msg`Choose delivery, referral or both`) });
 export type TAgentKind = z.infer<typeof ZAgentKind>;
 
 export const agentKindLabels: Readonly<Record<TAgentKind, string>> = {
-  delivery: 'Delivery agent',
-  referral: 'Referral agent',
-  both: 'Delivery and referral agent',
+  delivery: contractMessage(msg`Delivery agent`),
+  referral: contractMessage(msg`Referral agent`),
+  both: contractMessage(msg`Delivery and referral agent`),
 };
 
 /** Whether an agent of this kind carries deliveries. */
@@ -28,28 +30,28 @@ export function isDeliveryKind(kind: TAgentKind): boolean {
 }
 
 export const VEHICLES = ['on_foot', 'bicycle', 'motorbike', 'car', 'van'] as const;
-export const ZVehicle = z.enum(VEHICLES, { message: 'Choose how you travel' });
+export const ZVehicle = z.enum(VEHICLES, { message: contractMessage(msg`Choose how you travel`) });
 export type TVehicle = z.infer<typeof ZVehicle>;
 
 export const vehicleLabels: Readonly<Record<TVehicle, string>> = {
-  on_foot: 'On foot',
-  bicycle: 'Bicycle',
-  motorbike: 'Motorbike',
-  car: 'Car',
-  van: 'Van',
+  on_foot: contractMessage(msg`On foot`),
+  bicycle: contractMessage(msg`Bicycle`),
+  motorbike: contractMessage(msg`Motorbike`),
+  car: contractMessage(msg`Car`),
+  van: contractMessage(msg`Van`),
 };
 
 export const WORKING_RADIUS_MIN_KM = 1;
 export const WORKING_RADIUS_MAX_KM = 100;
 
 const latitude = z
-  .number({ message: 'Latitude must be a number' })
-  .min(-90, { message: 'Latitude is between -90 and 90' })
-  .max(90, { message: 'Latitude is between -90 and 90' });
+  .number({ message: contractMessage(msg`Latitude must be a number`) })
+  .min(-90, { message: contractMessage(msg`Latitude is between -90 and 90`) })
+  .max(90, { message: contractMessage(msg`Latitude is between -90 and 90`) });
 const longitude = z
-  .number({ message: 'Longitude must be a number' })
-  .min(-180, { message: 'Longitude is between -180 and 180' })
-  .max(180, { message: 'Longitude is between -180 and 180' });
+  .number({ message: contractMessage(msg`Longitude must be a number`) })
+  .min(-180, { message: contractMessage(msg`Longitude is between -180 and 180`) })
+  .max(180, { message: contractMessage(msg`Longitude is between -180 and 180`) });
 
 /**
  * POST /api/agents/applications: the /agent-registration form. The web form validates with this very
@@ -61,35 +63,35 @@ export const ZAgentApplicationInput = z
   .object({
     kind: ZAgentKind,
     region: z
-      .string({ message: 'Enter your home area' })
+      .string({ message: contractMessage(msg`Enter your home area`) })
       .trim()
-      .min(1, { message: 'Enter your home area' })
-      .max(100, { message: 'Too long (100 characters at most)' }),
+      .min(1, { message: contractMessage(msg`Enter your home area`) })
+      .max(100, { message: contractMessage(msg`Too long (100 characters at most)`) }),
     lat: latitude.nullable().default(null),
     lng: longitude.nullable().default(null),
     workingRadiusKm: z
-      .number({ message: 'Enter your working radius in km' })
-      .int({ message: 'Whole kilometres' })
-      .min(WORKING_RADIUS_MIN_KM, { message: `The radius is ${WORKING_RADIUS_MIN_KM} to ${WORKING_RADIUS_MAX_KM} km` })
-      .max(WORKING_RADIUS_MAX_KM, { message: `The radius is ${WORKING_RADIUS_MIN_KM} to ${WORKING_RADIUS_MAX_KM} km` }),
+      .number({ message: contractMessage(msg`Enter your working radius in km`) })
+      .int({ message: contractMessage(msg`Whole kilometres`) })
+      .min(WORKING_RADIUS_MIN_KM, { message: contractMessage(msg`The radius is ${{ workingRadiusMinKm: WORKING_RADIUS_MIN_KM }} to ${{ workingRadiusMaxKm: WORKING_RADIUS_MAX_KM }} km`) })
+      .max(WORKING_RADIUS_MAX_KM, { message: contractMessage(msg`The radius is ${{ workingRadiusMinKm: WORKING_RADIUS_MIN_KM }} to ${{ workingRadiusMaxKm: WORKING_RADIUS_MAX_KM }} km`) }),
     /** Required for delivery and both; ignored (stored null) for referral agents. */
     vehicle: ZVehicle.nullable().default(null),
     phone: z
-      .string({ message: 'Enter a phone number' })
+      .string({ message: contractMessage(msg`Enter a phone number`) })
       .trim()
-      .max(21, { message: 'Enter a phone number, digits with an optional leading +' })
-      .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, { message: 'Enter a phone number, digits with an optional leading +' }),
+      .max(21, { message: contractMessage(msg`Enter a phone number, digits with an optional leading +`) })
+      .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, { message: contractMessage(msg`Enter a phone number, digits with an optional leading +`) }),
     payout: ZPayoutDetailsInput,
-    idDocumentUploadId: z.uuid({ message: 'Upload a photo of your ID document' }).max(36, { message: 'Upload a photo of your ID document' }),
-    termsAccepted: z.literal(true, { message: 'Accept the terms to apply' }),
+    idDocumentUploadId: z.uuid({ message: contractMessage(msg`Upload a photo of your ID document`) }).max(36, { message: contractMessage(msg`Upload a photo of your ID document`) }),
+    termsAccepted: z.literal(true, { message: contractMessage(msg`Accept the terms to apply`) }),
   })
   .superRefine((value, context) => {
     if ((value.lat === null) !== (value.lng === null)) {
       const field = value.lat === null ? 'lat' : 'lng';
-      context.addIssue({ code: 'custom', path: [field], message: 'Give both latitude and longitude, or neither' });
+      context.addIssue({ code: 'custom', path: [field], message: contractMessage(msg`Give both latitude and longitude, or neither`) });
     }
     if (isDeliveryKind(value.kind) && value.vehicle === null) {
-      context.addIssue({ code: 'custom', path: ['vehicle'], message: 'Choose how you travel' });
+      context.addIssue({ code: 'custom', path: ['vehicle'], message: contractMessage(msg`Choose how you travel`) });
     }
   });
 export type TAgentApplicationInput = z.input<typeof ZAgentApplicationInput>;
@@ -139,15 +141,15 @@ export type TSubmitAgentApplicationResponse = TAgentApplication;
 export const ZGetMyAgentApplicationResponse = ZAgentApplication;
 export type TGetMyAgentApplicationResponse = TAgentApplication;
 
-export const AGENT_APPLICATION_PENDING_MESSAGE = 'Your agent application is already being reviewed.';
-export const AGENT_APPLICATION_APPROVED_MESSAGE = 'Your agent application was already approved: you are a Pulse Agent.';
-export const NO_AGENT_APPLICATION_MESSAGE = 'You have not applied to become a Pulse Agent yet.';
+export const AGENT_APPLICATION_PENDING_MESSAGE = contractMessage(msg`Your agent application is already being reviewed.`);
+export const AGENT_APPLICATION_APPROVED_MESSAGE = contractMessage(msg`Your agent application was already approved: you are a Pulse Agent.`);
+export const NO_AGENT_APPLICATION_MESSAGE = contractMessage(msg`You have not applied to become a Pulse Agent yet.`);
 /** 403 on agent endpoints for a user whose application is pending. */
-export const AGENT_PENDING_MESSAGE = 'Your agent application is still being reviewed. You can take tasks once it is approved.';
+export const AGENT_PENDING_MESSAGE = contractMessage(msg`Your agent application is still being reviewed. You can take tasks once it is approved.`);
 /** 403 on agent endpoints for a user who never applied or was rejected. */
-export const NOT_AN_AGENT_MESSAGE = 'Only approved Pulse Agents can do this. Apply on the agent registration page.';
+export const NOT_AN_AGENT_MESSAGE = contractMessage(msg`Only approved Pulse Agents can do this. Apply on the agent registration page.`);
 /** 403 on delivery task endpoints for an approved referral-only agent. */
-export const NOT_A_DELIVERY_AGENT_MESSAGE = 'Only delivery agents can take delivery tasks.';
+export const NOT_A_DELIVERY_AGENT_MESSAGE = contractMessage(msg`Only delivery agents can take delivery tasks.`);
 
 /* ------------------------------------------------------------ agent wallet */
 

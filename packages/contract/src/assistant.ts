@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ZId } from './ids';
 import { ZMinor } from './money';
@@ -26,8 +28,8 @@ export const ASSISTANT_MESSAGE_HARD_LIMIT = 8000;
 export const ASSISTANT_PRODUCT_LIMIT = 6;
 /** Messages kept per signed-in user (older ones are dropped). */
 export const ASSISTANT_HISTORY_LIMIT = 100;
-export const ASSISTANT_EMPTY_MESSAGE = 'Type a question, for example "organic tomatoes under 5 near Kumasi".';
-export const ASSISTANT_SIGN_IN_MESSAGE = 'Sign in to ask about your orders, deliveries and wallet.';
+export const ASSISTANT_EMPTY_MESSAGE = contractMessage(msg`Type a question, for example "organic tomatoes under 5 near Kumasi".`);
+export const ASSISTANT_SIGN_IN_MESSAGE = contractMessage(msg`Sign in to ask about your orders, deliveries and wallet.`);
 
 // ----- Understanding -----
 
@@ -157,7 +159,7 @@ export type TAssistantMessage = z.infer<typeof ZAssistantMessage>;
 
 /** POST /api/assistant/messages */
 export const ZAssistantAskRequest = z.object({
-  text: z.string().max(ASSISTANT_MESSAGE_HARD_LIMIT, { message: `Keep it under ${ASSISTANT_MESSAGE_MAX_LENGTH} characters` }),
+  text: z.string().max(ASSISTANT_MESSAGE_HARD_LIMIT, { message: contractMessage(msg`Keep it under ${{ assistantMessageMaxLength: ASSISTANT_MESSAGE_MAX_LENGTH }} characters`) }),
   /** The browser's position, when the person allowed it ("near me"). */
   position: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).nullable().optional(),
   /** A visitor's previous context (ignored for signed-in users: theirs is on the server). */

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ZUser } from './users';
 
@@ -6,24 +8,24 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]+$/;
 
 export const ZEmail = z
-  .string({ message: 'Enter your e-mail address' })
+  .string({ message: contractMessage(msg`Enter your e-mail address`) })
   .trim()
   .toLowerCase()
-  .max(254, { message: 'E-mail address is too long' })
-  .pipe(z.email({ message: 'Enter a valid e-mail address' }));
+  .max(254, { message: contractMessage(msg`E-mail address is too long`) })
+  .pipe(z.email({ message: contractMessage(msg`Enter a valid e-mail address`) }));
 
 export const ZUsername = z
-  .string({ message: 'Choose a username' })
+  .string({ message: contractMessage(msg`Choose a username`) })
   .trim()
-  .min(3, { message: 'Username must be at least 3 characters' })
-  .max(30, { message: 'Username must be at most 30 characters' })
-  .regex(USERNAME_PATTERN, { message: 'Use letters, digits, dots, dashes and underscores only' });
+  .min(3, { message: contractMessage(msg`Username must be at least 3 characters`) })
+  .max(30, { message: contractMessage(msg`Username must be at most 30 characters`) })
+  .regex(USERNAME_PATTERN, { message: contractMessage(msg`Use letters, digits, dots, dashes and underscores only`) });
 
 /** Length only; the common-password check needs the server's list. */
 export const ZNewPassword = z
-  .string({ message: 'Choose a password' })
-  .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
-  .max(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` });
+  .string({ message: contractMessage(msg`Choose a password`) })
+  .min(PASSWORD_MIN_LENGTH, { message: contractMessage(msg`Password must be at least ${{ passwordMinLength: PASSWORD_MIN_LENGTH }} characters`) })
+  .max(PASSWORD_MAX_LENGTH, { message: contractMessage(msg`Password must be at most ${{ passwordMaxLength: PASSWORD_MAX_LENGTH }} characters`) });
 
 export const ZRegisterRequest = z.object({
   email: ZEmail,
@@ -39,7 +41,7 @@ export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 
 export const ZLoginRequest = z.object({
   email: ZEmail,
-  password: z.string({ message: 'Enter your password' }).min(1, { message: 'Enter your password' }).max(PASSWORD_MAX_LENGTH),
+  password: z.string({ message: contractMessage(msg`Enter your password`) }).min(1, { message: contractMessage(msg`Enter your password`) }).max(PASSWORD_MAX_LENGTH),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 

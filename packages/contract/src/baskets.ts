@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ZId } from './ids';
 import { ZMinor } from './money';
@@ -41,10 +43,10 @@ export const ZBasketResponse = z.object({
 export type TBasketResponse = z.infer<typeof ZBasketResponse>;
 
 const ZQuantity = z
-  .number({ message: 'Enter a quantity' })
-  .int({ message: 'The quantity must be a whole number' })
-  .min(1, { message: 'The quantity must be at least 1' })
-  .max(100_000, { message: 'The quantity is too high' });
+  .number({ message: contractMessage(msg`Enter a quantity`) })
+  .int({ message: contractMessage(msg`The quantity must be a whole number`) })
+  .min(1, { message: contractMessage(msg`The quantity must be at least 1`) })
+  .max(100_000, { message: contractMessage(msg`The quantity is too high`) });
 
 /** POST /api/baskets/items: adds to the line of that product (or creates it). */
 export const ZAddBasketItemInput = z.object({ productId: ZId, quantity: ZQuantity });

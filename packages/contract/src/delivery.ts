@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ZVehicle } from './agents';
 import { ZId } from './ids';
@@ -25,27 +27,27 @@ export const ZDeliveryTaskStatus = z.enum(DELIVERY_TASK_STATUSES);
 export type TDeliveryTaskStatus = z.infer<typeof ZDeliveryTaskStatus>;
 
 export const deliveryTaskStatusLabels: Readonly<Record<TDeliveryTaskStatus, string>> = {
-  open: 'Waiting for an agent',
-  claimed: 'Agent on the way to the farm',
-  in_transit: 'On its way',
-  delivered: 'Delivered',
-  failed: 'Delivery attempt failed',
-  returned: 'Returned to the farm',
-  cancelled: 'Cancelled',
+  open: contractMessage(msg`Waiting for an agent`),
+  claimed: contractMessage(msg`Agent on the way to the farm`),
+  in_transit: contractMessage(msg`On its way`),
+  delivered: contractMessage(msg`Delivered`),
+  failed: contractMessage(msg`Delivery attempt failed`),
+  returned: contractMessage(msg`Returned to the farm`),
+  cancelled: contractMessage(msg`Cancelled`),
 };
 
 /** Statuses in which an agent holds the task (counted against AGENT_MAX_ACTIVE_TASKS). */
 export const ACTIVE_TASK_STATUSES = ['claimed', 'in_transit'] as const satisfies readonly TDeliveryTaskStatus[];
 
 export const FAILURE_REASONS = ['nobody_there', 'wrong_address', 'refused', 'unsafe', 'other'] as const;
-export const ZFailureReason = z.enum(FAILURE_REASONS, { message: 'Choose what happened' });
+export const ZFailureReason = z.enum(FAILURE_REASONS, { message: contractMessage(msg`Choose what happened`) });
 export type TFailureReason = z.infer<typeof ZFailureReason>;
 export const failureReasonLabels: Readonly<Record<TFailureReason, string>> = {
-  nobody_there: 'Nobody there',
-  wrong_address: 'Wrong address',
-  refused: 'Refused by the recipient',
-  unsafe: 'Unsafe to deliver',
-  other: 'Other',
+  nobody_there: contractMessage(msg`Nobody there`),
+  wrong_address: contractMessage(msg`Wrong address`),
+  refused: contractMessage(msg`Refused by the recipient`),
+  unsafe: contractMessage(msg`Unsafe to deliver`),
+  other: contractMessage(msg`Other`),
 };
 /** Reasons that need a photo as evidence. */
 export const FAILURE_REASONS_NEEDING_PHOTO: readonly TFailureReason[] = ['nobody_there', 'wrong_address'];
@@ -161,7 +163,7 @@ export const ZDeliveryTaskParams = z.object({ id: ZId });
 
 /** GET /api/delivery/tasks/open?limit= : approved delivery agents; farms within the working radius, nearest first. */
 export const ZListOpenTasksQuery = z.object({
-  limit: z.coerce.number({ message: 'Must be a number' }).int().min(1).max(100).default(50),
+  limit: z.coerce.number({ message: contractMessage(msg`Must be a number`) }).int().min(1).max(100).default(50),
 });
 export type TListOpenTasksQuery = z.input<typeof ZListOpenTasksQuery>;
 export const ZListOpenTasksResponse = z.object({
@@ -190,10 +192,10 @@ export const ZClaimTaskResponse = ZDeliveryTask;
 export type TClaimTaskResponse = TDeliveryTask;
 
 const requiredReason = z
-  .string({ message: 'Tell us why' })
+  .string({ message: contractMessage(msg`Tell us why`) })
   .trim()
-  .min(1, { message: 'Tell us why' })
-  .max(500, { message: 'Too long (500 characters at most)' });
+  .min(1, { message: contractMessage(msg`Tell us why`) })
+  .max(500, { message: contractMessage(msg`Too long (500 characters at most)`) });
 
 /** POST /api/delivery/tasks/{id}/release : before pickup only. */
 export const ZReleaseTaskRequest = z.object({ reason: requiredReason });
@@ -203,10 +205,10 @@ export type TReleaseTaskResponse = TDeliveryTask;
 
 const code = (what: string) =>
   z
-    .string({ message: `Enter the ${what}` })
+    .string({ message: contractMessage(msg`Enter the ${{ what }}`) })
     .trim()
-    .max(6, { message: `Enter the 6-digit ${what}` })
-    .regex(/^[0-9]{6}$/, { message: `Enter the 6-digit ${what}` });
+    .max(6, { message: contractMessage(msg`Enter the 6-digit ${{ what }}`) })
+    .regex(/^[0-9]{6}$/, { message: contractMessage(msg`Enter the 6-digit ${{ what }}`) });
 
 /** POST /api/delivery/tasks/{id}/pickup : the code the farm sees on its order's delivery page. */
 export const ZPickupTaskRequest = z.object({ code: code('pickup code') });
@@ -216,8 +218,8 @@ export type TPickupTaskResponse = TDeliveryTask;
 
 /** POST /api/delivery/tasks/{id}/position : the holding agent of an in-transit task; 204. */
 export const ZPostPositionRequest = z.object({
-  lat: z.number({ message: 'Latitude must be a number' }).min(-90).max(90),
-  lng: z.number({ message: 'Longitude must be a number' }).min(-180).max(180),
+  lat: z.number({ message: contractMessage(msg`Latitude must be a number`) }).min(-90).max(90),
+  lng: z.number({ message: contractMessage(msg`Longitude must be a number`) }).min(-180).max(180),
   /** Metres, as the browser reports it. */
   accuracy: z.number().nonnegative().max(100_000).optional(),
 });
@@ -227,7 +229,7 @@ export type TPostPositionRequest = z.infer<typeof ZPostPositionRequest>;
 export const ZDeliverTaskRequest = z.object({
   code: code('buyer’s confirmation code'),
   photoUploadId: ZId.optional(),
-  recipientName: z.string().trim().max(100, { message: 'Too long (100 characters at most)' }).optional(),
+  recipientName: z.string().trim().max(100, { message: contractMessage(msg`Too long (100 characters at most)`) }).optional(),
 });
 export type TDeliverTaskRequest = z.infer<typeof ZDeliverTaskRequest>;
 export const ZDeliverTaskResponse = ZDeliveryTask;
@@ -237,12 +239,12 @@ export type TDeliverTaskResponse = TDeliveryTask;
 export const ZFailTaskRequest = z
   .object({
     reason: ZFailureReason,
-    note: z.string().trim().max(500, { message: 'Too long (500 characters at most)' }).optional(),
+    note: z.string().trim().max(500, { message: contractMessage(msg`Too long (500 characters at most)`) }).optional(),
     photoUploadId: ZId.optional(),
   })
   .superRefine((value, context) => {
     if (FAILURE_REASONS_NEEDING_PHOTO.includes(value.reason) && !value.photoUploadId) {
-      context.addIssue({ code: 'custom', path: ['photoUploadId'], message: 'Add a photo of the place' });
+      context.addIssue({ code: 'custom', path: ['photoUploadId'], message: contractMessage(msg`Add a photo of the place`) });
     }
   });
 export type TFailTaskRequest = z.infer<typeof ZFailTaskRequest>;
@@ -286,16 +288,16 @@ export type TGetOrderDeliveryResponse = z.infer<typeof ZGetOrderDeliveryResponse
 export const AGENT_MAX_ACTIVE_TASKS_DEFAULT = 3;
 export const MAX_DELIVERY_CODE_ATTEMPTS = 5;
 
-export const TASK_TAKEN_MESSAGE = 'This task was just taken by another agent';
-export const TASK_NOT_FOUND_MESSAGE = 'Delivery task not found.';
-export const TOO_MANY_TASKS_MESSAGE = 'You already hold the most tasks you can at once. Deliver or release one first.';
-export const TASK_NOT_OPEN_MESSAGE = 'This task is no longer open.';
-export const RELEASE_AFTER_PICKUP_MESSAGE = 'The goods are already picked up: finish the delivery or report a failed attempt.';
-export const NOT_PICKED_UP_MESSAGE = 'Pick the order up at the farm first.';
-export const PICKUP_CODE_WRONG_MESSAGE = 'That pickup code is not right. Ask the farm for the code shown on its order.';
-export const DELIVERY_CODE_WRONG_MESSAGE = 'That confirmation code is not right. Ask the buyer for the code shown on their order.';
-export const CODE_ATTEMPTS_EXHAUSTED_MESSAGE = 'Too many wrong codes. The buyer and the farm were told; contact them to sort it out.';
-export const POSITION_REFUSED_MESSAGE = 'Only the agent carrying this order can share its position.';
-export const TASK_ORDER_ENDED_MESSAGE = 'This order was cancelled or refunded: the task has ended. Do not collect or deliver it.';
-export const TASK_ENDED_MESSAGE = 'This task has ended.';
-export const FARM_DELIVERY_HELD_MESSAGE = 'A Pulse Agent holds this delivery: the agent hands it over.';
+export const TASK_TAKEN_MESSAGE = contractMessage(msg`This task was just taken by another agent`);
+export const TASK_NOT_FOUND_MESSAGE = contractMessage(msg`Delivery task not found.`);
+export const TOO_MANY_TASKS_MESSAGE = contractMessage(msg`You already hold the most tasks you can at once. Deliver or release one first.`);
+export const TASK_NOT_OPEN_MESSAGE = contractMessage(msg`This task is no longer open.`);
+export const RELEASE_AFTER_PICKUP_MESSAGE = contractMessage(msg`The goods are already picked up: finish the delivery or report a failed attempt.`);
+export const NOT_PICKED_UP_MESSAGE = contractMessage(msg`Pick the order up at the farm first.`);
+export const PICKUP_CODE_WRONG_MESSAGE = contractMessage(msg`That pickup code is not right. Ask the farm for the code shown on its order.`);
+export const DELIVERY_CODE_WRONG_MESSAGE = contractMessage(msg`That confirmation code is not right. Ask the buyer for the code shown on their order.`);
+export const CODE_ATTEMPTS_EXHAUSTED_MESSAGE = contractMessage(msg`Too many wrong codes. The buyer and the farm were told; contact them to sort it out.`);
+export const POSITION_REFUSED_MESSAGE = contractMessage(msg`Only the agent carrying this order can share its position.`);
+export const TASK_ORDER_ENDED_MESSAGE = contractMessage(msg`This order was cancelled or refunded: the task has ended. Do not collect or deliver it.`);
+export const TASK_ENDED_MESSAGE = contractMessage(msg`This task has ended.`);
+export const FARM_DELIVERY_HELD_MESSAGE = contractMessage(msg`A Pulse Agent holds this delivery: the agent hands it over.`);

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ZId } from './ids';
 import { ZMinor } from './money';
@@ -28,18 +30,18 @@ export const HUB_PAGE_MAX_LIMIT = 30;
 
 // ----- Messages (shown as they are) -----
 
-export const POST_UNAVAILABLE_MESSAGE = 'This post is no longer available';
-export const COMMENT_NOT_FOUND_MESSAGE = 'This comment is no longer available';
-export const PROFILE_NOT_FOUND_MESSAGE = 'No one on Pulse Hub has that name';
-export const POST_EDIT_WINDOW_CLOSED_MESSAGE = `Posts can be edited for ${POST_EDIT_WINDOW_MINUTES} minutes after posting`;
-export const POST_PRODUCT_UNAVAILABLE_MESSAGE = 'One of the linked products is no longer on sale';
-export const POST_PHOTO_NOT_YOURS_MESSAGE = 'One of the photos was not uploaded by you';
-export const TIP_SELF_MESSAGE = 'You cannot tip your own post';
-export const FOLLOW_SELF_MESSAGE = 'You cannot follow yourself';
-export const ALREADY_REPORTED_MESSAGE = 'You have already reported this';
-export const REPORT_OWN_MESSAGE = 'You cannot report your own post or comment';
-export const REPORT_ALREADY_DECIDED_MESSAGE = 'This report has already been handled';
-export const AUTHOR_SUSPENDED_MESSAGE = 'This account is suspended.';
+export const POST_UNAVAILABLE_MESSAGE = contractMessage(msg`This post is no longer available`);
+export const COMMENT_NOT_FOUND_MESSAGE = contractMessage(msg`This comment is no longer available`);
+export const PROFILE_NOT_FOUND_MESSAGE = contractMessage(msg`No one on Pulse Hub has that name`);
+export const POST_EDIT_WINDOW_CLOSED_MESSAGE = contractMessage(msg`Posts can be edited for ${{ postEditWindowMinutes: POST_EDIT_WINDOW_MINUTES }} minutes after posting`);
+export const POST_PRODUCT_UNAVAILABLE_MESSAGE = contractMessage(msg`One of the linked products is no longer on sale`);
+export const POST_PHOTO_NOT_YOURS_MESSAGE = contractMessage(msg`One of the photos was not uploaded by you`);
+export const TIP_SELF_MESSAGE = contractMessage(msg`You cannot tip your own post`);
+export const FOLLOW_SELF_MESSAGE = contractMessage(msg`You cannot follow yourself`);
+export const ALREADY_REPORTED_MESSAGE = contractMessage(msg`You have already reported this`);
+export const REPORT_OWN_MESSAGE = contractMessage(msg`You cannot report your own post or comment`);
+export const REPORT_ALREADY_DECIDED_MESSAGE = contractMessage(msg`This report has already been handled`);
+export const AUTHOR_SUSPENDED_MESSAGE = contractMessage(msg`This account is suspended.`);
 
 // ----- People -----
 
@@ -69,11 +71,11 @@ export type THubProfile = z.infer<typeof ZHubProfile>;
 
 /** PATCH /api/hub/profile: the caller's own bio, profession and photo (an image upload id). */
 export const ZUpdateHubProfileInput = z.object({
-  bio: z.string().trim().max(BIO_MAX_LENGTH, { message: `Bio is too long (${BIO_MAX_LENGTH} characters at most)` }).nullable().optional(),
+  bio: z.string().trim().max(BIO_MAX_LENGTH, { message: contractMessage(msg`Bio is too long (${{ bioMaxLength: BIO_MAX_LENGTH }} characters at most)`) }).nullable().optional(),
   profession: z
     .string()
     .trim()
-    .max(PROFESSION_MAX_LENGTH, { message: `Profession is too long (${PROFESSION_MAX_LENGTH} characters at most)` })
+    .max(PROFESSION_MAX_LENGTH, { message: contractMessage(msg`Profession is too long (${{ professionMaxLength: PROFESSION_MAX_LENGTH }} characters at most)`) })
     .nullable()
     .optional(),
   /** An upload of the caller (POST /api/uploads/images); null removes the photo. */
@@ -112,10 +114,10 @@ export const ZPost = z.object({
 export type TPost = z.infer<typeof ZPost>;
 
 const postText = z
-  .string({ message: 'Write something to post' })
+  .string({ message: contractMessage(msg`Write something to post`) })
   .trim()
-  .min(1, { message: 'Write something to post' })
-  .max(POST_MAX_LENGTH, { message: `Posts are at most ${POST_MAX_LENGTH} characters` });
+  .min(1, { message: contractMessage(msg`Write something to post`) })
+  .max(POST_MAX_LENGTH, { message: contractMessage(msg`Posts are at most ${{ postMaxLength: POST_MAX_LENGTH }} characters`) });
 
 /**
  * POST /api/hub/posts. `clientId` is made in the browser (a UUID) when the post is written, so a
@@ -124,22 +126,22 @@ const postText = z
 export const ZCreatePostInput = z.object({
   clientId: ZId,
   text: postText,
-  imageUploadIds: z.array(ZId).max(POST_MAX_PHOTOS, { message: `At most ${POST_MAX_PHOTOS} photos` }).default([]),
-  productIds: z.array(ZId).max(POST_MAX_PRODUCTS, { message: `At most ${POST_MAX_PRODUCTS} products` }).default([]),
-  region: z.string().trim().max(100, { message: 'Region is too long (100 characters at most)' }).nullable().optional(),
+  imageUploadIds: z.array(ZId).max(POST_MAX_PHOTOS, { message: contractMessage(msg`At most ${{ postMaxPhotos: POST_MAX_PHOTOS }} photos`) }).default([]),
+  productIds: z.array(ZId).max(POST_MAX_PRODUCTS, { message: contractMessage(msg`At most ${{ postMaxProducts: POST_MAX_PRODUCTS }} products`) }).default([]),
+  region: z.string().trim().max(100, { message: contractMessage(msg`Region is too long (100 characters at most)`) }).nullable().optional(),
 });
 export type TCreatePostInput = z.input<typeof ZCreatePostInput>;
 
 /** PATCH /api/hub/posts/{id}: within POST_EDIT_WINDOW_MINUTES, by the author. */
 export const ZUpdatePostInput = z.object({
   text: postText,
-  region: z.string().trim().max(100, { message: 'Region is too long (100 characters at most)' }).nullable().optional(),
+  region: z.string().trim().max(100, { message: contractMessage(msg`Region is too long (100 characters at most)`) }).nullable().optional(),
 });
 export type TUpdatePostInput = z.infer<typeof ZUpdatePostInput>;
 
 const ZHubCursor = z.string().max(300).optional();
 const ZHubLimit = z.coerce
-  .number({ message: 'Must be a number' })
+  .number({ message: contractMessage(msg`Must be a number`) })
   .int()
   .min(1)
   .max(HUB_PAGE_MAX_LIMIT)
@@ -198,10 +200,10 @@ export const ZCommentPage = z.object({ items: z.array(ZCommentThread), nextCurso
 export type TCommentPage = z.infer<typeof ZCommentPage>;
 
 const commentText = z
-  .string({ message: 'Write a comment' })
+  .string({ message: contractMessage(msg`Write a comment`) })
   .trim()
-  .min(1, { message: 'Write a comment' })
-  .max(COMMENT_MAX_LENGTH, { message: `Comments are at most ${COMMENT_MAX_LENGTH} characters` });
+  .min(1, { message: contractMessage(msg`Write a comment`) })
+  .max(COMMENT_MAX_LENGTH, { message: contractMessage(msg`Comments are at most ${{ commentMaxLength: COMMENT_MAX_LENGTH }} characters`) });
 
 /** POST /api/hub/posts/{id}/comments. `replyToId`: a comment of this post (top-level or a reply). */
 export const ZCreateCommentInput = z.object({ text: commentText, replyToId: ZId.nullable().optional() });
@@ -224,7 +226,7 @@ export type TTipOptions = z.infer<typeof ZTipOptions>;
 
 /** POST /api/hub/posts/{id}/tips with header Idempotency-Key: the same key pays once. */
 export const ZTipInput = z.object({
-  amountMinor: z.number({ message: 'Enter an amount' }).int({ message: 'Enter a whole number of cents' }).positive({ message: 'Enter an amount' }),
+  amountMinor: z.number({ message: contractMessage(msg`Enter an amount`) }).int({ message: contractMessage(msg`Enter a whole number of cents`) }).positive({ message: contractMessage(msg`Enter an amount`) }),
 });
 export type TTipInput = z.infer<typeof ZTipInput>;
 
@@ -246,13 +248,13 @@ export type TPostTipList = z.infer<typeof ZPostTipList>;
 // ----- Reports and moderation -----
 
 export const REPORT_CATEGORIES = ['spam', 'scam', 'offensive', 'other'] as const;
-export const ZReportCategory = z.enum(REPORT_CATEGORIES, { message: 'Choose what is wrong' });
+export const ZReportCategory = z.enum(REPORT_CATEGORIES, { message: contractMessage(msg`Choose what is wrong`) });
 export type TReportCategory = z.infer<typeof ZReportCategory>;
 export const reportCategoryLabels: Readonly<Record<TReportCategory, string>> = {
-  spam: 'Spam',
-  scam: 'Scam or fraud',
-  offensive: 'Offensive or abusive',
-  other: 'Something else',
+  spam: contractMessage(msg`Spam`),
+  scam: contractMessage(msg`Scam or fraud`),
+  offensive: contractMessage(msg`Offensive or abusive`),
+  other: contractMessage(msg`Something else`),
 };
 
 export const ZReportTargetType = z.enum(['post', 'comment']);
@@ -263,7 +265,7 @@ export const ZCreateReportInput = z.object({
   targetType: ZReportTargetType,
   targetId: ZId,
   category: ZReportCategory,
-  comment: z.string().trim().max(1000, { message: 'Too long (1000 characters at most)' }).default(''),
+  comment: z.string().trim().max(1000, { message: contractMessage(msg`Too long (1000 characters at most)`) }).default(''),
 });
 export type TCreateReportInput = z.input<typeof ZCreateReportInput>;
 export const ZCreateReportResponse = z.object({ id: ZId });
@@ -271,10 +273,10 @@ export const ZCreateReportResponse = z.object({ id: ZId });
 export const ZReportStatus = z.enum(['open', 'hidden', 'dismissed', 'author_suspended']);
 export type TReportStatus = z.infer<typeof ZReportStatus>;
 export const reportStatusLabels: Readonly<Record<TReportStatus, string>> = {
-  open: 'Waiting for review',
-  hidden: 'Removed',
-  dismissed: 'No action needed',
-  author_suspended: 'Removed, author suspended',
+  open: contractMessage(msg`Waiting for review`),
+  hidden: contractMessage(msg`Removed`),
+  dismissed: contractMessage(msg`No action needed`),
+  author_suspended: contractMessage(msg`Removed, author suspended`),
 };
 
 /** One report in the admin queue, with the reported item as it is now. */
@@ -304,7 +306,7 @@ export type TAdminReport = z.infer<typeof ZAdminReport>;
 export const ZAdminReportListQuery = z.object({
   status: ZReportStatus.default('open'),
   cursor: ZHubCursor,
-  limit: z.coerce.number({ message: 'Must be a number' }).int().min(1).max(100).default(20),
+  limit: z.coerce.number({ message: contractMessage(msg`Must be a number`) }).int().min(1).max(100).default(20),
 });
 export type TAdminReportListQuery = z.input<typeof ZAdminReportListQuery>;
 export const ZAdminReportListResponse = z.object({ items: z.array(ZAdminReport), nextCursor: z.string().nullable() });
@@ -316,8 +318,8 @@ export type TAdminReportListResponse = z.infer<typeof ZAdminReportListResponse>;
  * Every open report on the same item is decided with it; each reporter is told the outcome.
  */
 export const ZReportDecisionInput = z.object({
-  action: z.enum(['hide', 'dismiss', 'suspend_author'], { message: 'Choose hide, dismiss or suspend' }),
-  reason: z.string().trim().max(1000, { message: 'Too long (1000 characters at most)' }).default(''),
+  action: z.enum(['hide', 'dismiss', 'suspend_author'], { message: contractMessage(msg`Choose hide, dismiss or suspend`) }),
+  reason: z.string().trim().max(1000, { message: contractMessage(msg`Too long (1000 characters at most)`) }).default(''),
 });
 export type TReportDecisionInput = z.input<typeof ZReportDecisionInput>;
 

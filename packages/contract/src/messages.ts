@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ZId } from './ids';
 
@@ -119,11 +121,11 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 export const ZSendMessageRequest = z
   .object({
-    body: z.string().trim().max(MESSAGE_BODY_MAX_LENGTH, { message: `Must be at most ${MESSAGE_BODY_MAX_LENGTH} characters` }).optional(),
+    body: z.string().trim().max(MESSAGE_BODY_MAX_LENGTH, { message: contractMessage(msg`Must be at most ${{ messageBodyMaxLength: MESSAGE_BODY_MAX_LENGTH }} characters`) }).optional(),
     imageId: ZId.optional(),
   })
   .refine((value) => (value.body !== undefined && value.body.length > 0) || value.imageId !== undefined, {
-    message: 'A message needs text or an image',
+    message: contractMessage(msg`A message needs text or an image`),
     path: ['body'],
   });
 export type TSendMessageRequest = z.infer<typeof ZSendMessageRequest>;
@@ -173,7 +175,7 @@ export type TMessagesReadPayload = z.infer<typeof ZMessagesReadPayload>;
  * uploader and admins; decision 017).
  */
 export const UPLOAD_PURPOSES = ['image', 'id_document'] as const;
-export const ZUploadPurpose = z.enum(UPLOAD_PURPOSES, { message: 'Choose what the upload is for: image or id_document.' });
+export const ZUploadPurpose = z.enum(UPLOAD_PURPOSES, { message: contractMessage(msg`Choose what the upload is for: image or id_document.`) });
 export type TUploadPurpose = z.infer<typeof ZUploadPurpose>;
 export const ZUploadImageQuery = z.object({ purpose: ZUploadPurpose.default('image') });
 

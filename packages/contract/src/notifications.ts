@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ZId } from './ids';
 
@@ -20,18 +22,21 @@ export const ZNotificationType = z.enum([
 ]);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
 
-/** Toast and system-notification titles by type (spec §4 for the Hub types). */
+/**
+ * Toast and system-notification titles by type (spec §4 for the Hub types), in English; show them with
+ * `translateContractMessage(i18n, title)` (./messages-i18n).
+ */
 export const notificationTitles: Readonly<Record<TNotificationType, string>> = {
-  post_comment: 'New Comment',
-  comment_reply: 'New Reply',
-  like: 'New Like',
-  tip: 'New Tip',
-  report: 'New Report',
-  new_message: 'New Message',
-  order_update: 'Order Update',
-  application_update: 'Application Update',
-  delivery_update: 'Delivery Update',
-  announcement: 'Announcement',
+  post_comment: contractMessage(msg`New Comment`),
+  comment_reply: contractMessage(msg`New Reply`),
+  like: contractMessage(msg`New Like`),
+  tip: contractMessage(msg`New Tip`),
+  report: contractMessage(msg`New Report`),
+  new_message: contractMessage(msg`New Message`),
+  order_update: contractMessage(msg`Order Update`),
+  application_update: contractMessage(msg`Application Update`),
+  delivery_update: contractMessage(msg`Delivery Update`),
+  announcement: contractMessage(msg`Announcement`),
 };
 
 export const ZNotification = z.object({
@@ -61,15 +66,15 @@ export const notificationPageDefaults = { page: 1, limit: 10, maxLimit: 50 } as 
 
 export const ZListNotificationsQuery = z.object({
   page: z.coerce
-    .number({ message: 'Must be a whole number of 1 or more' })
-    .int({ message: 'Must be a whole number of 1 or more' })
-    .min(1, { message: 'Must be a whole number of 1 or more' })
+    .number({ message: contractMessage(msg`Must be a whole number of 1 or more`) })
+    .int({ message: contractMessage(msg`Must be a whole number of 1 or more`) })
+    .min(1, { message: contractMessage(msg`Must be a whole number of 1 or more`) })
     .default(notificationPageDefaults.page),
   limit: z.coerce
-    .number({ message: 'Must be a whole number from 1 to 50' })
-    .int({ message: 'Must be a whole number from 1 to 50' })
-    .min(1, { message: 'Must be a whole number from 1 to 50' })
-    .max(notificationPageDefaults.maxLimit, { message: 'Must be a whole number from 1 to 50' })
+    .number({ message: contractMessage(msg`Must be a whole number from 1 to 50`) })
+    .int({ message: contractMessage(msg`Must be a whole number from 1 to 50`) })
+    .min(1, { message: contractMessage(msg`Must be a whole number from 1 to 50`) })
+    .max(notificationPageDefaults.maxLimit, { message: contractMessage(msg`Must be a whole number from 1 to 50`) })
     .default(notificationPageDefaults.limit),
   source: ZNotificationSource.optional(),
 });

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ISO_DATE_TIME_MAX_LENGTH, ZId } from './ids';
 import { ZMinor } from './money';
@@ -31,7 +33,7 @@ export const ORDER_MAX_ITEMS = 1000;
 function commaSeparatedList<T extends string>(values: readonly T[], what: string) {
   return z
     .string()
-    .max(STATUS_LIST_MAX_LENGTH, { message: `Too many ${what} values` })
+    .max(STATUS_LIST_MAX_LENGTH, { message: contractMessage(msg`Too many ${{ what }} values`) })
     .optional()
     .transform((value, context) => {
       if (!value) return undefined;
@@ -49,18 +51,18 @@ function commaSeparatedList<T extends string>(values: readonly T[], what: string
 export type TOrderStatus = z.infer<typeof ZOrderStatus>;
 
 export const orderStatusLabels: Readonly<Record<TOrderStatus, string>> = {
-  pending_payment: 'Awaiting payment',
-  paid: 'Paid',
-  accepted: 'Accepted by the farm',
-  ready: 'Ready',
-  in_transit: 'On its way',
-  delivered: 'Delivered',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  refund_requested: 'Refund requested',
-  refund_disputed: 'Refund contested',
-  refunded: 'Refunded',
-  refund_rejected: 'Refund refused',
+  pending_payment: contractMessage(msg`Awaiting payment`),
+  paid: contractMessage(msg`Paid`),
+  accepted: contractMessage(msg`Accepted by the farm`),
+  ready: contractMessage(msg`Ready`),
+  in_transit: contractMessage(msg`On its way`),
+  delivered: contractMessage(msg`Delivered`),
+  completed: contractMessage(msg`Completed`),
+  cancelled: contractMessage(msg`Cancelled`),
+  refund_requested: contractMessage(msg`Refund requested`),
+  refund_disputed: contractMessage(msg`Refund contested`),
+  refunded: contractMessage(msg`Refunded`),
+  refund_rejected: contractMessage(msg`Refund refused`),
 };
 
 export const ZOrderActor = z.enum(['buyer', 'seller', 'agent', 'admin', 'system']);
@@ -195,7 +197,7 @@ export const ZOrderListQuery = z.object({
   role: z.enum(['buyer', 'seller']).default('buyer'),
   status: commaSeparatedList(ORDER_STATUSES, 'order status'),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number({ message: 'Must be a number' }).int().min(1).max(50).default(20),
+  limit: z.coerce.number({ message: contractMessage(msg`Must be a number`) }).int().min(1).max(50).default(20),
 });
 export type TOrderListQuery = z.input<typeof ZOrderListQuery>;
 
@@ -206,7 +208,7 @@ export type TOrderListResponse = z.infer<typeof ZOrderListResponse>;
 export const ZOrderActionInput = z.object({
   action: ZOrderAction,
   /** Needed for cancel (optional), request_refund, reject_refund and contest_refund (required). */
-  reason: z.string().trim().max(1000, { message: 'Too long (1000 characters at most)' }).optional(),
+  reason: z.string().trim().max(1000, { message: contractMessage(msg`Too long (1000 characters at most)`) }).optional(),
   /** For hand_over / mark_delivered of a delivery: the buyer's confirmation code. */
   confirmationCode: z.string().trim().max(20).optional(),
 });
@@ -218,11 +220,11 @@ export const ZFinalWeightsInput = z.object({
     .array(
       z.object({
         itemId: ZId,
-        finalQuantity: z.number({ message: 'Enter the weighed quantity' }).nonnegative({ message: 'Cannot be negative' }),
+        finalQuantity: z.number({ message: contractMessage(msg`Enter the weighed quantity`) }).nonnegative({ message: contractMessage(msg`Cannot be negative`) }),
       }),
     )
     .min(1)
-    .max(ORDER_MAX_ITEMS, { message: `At most ${ORDER_MAX_ITEMS} items` }),
+    .max(ORDER_MAX_ITEMS, { message: contractMessage(msg`At most ${{ orderMaxItems: ORDER_MAX_ITEMS }} items`) }),
 });
 export type TFinalWeightsInput = z.infer<typeof ZFinalWeightsInput>;
 
@@ -241,13 +243,13 @@ export type TDeliverySlot = z.infer<typeof ZDeliverySlot>;
 export const ZDeliverySlotInput = z
   .object({
     method: ZFulfilment,
-    startsAt: z.iso.datetime({ message: 'Enter a start time' }).max(ISO_DATE_TIME_MAX_LENGTH, { message: 'Enter a start time' }),
-    endsAt: z.iso.datetime({ message: 'Enter an end time' }).max(ISO_DATE_TIME_MAX_LENGTH, { message: 'Enter an end time' }),
-    cutoffAt: z.iso.datetime({ message: 'Enter a cut-off time' }).max(ISO_DATE_TIME_MAX_LENGTH, { message: 'Enter a cut-off time' }),
+    startsAt: z.iso.datetime({ message: contractMessage(msg`Enter a start time`) }).max(ISO_DATE_TIME_MAX_LENGTH, { message: contractMessage(msg`Enter a start time`) }),
+    endsAt: z.iso.datetime({ message: contractMessage(msg`Enter an end time`) }).max(ISO_DATE_TIME_MAX_LENGTH, { message: contractMessage(msg`Enter an end time`) }),
+    cutoffAt: z.iso.datetime({ message: contractMessage(msg`Enter a cut-off time`) }).max(ISO_DATE_TIME_MAX_LENGTH, { message: contractMessage(msg`Enter a cut-off time`) }),
     capacity: z.number().int().min(1).max(10_000).nullable().default(null),
   })
-  .refine((slot) => Date.parse(slot.endsAt) > Date.parse(slot.startsAt), { message: 'The slot must end after it starts', path: ['endsAt'] })
-  .refine((slot) => Date.parse(slot.cutoffAt) <= Date.parse(slot.startsAt), { message: 'The cut-off must be before the start', path: ['cutoffAt'] });
+  .refine((slot) => Date.parse(slot.endsAt) > Date.parse(slot.startsAt), { message: contractMessage(msg`The slot must end after it starts`), path: ['endsAt'] })
+  .refine((slot) => Date.parse(slot.cutoffAt) <= Date.parse(slot.startsAt), { message: contractMessage(msg`The cut-off must be before the start`), path: ['cutoffAt'] });
 export type TDeliverySlotInput = z.input<typeof ZDeliverySlotInput>;
 
 /** GET /api/checkout/quote and POST /api/checkout share this per-seller choice. */
@@ -263,8 +265,8 @@ export const ZCheckoutInput = z.object({
   addressId: ZId.nullable().default(null),
   sellers: z
     .array(ZCheckoutSellerChoice)
-    .min(1, { message: 'Choose pickup or delivery for each farm' })
-    .max(CHECKOUT_MAX_SELLERS, { message: `At most ${CHECKOUT_MAX_SELLERS} farms in one checkout` }),
+    .min(1, { message: contractMessage(msg`Choose pickup or delivery for each farm`) })
+    .max(CHECKOUT_MAX_SELLERS, { message: contractMessage(msg`At most ${{ checkoutMaxSellers: CHECKOUT_MAX_SELLERS }} farms in one checkout`) }),
   /** Pay from the wallet at once (default); false leaves the orders awaiting payment. */
   payNow: z.boolean().default(true),
 });
@@ -299,7 +301,7 @@ export const ZCheckoutQuoteInput = z.object({
   addressId: ZId.nullable().default(null),
   sellers: z
     .array(z.object({ sellerUserId: ZId, fulfilment: ZFulfilment }))
-    .max(CHECKOUT_MAX_SELLERS, { message: `At most ${CHECKOUT_MAX_SELLERS} farms in one checkout` })
+    .max(CHECKOUT_MAX_SELLERS, { message: contractMessage(msg`At most ${{ checkoutMaxSellers: CHECKOUT_MAX_SELLERS }} farms in one checkout`) })
     .default([]),
 });
 export const ZCheckoutQuoteResponse = z.object({
@@ -366,7 +368,7 @@ export type TRefundCase = z.infer<typeof ZRefundCase>;
 export const ZRefundListQuery = z.object({
   status: commaSeparatedList(REFUND_STATUSES, 'refund status'),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number({ message: 'Must be a number' }).int().min(1).max(50).default(20),
+  limit: z.coerce.number({ message: contractMessage(msg`Must be a number`) }).int().min(1).max(50).default(20),
 });
 export type TRefundListQuery = z.input<typeof ZRefundListQuery>;
 

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ISO_DATE_TIME_MAX_LENGTH, ZId } from './ids';
 
@@ -29,9 +31,9 @@ export const POPUP_MESSAGE_MAX_LENGTH = 2000;
 export const POPUP_CTA_LABEL_MAX_LENGTH = 40;
 export const POPUP_URL_MAX_LENGTH = 2000;
 
-export const POPUP_URL_MESSAGE = 'Must be a path on this site (starting with /) or an https:// address';
-export const POPUP_WINDOW_MESSAGE = 'Must be after the start';
-export const POPUP_CTA_PAIR_MESSAGE = 'A button needs both a label and a link';
+export const POPUP_URL_MESSAGE = contractMessage(msg`Must be a path on this site (starting with /) or an https:// address`);
+export const POPUP_WINDOW_MESSAGE = contractMessage(msg`Must be after the start`);
+export const POPUP_CTA_PAIR_MESSAGE = contractMessage(msg`A button needs both a label and a link`);
 
 /** A path on this site or an https address: a popup must not send people to plain http or scripts. */
 export function isPopupUrl(value: string): boolean {
@@ -42,13 +44,13 @@ export function isPopupUrl(value: string): boolean {
 }
 
 const ZPopupUrl = z.string().trim().max(POPUP_URL_MAX_LENGTH).refine(isPopupUrl, { message: POPUP_URL_MESSAGE });
-const ZPopupInstant = z.iso.datetime({ offset: true, message: 'Must be a date and time (ISO 8601)' }).max(ISO_DATE_TIME_MAX_LENGTH, { message: 'Must be a date and time (ISO 8601)' });
+const ZPopupInstant = z.iso.datetime({ offset: true, message: contractMessage(msg`Must be a date and time (ISO 8601)`) }).max(ISO_DATE_TIME_MAX_LENGTH, { message: contractMessage(msg`Must be a date and time (ISO 8601)`) });
 
 const popupFields = {
-  title: z.string().trim().min(1, { message: 'Required' }).max(POPUP_TITLE_MAX_LENGTH),
-  message: z.string().trim().min(1, { message: 'Required' }).max(POPUP_MESSAGE_MAX_LENGTH),
+  title: z.string().trim().min(1, { message: contractMessage(msg`Required`) }).max(POPUP_TITLE_MAX_LENGTH),
+  message: z.string().trim().min(1, { message: contractMessage(msg`Required`) }).max(POPUP_MESSAGE_MAX_LENGTH),
   image_url: ZPopupUrl.nullable(),
-  cta_label: z.string().trim().min(1, { message: 'Required' }).max(POPUP_CTA_LABEL_MAX_LENGTH).nullable(),
+  cta_label: z.string().trim().min(1, { message: contractMessage(msg`Required`) }).max(POPUP_CTA_LABEL_MAX_LENGTH).nullable(),
   cta_url: ZPopupUrl.nullable(),
   target_audience: ZPopupAudience,
   starts_at: ZPopupInstant,

@@ -1,3 +1,5 @@
+import { contractMessage } from './messages-i18n';
+import { msg } from '@lingui/core/runtime-macro';
 /**
  * The catalogue's fixed lists, without zod: the web's first page imports these, and zod stays out
  * of its load (products.ts builds its schemas from them and re-exports them).
@@ -17,16 +19,16 @@ export const PRODUCT_CATEGORIES = [
 export type TProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
 export const categoryLabels: Readonly<Record<TProductCategory, string>> = {
-  vegetables: 'Vegetables',
-  fruits: 'Fruits',
-  grains: 'Grains',
-  dairy_and_eggs: 'Dairy & eggs',
-  meat_and_fish: 'Meat & fish',
-  herbs_and_spices: 'Herbs & spices',
-  honey_and_preserves: 'Honey & preserves',
-  plants_and_seeds: 'Plants & seeds',
-  nature_crafts: 'Nature crafts',
-  other: 'Other',
+  vegetables: contractMessage(msg`Vegetables`),
+  fruits: contractMessage(msg`Fruits`),
+  grains: contractMessage(msg`Grains`),
+  dairy_and_eggs: contractMessage(msg`Dairy & eggs`),
+  meat_and_fish: contractMessage(msg`Meat & fish`),
+  herbs_and_spices: contractMessage(msg`Herbs & spices`),
+  honey_and_preserves: contractMessage(msg`Honey & preserves`),
+  plants_and_seeds: contractMessage(msg`Plants & seeds`),
+  nature_crafts: contractMessage(msg`Nature crafts`),
+  other: contractMessage(msg`Other`),
 };
 
 export const PRODUCT_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'distance'] as const;

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ZId } from './ids';
 import { ZMinor } from './money';
@@ -5,11 +7,11 @@ import { PRODUCT_CATEGORIES, PRODUCT_SORTS } from './product-options';
 
 export { PRODUCT_CATEGORIES, PRODUCT_SORTS, categoryLabels } from './product-options';
 
-export const ZProductCategory = z.enum(PRODUCT_CATEGORIES, { message: 'Choose a category from the list' });
+export const ZProductCategory = z.enum(PRODUCT_CATEGORIES, { message: contractMessage(msg`Choose a category from the list`) });
 export type TProductCategory = z.infer<typeof ZProductCategory>;
 
 export const PRODUCT_UNITS = ['kg', 'g', 'piece', 'bunch', 'dozen', 'crate', 'litre'] as const;
-export const ZProductUnit = z.enum(PRODUCT_UNITS, { message: 'Choose a unit from the list' });
+export const ZProductUnit = z.enum(PRODUCT_UNITS, { message: contractMessage(msg`Choose a unit from the list`) });
 export type TProductUnit = z.infer<typeof ZProductUnit>;
 
 /** Units whose final quantity the seller may record by weighing before dispatch. */
@@ -89,7 +91,7 @@ export const ZProductSort = z.enum(PRODUCT_SORTS);
 export type TProductSort = z.infer<typeof ZProductSort>;
 
 const booleanQuery = z
-  .enum(['true', 'false', '1', '0'], { message: 'Must be true or false' })
+  .enum(['true', 'false', '1', '0'], { message: contractMessage(msg`Must be true or false`) })
   .transform((value) => value === 'true' || value === '1');
 
 /**
@@ -97,21 +99,21 @@ const booleanQuery = z
  * Sorts: relevance needs `q` (falls back to newest without it); distance needs `lat` and `lng`.
  */
 const productListQueryFields = {
-    q: z.string().trim().max(200, { message: 'Search text is too long (200 characters at most)' }).optional(),
+    q: z.string().trim().max(200, { message: contractMessage(msg`Search text is too long (200 characters at most)`) }).optional(),
     category: ZProductCategory.optional(),
-    minPrice: z.coerce.number({ message: 'Must be a number' }).int().nonnegative().optional(),
-    maxPrice: z.coerce.number({ message: 'Must be a number' }).int().nonnegative().optional(),
+    minPrice: z.coerce.number({ message: contractMessage(msg`Must be a number`) }).int().nonnegative().optional(),
+    maxPrice: z.coerce.number({ message: contractMessage(msg`Must be a number`) }).int().nonnegative().optional(),
     organic: booleanQuery.optional(),
     inStock: booleanQuery.optional(),
     region: z.string().trim().max(100).optional(),
-    lat: z.coerce.number({ message: 'Must be a number' }).min(-90).max(90).optional(),
-    lng: z.coerce.number({ message: 'Must be a number' }).min(-180).max(180).optional(),
+    lat: z.coerce.number({ message: contractMessage(msg`Must be a number`) }).min(-90).max(90).optional(),
+    lng: z.coerce.number({ message: contractMessage(msg`Must be a number`) }).min(-180).max(180).optional(),
     /** Only products within this many km of lat/lng. */
-    radiusKm: z.coerce.number({ message: 'Must be a number' }).positive().max(20_000).optional(),
+    radiusKm: z.coerce.number({ message: contractMessage(msg`Must be a number`) }).positive().max(20_000).optional(),
     sellerUserId: ZId.optional(),
     sort: ZProductSort.optional(),
     cursor: z.string().max(500).optional(),
-    limit: z.coerce.number({ message: 'Must be a number' }).int().min(1).max(60).default(24),
+    limit: z.coerce.number({ message: contractMessage(msg`Must be a number`) }).int().min(1).max(60).default(24),
   };
 
 interface ListQueryRange {
@@ -123,11 +125,11 @@ interface ListQueryRange {
 
 const priceRangeRule = {
   check: (query: ListQueryRange) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice,
-  params: { message: 'The lowest price must not be above the highest', path: ['minPrice'] },
+  params: { message: contractMessage(msg`The lowest price must not be above the highest`), path: ['minPrice'] },
 };
 const pointRule = {
   check: (query: ListQueryRange) => (query.lat === undefined) === (query.lng === undefined),
-  params: { message: 'Give both latitude and longitude', path: ['lat'] },
+  params: { message: contractMessage(msg`Give both latitude and longitude`), path: ['lat'] },
 };
 
 export const ZProductListQuery = z
@@ -151,29 +153,29 @@ export const ZProductListResponse = z.object({
 export type TProductListResponse = z.infer<typeof ZProductListResponse>;
 
 const ZTitle = z
-  .string({ message: 'Enter a title' })
+  .string({ message: contractMessage(msg`Enter a title`) })
   .trim()
-  .min(3, { message: 'The title needs at least 3 characters' })
-  .max(120, { message: 'The title can have at most 120 characters' });
+  .min(3, { message: contractMessage(msg`The title needs at least 3 characters`) })
+  .max(120, { message: contractMessage(msg`The title can have at most 120 characters`) });
 
 /** The fields a seller sets; no defaults here, so a PATCH leaves absent fields untouched. */
 const productFields = {
   title: ZTitle,
-  description: z.string().trim().max(5000, { message: 'The description can have at most 5000 characters' }),
+  description: z.string().trim().max(5000, { message: contractMessage(msg`The description can have at most 5000 characters`) }),
   category: ZProductCategory,
   unit: ZProductUnit,
   priceMinor: z
-    .number({ message: 'Enter a price' })
-    .int({ message: 'The price must be a whole number of cents' })
-    .min(1, { message: 'The price must be above zero' })
-    .max(100_000_000, { message: 'The price is too high' }),
+    .number({ message: contractMessage(msg`Enter a price`) })
+    .int({ message: contractMessage(msg`The price must be a whole number of cents`) })
+    .min(1, { message: contractMessage(msg`The price must be above zero`) })
+    .max(100_000_000, { message: contractMessage(msg`The price is too high`) }),
   stockQuantity: z
-    .number({ message: 'Enter the stock' })
-    .int({ message: 'Stock must be a whole number' })
-    .min(0, { message: 'Stock cannot be negative' })
-    .max(1_000_000, { message: 'Stock is too high' }),
-  minOrderQuantity: z.number().int().min(1, { message: 'The minimum order is at least 1' }).max(10_000),
-  harvestDate: z.iso.date({ message: 'Enter a date like 2026-11-20' }).max(10, { message: 'Enter a date like 2026-11-20' }).nullable(),
+    .number({ message: contractMessage(msg`Enter the stock`) })
+    .int({ message: contractMessage(msg`Stock must be a whole number`) })
+    .min(0, { message: contractMessage(msg`Stock cannot be negative`) })
+    .max(1_000_000, { message: contractMessage(msg`Stock is too high`) }),
+  minOrderQuantity: z.number().int().min(1, { message: contractMessage(msg`The minimum order is at least 1`) }).max(10_000),
+  harvestDate: z.iso.date({ message: contractMessage(msg`Enter a date like 2026-11-20`) }).max(10, { message: contractMessage(msg`Enter a date like 2026-11-20`) }).nullable(),
   organic: z.boolean(),
   originFarmName: z.string().trim().max(120),
   originRegion: z.string().trim().max(120),
@@ -183,8 +185,8 @@ const productFields = {
   /** Upload ids from POST /api/uploads, in display order. */
   imageIds: z
     .array(ZId)
-    .min(1, { message: 'Add at least one photo' })
-    .max(PRODUCT_MAX_IMAGES, { message: `At most ${PRODUCT_MAX_IMAGES} photos` }),
+    .min(1, { message: contractMessage(msg`Add at least one photo`) })
+    .max(PRODUCT_MAX_IMAGES, { message: contractMessage(msg`At most ${{ productMaxImages: PRODUCT_MAX_IMAGES }} photos`) }),
 };
 
 /** POST /api/products (seller). */
@@ -218,7 +220,7 @@ export const ZBulkProductUpdate = z
     stockQuantity: productFields.stockQuantity.optional(),
   })
   .refine((line) => line.priceMinor !== undefined || line.stockQuantity !== undefined, {
-    message: 'Give a new price or a new stock',
+    message: contractMessage(msg`Give a new price or a new stock`),
     path: ['priceMinor'],
   });
 export type TBulkProductUpdate = z.infer<typeof ZBulkProductUpdate>;
@@ -230,9 +232,9 @@ export type TBulkProductUpdate = z.infer<typeof ZBulkProductUpdate>;
 export const ZBulkProductUpdateRequest = z.object({
   updates: z
     .array(ZBulkProductUpdate)
-    .min(1, { message: 'Choose at least one product' })
-    .max(SELLER_BULK_EDIT_MAX, { message: `At most ${SELLER_BULK_EDIT_MAX} products at once` })
-    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, { message: 'Each product may appear once' }),
+    .min(1, { message: contractMessage(msg`Choose at least one product`) })
+    .max(SELLER_BULK_EDIT_MAX, { message: contractMessage(msg`At most ${{ sellerBulkEditMax: SELLER_BULK_EDIT_MAX }} products at once`) })
+    .refine((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, { message: contractMessage(msg`Each product may appear once`) }),
 });
 export type TBulkProductUpdateRequest = z.infer<typeof ZBulkProductUpdateRequest>;
 

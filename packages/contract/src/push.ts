@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { getToastTarget } from './notification-targets';
 import { notificationTitles, type TNotification } from './notifications';
@@ -15,8 +17,8 @@ const ZPushEndpoint = z.url({ protocol: /^https?$/, message: endpointMessage }).
  * so its base64url starts with "B"), auth a 16-byte secret; padding is tolerated.
  */
 export const ZPushSubscriptionKeys = z.object({
-  p256dh: z.string().max(88).regex(/^B[A-Za-z0-9_-]{86}=?$/, { message: 'Must be the base64url P-256 public key of the subscription' }),
-  auth: z.string().max(24).regex(/^[A-Za-z0-9_-]{22}(==)?$/, { message: 'Must be the base64url 16-byte auth secret of the subscription' }),
+  p256dh: z.string().max(88).regex(/^B[A-Za-z0-9_-]{86}=?$/, { message: contractMessage(msg`Must be the base64url P-256 public key of the subscription`) }),
+  auth: z.string().max(24).regex(/^[A-Za-z0-9_-]{22}(==)?$/, { message: contractMessage(msg`Must be the base64url 16-byte auth secret of the subscription`) }),
 });
 
 export const ZSavePushSubscriptionBody = z.object({

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ZId } from './ids';
 import {
@@ -25,9 +27,9 @@ export const realtimeClientOptions = {
 } as const;
 
 /** The connect_error message when the token is missing, bad, revoked or expired. */
-export const REALTIME_SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+export const REALTIME_SESSION_EXPIRED_MESSAGE = contractMessage(msg`Your session has expired. Please log in again.`);
 /** The connect_error message when the page's Origin is not on the allow-list. */
-export const REALTIME_ORIGIN_REFUSED_MESSAGE = 'Origin not allowed';
+export const REALTIME_ORIGIN_REFUSED_MESSAGE = contractMessage(msg`Origin not allowed`);
 
 export const realtimeEvents = {
   userConnected: 'userConnected',

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ZId } from './ids';
 import { ZMinor } from './money';
@@ -37,28 +39,28 @@ export const REFERRAL_PAGE_MAX_LIMIT = 50;
 
 // ----- Messages (shown as they are) -----
 
-export const REFERRAL_CODE_UNKNOWN_MESSAGE = 'This referral code does not exist';
-export const REFERRAL_CODE_INACTIVE_MESSAGE = 'This referral code is no longer active';
-export const REFERRAL_SELF_MESSAGE = 'You cannot use your own referral code';
-export const REFERRAL_SAME_PAYOUT_MESSAGE = 'This referral code belongs to an agent with the same payout details as yours';
-export const REFERRAL_NOT_REFERRAL_AGENT_MESSAGE = 'Referral codes are for referral agents. Apply as a referral agent to get one.';
-export const REFERRAL_ATTRIBUTION_NOT_FOUND_MESSAGE = 'Attribution not found';
-export const REFERRAL_ALREADY_VOID_MESSAGE = 'This attribution is already void';
+export const REFERRAL_CODE_UNKNOWN_MESSAGE = contractMessage(msg`This referral code does not exist`);
+export const REFERRAL_CODE_INACTIVE_MESSAGE = contractMessage(msg`This referral code is no longer active`);
+export const REFERRAL_SELF_MESSAGE = contractMessage(msg`You cannot use your own referral code`);
+export const REFERRAL_SAME_PAYOUT_MESSAGE = contractMessage(msg`This referral code belongs to an agent with the same payout details as yours`);
+export const REFERRAL_NOT_REFERRAL_AGENT_MESSAGE = contractMessage(msg`Referral codes are for referral agents. Apply as a referral agent to get one.`);
+export const REFERRAL_ATTRIBUTION_NOT_FOUND_MESSAGE = contractMessage(msg`Attribution not found`);
+export const REFERRAL_ALREADY_VOID_MESSAGE = contractMessage(msg`This attribution is already void`);
 
 // ----- Shared shapes -----
 
 /** Normalised upper case; accepts what people type ("ama-7k2", " AMA-7K2 "). */
 export const ZReferralCode = z
-  .string({ message: 'Enter a referral code' })
+  .string({ message: contractMessage(msg`Enter a referral code`) })
   // Room for the spaces people paste around a code; the pipe below holds the code itself to 20.
-  .max(100, { message: 'A referral code is 4 to 20 letters, digits or dashes' })
+  .max(100, { message: contractMessage(msg`A referral code is 4 to 20 letters, digits or dashes`) })
   .trim()
   .toUpperCase()
   .pipe(
     z
       .string()
-      .max(20, { message: 'A referral code is 4 to 20 letters, digits or dashes' })
-      .regex(/^[A-Z0-9][A-Z0-9-]{2,18}[A-Z0-9]$/, { message: 'A referral code is 4 to 20 letters, digits or dashes' }),
+      .max(20, { message: contractMessage(msg`A referral code is 4 to 20 letters, digits or dashes`) })
+      .regex(/^[A-Z0-9][A-Z0-9-]{2,18}[A-Z0-9]$/, { message: contractMessage(msg`A referral code is 4 to 20 letters, digits or dashes`) }),
   );
 
 /** Which side of a sale the referred person is on. */
@@ -74,11 +76,11 @@ export const ZReferralEarningStatus = z.enum(['pending', 'available', 'reversed'
 export type TReferralEarningStatus = z.infer<typeof ZReferralEarningStatus>;
 
 export const referralEarningStatusLabels: Record<TReferralEarningStatus, string> = {
-  pending: 'Pending',
-  available: 'Earned',
-  reversed: 'Reversed',
+  pending: contractMessage(msg`Pending`),
+  available: contractMessage(msg`Earned`),
+  reversed: contractMessage(msg`Reversed`),
 };
-export const referralSideLabels: Record<TReferralSide, string> = { buyer: 'Buyer', farm: 'Farm' };
+export const referralSideLabels: Record<TReferralSide, string> = { buyer: contractMessage(msg`Buyer`), farm: contractMessage(msg`Farm`) };
 
 /** active: earning; expired: past its window; void: voided by an admin. */
 export const ZReferralAttributionState = z.enum(['active', 'expired', 'void']);
@@ -103,7 +105,7 @@ export type TReferralCodeResponse = z.infer<typeof ZReferralCodeResponse>;
  */
 export const ZReferralVisitRequest = z.object({
   code: ZReferralCode,
-  visitorId: z.uuid({ message: 'visitorId must be a UUID' }).max(36, { message: 'visitorId must be a UUID' }),
+  visitorId: z.uuid({ message: contractMessage(msg`visitorId must be a UUID`) }).max(36, { message: contractMessage(msg`visitorId must be a UUID`) }),
   path: z.string().max(300).default('/'),
 });
 export type TReferralVisitRequest = z.input<typeof ZReferralVisitRequest>;
@@ -250,7 +252,7 @@ export type TAdminAttributionsResponse = z.infer<typeof ZAdminAttributionsRespon
 /** POST /api/admin/referrals/attributions/{id}/void: future earnings stop, pending ones are reversed; audit `referral.void`. 409 when already void. */
 export const ZAttributionParams = z.object({ id: ZId });
 export const ZVoidAttributionRequest = z.object({
-  reason: z.string({ message: 'Give a reason' }).trim().min(3, { message: 'Give a reason of at least 3 characters' }).max(500, { message: 'Keep the reason under 500 characters' }),
+  reason: z.string({ message: contractMessage(msg`Give a reason`) }).trim().min(3, { message: contractMessage(msg`Give a reason of at least 3 characters`) }).max(500, { message: contractMessage(msg`Keep the reason under 500 characters`) }),
 });
 export type TVoidAttributionRequest = z.infer<typeof ZVoidAttributionRequest>;
 export const ZVoidAttributionResponse = z.object({ attribution: ZAdminAttribution, reversedEarnings: z.number().int().nonnegative() });

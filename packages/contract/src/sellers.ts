@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ZId } from './ids';
 import { ZProductCategory } from './products';
@@ -19,12 +21,12 @@ export const ZGetSellerResponse = z.object({
 export type TGetSellerResponse = z.infer<typeof ZGetSellerResponse>;
 
 export const PAYOUT_METHODS = ['mobile_money', 'bank'] as const;
-export const ZPayoutMethod = z.enum(PAYOUT_METHODS, { message: 'Choose mobile money or a bank account' });
+export const ZPayoutMethod = z.enum(PAYOUT_METHODS, { message: contractMessage(msg`Choose mobile money or a bank account`) });
 export type TPayoutMethod = z.infer<typeof ZPayoutMethod>;
 
 export const payoutMethodLabels: Readonly<Record<TPayoutMethod, string>> = {
-  mobile_money: 'Mobile money',
-  bank: 'Bank account',
+  mobile_money: contractMessage(msg`Mobile money`),
+  bank: contractMessage(msg`Bank account`),
 };
 
 /** Produce types a seller may list on the application (the catalogue's categories). */
@@ -35,32 +37,32 @@ export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{2,18}[A-Za-z0-9]$
 
 const requiredText = (what: string, max: number) =>
   z
-    .string({ message: `Enter ${what}` })
+    .string({ message: contractMessage(msg`Enter ${{ what }}`) })
     .trim()
-    .min(1, { message: `Enter ${what}` })
-    .max(max, { message: `Too long (${max} characters at most)` });
+    .min(1, { message: contractMessage(msg`Enter ${{ what }}`) })
+    .max(max, { message: contractMessage(msg`Too long (${{ max }} characters at most)`) });
 
 export const ZPayoutDetailsInput = z.object({
   method: ZPayoutMethod,
   accountName: requiredText('the account holder’s name', 100),
   accountNumber: z
-    .string({ message: 'Enter the account or mobile number' })
+    .string({ message: contractMessage(msg`Enter the account or mobile number`) })
     .trim()
-    .max(34, { message: 'Enter the account or mobile number (4 to 34 letters or digits)' })
-    .regex(/^[A-Za-z0-9 +-]{4,34}$/, { message: 'Enter the account or mobile number (4 to 34 letters or digits)' }),
+    .max(34, { message: contractMessage(msg`Enter the account or mobile number (4 to 34 letters or digits)`) })
+    .regex(/^[A-Za-z0-9 +-]{4,34}$/, { message: contractMessage(msg`Enter the account or mobile number (4 to 34 letters or digits)`) }),
   /** The mobile money provider (e.g. M-Pesa) or the bank's name. */
   providerName: requiredText('the provider or bank name', 100),
 });
 export type TPayoutDetailsInput = z.infer<typeof ZPayoutDetailsInput>;
 
 const latitude = z
-  .number({ message: 'Latitude must be a number' })
-  .min(-90, { message: 'Latitude is between -90 and 90' })
-  .max(90, { message: 'Latitude is between -90 and 90' });
+  .number({ message: contractMessage(msg`Latitude must be a number`) })
+  .min(-90, { message: contractMessage(msg`Latitude is between -90 and 90`) })
+  .max(90, { message: contractMessage(msg`Latitude is between -90 and 90`) });
 const longitude = z
-  .number({ message: 'Longitude must be a number' })
-  .min(-180, { message: 'Longitude is between -180 and 180' })
-  .max(180, { message: 'Longitude is between -180 and 180' });
+  .number({ message: contractMessage(msg`Longitude must be a number`) })
+  .min(-180, { message: contractMessage(msg`Longitude is between -180 and 180`) })
+  .max(180, { message: contractMessage(msg`Longitude is between -180 and 180`) });
 
 /**
  * POST /api/sellers/application: the /seller-signup form. The web form validates with this very
@@ -75,23 +77,23 @@ export const ZSellerApplicationInput = z
     lat: latitude.nullable().default(null),
     lng: longitude.nullable().default(null),
     produceTypes: z
-      .array(ZProductCategory, { message: 'Choose what you grow or make' })
-      .min(1, { message: 'Choose at least one produce type' })
-      .max(MAX_PRODUCE_TYPES, { message: `Choose at most ${MAX_PRODUCE_TYPES} produce types` })
-      .refine((types) => new Set(types).size === types.length, { message: 'Each produce type only once' }),
+      .array(ZProductCategory, { message: contractMessage(msg`Choose what you grow or make`) })
+      .min(1, { message: contractMessage(msg`Choose at least one produce type`) })
+      .max(MAX_PRODUCE_TYPES, { message: contractMessage(msg`Choose at most ${{ maxProduceTypes: MAX_PRODUCE_TYPES }} produce types`) })
+      .refine((types) => new Set(types).size === types.length, { message: contractMessage(msg`Each produce type only once`) }),
     phone: z
-      .string({ message: 'Enter a phone number' })
+      .string({ message: contractMessage(msg`Enter a phone number`) })
       .trim()
-      .max(21, { message: 'Enter a phone number, digits with an optional leading +' })
-      .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, { message: 'Enter a phone number, digits with an optional leading +' }),
+      .max(21, { message: contractMessage(msg`Enter a phone number, digits with an optional leading +`) })
+      .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, { message: contractMessage(msg`Enter a phone number, digits with an optional leading +`) }),
     payout: ZPayoutDetailsInput,
-    idDocumentUploadId: z.uuid({ message: 'Upload a photo of your ID document' }).max(36, { message: 'Upload a photo of your ID document' }),
-    termsAccepted: z.literal(true, { message: 'Accept the terms to apply' }),
+    idDocumentUploadId: z.uuid({ message: contractMessage(msg`Upload a photo of your ID document`) }).max(36, { message: contractMessage(msg`Upload a photo of your ID document`) }),
+    termsAccepted: z.literal(true, { message: contractMessage(msg`Accept the terms to apply`) }),
     referralCode: z
       .string()
       .trim()
-      .max(20, { message: 'A referral code is 4 to 20 letters, digits or dashes' })
-      .regex(REFERRAL_CODE_PATTERN, { message: 'A referral code is 4 to 20 letters, digits or dashes' })
+      .max(20, { message: contractMessage(msg`A referral code is 4 to 20 letters, digits or dashes`) })
+      .regex(REFERRAL_CODE_PATTERN, { message: contractMessage(msg`A referral code is 4 to 20 letters, digits or dashes`) })
       .nullable()
       .optional()
       .or(z.literal('').transform(() => null)),
@@ -99,7 +101,7 @@ export const ZSellerApplicationInput = z
   .superRefine((value, context) => {
     if ((value.lat === null) !== (value.lng === null)) {
       const field = value.lat === null ? 'lat' : 'lng';
-      context.addIssue({ code: 'custom', path: [field], message: 'Give both latitude and longitude, or neither' });
+      context.addIssue({ code: 'custom', path: [field], message: contractMessage(msg`Give both latitude and longitude, or neither`) });
     }
   });
 export type TSellerApplicationInput = z.input<typeof ZSellerApplicationInput>;
@@ -138,6 +140,6 @@ export const ZSellerApplication = z.object({
 });
 export type TSellerApplication = z.infer<typeof ZSellerApplication>;
 
-export const APPLICATION_PENDING_MESSAGE = 'Your application is already being reviewed.';
-export const APPLICATION_APPROVED_MESSAGE = 'Your application was already approved: you are a seller.';
-export const NO_APPLICATION_MESSAGE = 'You have not applied to sell yet.';
+export const APPLICATION_PENDING_MESSAGE = contractMessage(msg`Your application is already being reviewed.`);
+export const APPLICATION_APPROVED_MESSAGE = contractMessage(msg`Your application was already approved: you are a seller.`);
+export const NO_APPLICATION_MESSAGE = contractMessage(msg`You have not applied to sell yet.`);

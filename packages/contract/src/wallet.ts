@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ZId } from './ids';
 import { ZMinor, ZSignedMinor } from './money';
@@ -51,7 +53,7 @@ export type TWalletEntry = z.infer<typeof ZWalletEntry>;
 
 export const ZWalletHistoryQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number({ message: 'Must be a number' }).int().min(1).max(100).default(20),
+  limit: z.coerce.number({ message: contractMessage(msg`Must be a number`) }).int().min(1).max(100).default(20),
 });
 export const ZWalletHistoryResponse = z.object({ items: z.array(ZWalletEntry), nextCursor: z.string().nullable() });
 export type TWalletHistoryResponse = z.infer<typeof ZWalletHistoryResponse>;
@@ -62,12 +64,12 @@ export const TOP_UP_MAX_MINOR = 1_000_000;
 /** POST /api/wallet/top-ups with header Idempotency-Key. */
 export const ZTopUpInput = z.object({
   amountMinor: z
-    .number({ message: 'Enter an amount' })
-    .int({ message: 'Enter a whole number of cents' })
-    .min(TOP_UP_MIN_MINOR, { message: 'The smallest top-up is 1.00' })
-    .max(TOP_UP_MAX_MINOR, { message: 'The largest top-up is 10,000.00' }),
+    .number({ message: contractMessage(msg`Enter an amount`) })
+    .int({ message: contractMessage(msg`Enter a whole number of cents`) })
+    .min(TOP_UP_MIN_MINOR, { message: contractMessage(msg`The smallest top-up is 1.00`) })
+    .max(TOP_UP_MAX_MINOR, { message: contractMessage(msg`The largest top-up is 10,000.00`) }),
   /** Sandbox card outcome for tests and demos: `4000 0000 0000 0002` is declined. */
-  cardNumber: z.string().trim().max(23, { message: 'Enter a card number' }).regex(/^[0-9 ]{12,23}$/, { message: 'Enter a card number' }).optional(),
+  cardNumber: z.string().trim().max(23, { message: contractMessage(msg`Enter a card number`) }).regex(/^[0-9 ]{12,23}$/, { message: contractMessage(msg`Enter a card number`) }).optional(),
 });
 export type TTopUpInput = z.infer<typeof ZTopUpInput>;
 
@@ -92,15 +94,15 @@ export const PAYOUT_MAX_MINOR = 10_000_000;
  */
 export const ZPayoutInput = z.object({
   amountMinor: z
-    .number({ message: 'Enter an amount' })
-    .int({ message: 'Enter a whole number of cents' })
-    .min(PAYOUT_MIN_MINOR, { message: 'The smallest payout is 1.00' })
-    .max(PAYOUT_MAX_MINOR, { message: 'The largest payout is 100,000.00' }),
+    .number({ message: contractMessage(msg`Enter an amount`) })
+    .int({ message: contractMessage(msg`Enter a whole number of cents`) })
+    .min(PAYOUT_MIN_MINOR, { message: contractMessage(msg`The smallest payout is 1.00`) })
+    .max(PAYOUT_MAX_MINOR, { message: contractMessage(msg`The largest payout is 100,000.00`) }),
   destination: z
     .string()
     .trim()
-    .min(3, { message: 'Enter where the money should go' })
-    .max(200, { message: 'Too long (200 characters at most)' })
+    .min(3, { message: contractMessage(msg`Enter where the money should go`) })
+    .max(200, { message: contractMessage(msg`Too long (200 characters at most)`) })
     .optional(),
 });
 export type TPayoutInput = z.infer<typeof ZPayoutInput>;
@@ -127,7 +129,7 @@ export type TPayoutResponse = z.infer<typeof ZPayoutResponse>;
 
 export const ZPayoutListQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number({ message: 'Must be a number' }).int().min(1).max(100).default(20),
+  limit: z.coerce.number({ message: contractMessage(msg`Must be a number`) }).int().min(1).max(100).default(20),
 });
 export const ZPayoutListResponse = z.object({ items: z.array(ZPayout), nextCursor: z.string().nullable() });
 export type TPayoutListResponse = z.infer<typeof ZPayoutListResponse>;
@@ -168,10 +170,10 @@ export type TSellerWalletResponse = z.infer<typeof ZSellerWalletResponse>;
 export const ZTimezoneQuery = z.object({
   /** Minutes east of UTC (Accra 0, Nairobi 180, New York -300); default 0. */
   tzOffsetMinutes: z.coerce
-    .number({ message: 'Must be a number' })
-    .int({ message: 'Whole minutes' })
-    .min(-840, { message: 'At least -840' })
-    .max(840, { message: 'At most 840' })
+    .number({ message: contractMessage(msg`Must be a number`) })
+    .int({ message: contractMessage(msg`Whole minutes`) })
+    .min(-840, { message: contractMessage(msg`At least -840`) })
+    .max(840, { message: contractMessage(msg`At most 840`) })
     .default(0),
 });
 export type TTimezoneQuery = z.input<typeof ZTimezoneQuery>;

@@ -1,18 +1,61 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
 import type { TErrorCode } from '@pulse/contract/errors';
+import { englishText, translateContractMessage } from '@pulse/contract/messages-i18n';
+import { translatorFor } from '../i18n/translator';
+
+/**
+ * A text for people: a Lingui descriptor (`msg\`...\``), a text made of translated parts
+ * (`(i18n) => ...`, e.g. a sentence with a plural inside), or a registered message's English text
+ * (`contractMessage(msg\`...\`)`, the constants tests compare).
+ */
+export type UserText = MessageDescriptor | ((i18n: I18n) => string) | string;
+
+function english(text: UserText): string {
+  if (typeof text === 'string') return text;
+  if (typeof text === 'function') return text(translatorFor('en'));
+  return englishText(text);
+}
+
+/** A text in the reader's language; a string is translated when it is a registered message. */
+export function translateUserText(i18n: I18n, text: UserText): string {
+  if (typeof text === 'string') return translateContractMessage(i18n, text);
+  if (typeof text === 'function') return text(i18n);
+  return i18n._(text);
+}
 
 /**
  * Errors the services throw on purpose. The error handler turns them into HTTP in one place, so a
- * service never knows about status codes and every client sees the same shape.
+ * service never knows about status codes and every client sees the same shape. The message is a
+ * descriptor, written in the caller's language by the error handler; `message` is its English text
+ * (logs, tests).
  */
 export abstract class DomainError extends Error {
   abstract readonly statusCode: number;
   abstract readonly code: TErrorCode;
-  readonly fields: Record<string, string> | undefined;
+  readonly text: UserText;
+  readonly fieldTexts: Record<string, UserText> | undefined;
 
-  constructor(message: string, fields?: Record<string, string>) {
-    super(message);
+  constructor(message: UserText, fields?: Record<string, UserText>) {
+    super(english(message));
     this.name = new.target.name;
-    this.fields = fields;
+    this.text = message;
+    this.fieldTexts = fields;
+  }
+
+  /** The fields' messages in English. */
+  get fields(): Record<string, string> | undefined {
+    return this.fieldTexts ? Object.fromEntries(Object.entries(this.fieldTexts).map(([key, value]) => [key, english(value)])) : undefined;
+  }
+
+  /** The message and fields in a reader's language. */
+  translated(i18n: I18n): { message: string; fields?: Record<string, string> } {
+    return {
+      message: translateUserText(i18n, this.text),
+      ...(this.fieldTexts
+        ? { fields: Object.fromEntries(Object.entries(this.fieldTexts).map(([key, value]) => [key, translateUserText(i18n, value)])) }
+        : {}),
+    };
   }
 }
 
@@ -46,14 +89,15 @@ export class RateLimitedError extends DomainError {
   readonly code = 'rate_limited';
 
   constructor(
-    message: string,
+    message: UserText,
     readonly retryAfterSeconds: number,
   ) {
     super(message);
   }
 }
 
-export const INTERNAL_ERROR_MESSAGE = 'An unexpected error occurred on the server. Please try again later.';
+export const INTERNAL_ERROR = msg`An unexpected error occurred on the server. Please try again later.`;
+export const INTERNAL_ERROR_MESSAGE = englishText(INTERNAL_ERROR);
 
 export class PayloadTooLargeError extends DomainError {
   readonly statusCode = 413;

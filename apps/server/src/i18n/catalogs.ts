@@ -25,7 +25,7 @@ const po = formatter({ lineNumbers: false });
 export async function loadServerMessages(locale: ServerLocale, directory = LOCALES_DIRECTORY): Promise<Messages> {
   const messages: Messages = {};
   const folder = join(directory, locale);
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(folder).filter((file) => file.endsWith('.po'));
   } catch {

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '@pulse/contract/admin';
@@ -20,8 +22,8 @@ declare module 'fastify' {
   }
 }
 
-export const SIGN_IN_REQUIRED_MESSAGE = 'Sign in to continue.';
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+export const SIGN_IN_REQUIRED_MESSAGE = contractMessage(msg`Sign in to continue.`);
+export const SESSION_EXPIRED_MESSAGE = contractMessage(msg`Your session has expired. Please log in again.`);
 
 /** Bearer header first (the spec's client sends it), then the HttpOnly cookie. */
 export function readRequestToken(request: FastifyRequest): string | null {

@@ -12,6 +12,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/auth/login': 'Sign in with e-mail and password',
   'GET /api/auth/me': 'The signed-in user',
   'POST /api/auth/logout': 'Sign out',
+  'PUT /api/users/me/language': "Set the signed-in user's language",
   'GET /api/auth/providers': 'Sign-in options (single sign-on, demo accounts)',
   'GET /api/auth/oidc/start': 'Start single sign-on',
   'GET /api/auth/oidc/callback': 'Finish single sign-on',

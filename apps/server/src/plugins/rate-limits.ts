@@ -1,7 +1,10 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/runtime-macro';
 import { normalizeIP, type RateLimitHook, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { RateLimitedError } from '../errors/domain-errors';
+import { translatorFor } from '../i18n/translator';
 
 /**
  * Abuse limits (decision 027): one counter per limited route, kept by `@fastify/rate-limit` in its
@@ -31,7 +34,7 @@ interface ActionLimit {
    */
   hook: RateLimitHook;
   /** The sentence before "Try again in ...". */
-  refusal: string;
+  refusal: MessageDescriptor;
 }
 
 const MINUTE_MS = 60_000;
@@ -53,42 +56,49 @@ function actionLimits(config: Config): Record<RateLimitedAction, ActionLimit> {
       max: config.loginRateLimit * LOGIN_ADDRESS_ATTEMPTS_FACTOR,
       windowMs: config.loginRateWindowSeconds * 1000,
       hook: 'onRequest',
-      refusal: 'Too many sign-in attempts.',
+      refusal: msg`Too many sign-in attempts.`,
     },
-    register: { max: limits.registerPerHour, windowMs: HOUR_MS, hook: 'onRequest', refusal: 'Too many sign-ups from this address.' },
-    upload: { max: limits.uploadsPerHour, windowMs: HOUR_MS, hook: 'preValidation', refusal: 'Too many uploads in a short time.' },
-    message: { max: limits.messagesPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: 'You are sending messages very quickly.' },
-    hubPost: { max: limits.hubPostsPerHour, windowMs: HOUR_MS, hook: 'preValidation', refusal: 'Too many posts in a short time.' },
-    hubComment: { max: limits.hubCommentsPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: 'You are commenting very quickly.' },
+    register: { max: limits.registerPerHour, windowMs: HOUR_MS, hook: 'onRequest', refusal: msg`Too many sign-ups from this address.` },
+    upload: { max: limits.uploadsPerHour, windowMs: HOUR_MS, hook: 'preValidation', refusal: msg`Too many uploads in a short time.` },
+    message: { max: limits.messagesPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`You are sending messages very quickly.` },
+    hubPost: { max: limits.hubPostsPerHour, windowMs: HOUR_MS, hook: 'preValidation', refusal: msg`Too many posts in a short time.` },
+    hubComment: { max: limits.hubCommentsPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`You are commenting very quickly.` },
     assistant: {
       max: (request) => (request.user ? limits.assistantPerMinute : limits.assistantVisitorPerMinute),
       windowMs: MINUTE_MS,
       hook: 'preHandler',
-      refusal: 'You are asking very quickly.',
+      refusal: msg`You are asking very quickly.`,
     },
     referralVisit: {
       max: limits.referralVisitsPerMinute,
       windowMs: MINUTE_MS,
       hook: 'onRequest',
-      refusal: 'Too many visits from this address.',
+      refusal: msg`Too many visits from this address.`,
     },
-    mcp: { max: limits.mcpPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: 'Too many tool requests.' },
+    mcp: { max: limits.mcpPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`Too many tool requests.` },
   };
 }
 
 /** "40 seconds", "1 minute", "12 minutes", "2 hours": rounded up, so waiting that long always works. */
-export function formatWait(seconds: number): string {
-  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), 'second');
+export function formatWait(seconds: number, i18n: I18n = translatorFor('en')): string {
+  if (seconds < 60) {
+    const count = Math.max(1, Math.ceil(seconds));
+    return i18n._(msg`${plural({ count }, { one: '# second', other: '# seconds' })}`);
+  }
   const minutes = Math.ceil(seconds / 60);
-  if (minutes <= 90) return plural(minutes, 'minute');
-  return plural(Math.ceil(minutes / 60), 'hour');
+  if (minutes <= 90) return i18n._(msg`${plural({ count: minutes }, { one: '# minute', other: '# minutes' })}`);
+  const hours = Math.ceil(minutes / 60);
+  return i18n._(msg`${plural({ count: hours }, { one: '# hour', other: '# hours' })}`);
 }
 
 /** The 429 of a limited action: the error handler adds Retry-After and the API's error shape. */
 export function rateLimitedError(config: Config, action: RateLimitedAction, retryAfterSeconds: number): RateLimitedError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new RateLimitedError(`${actionLimits(config)[action].refusal} Try again in ${formatWait(seconds)}.`, seconds);
+  const refusal = actionLimits(config)[action].refusal;
+  return new RateLimitedError(
+    (i18n) => i18n._(msg`${{ refusal: i18n._(refusal) }} Try again in ${{ wait: formatWait(seconds, i18n) }}.`),
+    seconds,
+  );
 }
 
 /**

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -54,7 +56,7 @@ declare module 'fastify' {
 /** Every socket joins this room once its session is proven (every socket is signed in today). */
 export const SIGNED_IN_ROOM = 'signed-in';
 
-export const USER_CONNECTED_REFUSED_MESSAGE = 'You can only connect as the signed-in user.';
+export const USER_CONNECTED_REFUSED_MESSAGE = contractMessage(msg`You can only connect as the signed-in user.`);
 
 /** setTimeout's ceiling (about 24.8 days); a session is far shorter, but the clamp keeps Node quiet. */
 const MAX_TIMER_MS = 2_147_483_647;

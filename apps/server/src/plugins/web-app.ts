@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -25,7 +26,7 @@ function isApiPath(url: string): boolean {
 
 function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
   const body: TApiErrorResponse = {
-    error: { code: 'not_found', message: `No API route matches ${request.method} ${request.url.split('?')[0]}.` },
+    error: { code: 'not_found', message: request.i18n._(msg`No API route matches ${{ method: request.method }} ${{ path: request.url.split('?')[0] }}.`) },
   };
   return reply.code(404).send(body);
 }
@@ -67,8 +68,8 @@ export const webAppPlugin = fp<{ webDistDir: string; sitemapUrlLimit?: number }>
       : null;
 
     async function answerPage(request: FastifyRequest, reply: FastifyReply, pageShell: PageShell) {
-      const { meta, status } = await findPage(app, request.url);
-      return sendPage(request, reply, meta ? cachedBody(pageShell.render(meta)) : pageShell.generic, status);
+      const { meta, status, locale } = await findPage(app, request.url);
+      return sendPage(request, reply, meta ? cachedBody(pageShell.render(meta, locale)) : pageShell.genericIn(locale), status);
     }
 
     if (shell) {
@@ -95,7 +96,7 @@ export const webAppPlugin = fp<{ webDistDir: string; sitemapUrlLimit?: number }>
     app.setNotFoundHandler(async (request, reply) => {
       if (isApiPath(request.url)) return sendApiNotFound(request, reply);
       if (shell && isPageRequest(request)) return answerPage(request, reply, shell);
-      const body: TApiErrorResponse = { error: { code: 'not_found', message: 'Not found.' } };
+      const body: TApiErrorResponse = { error: { code: 'not_found', message: request.i18n._(msg`Not found.`) } };
       return reply.code(404).send(body);
     });
   },

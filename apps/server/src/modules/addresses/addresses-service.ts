@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import { MAX_ADDRESSES_PER_USER, type TAddress, type TAddressListResponse, type ZAddressInput } from '@pulse/contract/addresses';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -19,8 +21,8 @@ import { locateAddress } from './address-location';
 
 type AddressInput = z.output<typeof ZAddressInput>;
 
-export const ADDRESS_NOT_FOUND_MESSAGE = 'Address not found.';
-export const TOO_MANY_ADDRESSES_MESSAGE = `You can keep up to ${MAX_ADDRESSES_PER_USER} addresses. Delete one you no longer use first.`;
+export const ADDRESS_NOT_FOUND_MESSAGE = contractMessage(msg`Address not found.`);
+export const TOO_MANY_ADDRESSES_MESSAGE = contractMessage(msg`You can keep up to ${{ maxAddressesPerUser: MAX_ADDRESSES_PER_USER }} addresses. Delete one you no longer use first.`);
 
 export function toAddressJson(row: AddressRow): TAddress {
   return {

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyInstance } from 'fastify';
 import {
   APPLICATION_ALREADY_DECIDED_MESSAGE,
@@ -37,8 +40,8 @@ import { toSellerApplicationJson } from '../sellers/sellers-service';
 import { recordAdminAction } from './audit-log';
 import { readIdCursor, toPage } from './keyset-cursor';
 
-export const APPROVED_NOTIFICATION_MESSAGE = 'Your seller application was approved. Switch to seller mode to start selling.';
-export const AGENT_APPROVED_NOTIFICATION_MESSAGE = 'Your Pulse Agent application was approved. Open the agent dashboard to start.';
+export const APPROVED_NOTIFICATION_MESSAGE = contractMessage(msg`Your seller application was approved. Switch to seller mode to start selling.`);
+export const AGENT_APPROVED_NOTIFICATION_MESSAGE = contractMessage(msg`Your Pulse Agent application was approved. Open the agent dashboard to start.`);
 
 /**
  * One queue, one decision service, several kinds of application. Each kind says how to list, load,
@@ -63,7 +66,7 @@ interface ApplicationKindHandler<Row extends { id: string; userId: string; statu
   auditAction: Record<'approved' | 'rejected', string>;
   auditDetails(row: Row): Record<string, unknown>;
   approvedMessage: string;
-  rejectedMessage(reason: string): string;
+  rejectedMessage(reason: string): MessageDescriptor;
   contentType: string;
 }
 
@@ -95,7 +98,7 @@ const sellerHandler: ApplicationKindHandler<SellerApplicationRow> = {
   auditAction: { approved: 'application.approve', rejected: 'application.reject' },
   auditDetails: (row) => ({ applicantUserId: row.userId, businessName: row.businessName }),
   approvedMessage: APPROVED_NOTIFICATION_MESSAGE,
-  rejectedMessage: (reason) => `Your seller application was not approved. Reason: ${reason}`,
+  rejectedMessage: (reason) => msg`Your seller application was not approved. Reason: ${{ reason }}`,
   contentType: 'seller_application',
 };
 
@@ -133,7 +136,7 @@ const agentHandler: ApplicationKindHandler<AgentRow> = {
   auditAction: { approved: 'agent_application.approve', rejected: 'agent_application.reject' },
   auditDetails: (row) => ({ applicantUserId: row.userId, kind: row.kind, region: row.region }),
   approvedMessage: AGENT_APPROVED_NOTIFICATION_MESSAGE,
-  rejectedMessage: (reason) => `Your Pulse Agent application was not approved. Reason: ${reason}`,
+  rejectedMessage: (reason) => msg`Your Pulse Agent application was not approved. Reason: ${{ reason }}`,
   contentType: 'agent_application',
 };
 

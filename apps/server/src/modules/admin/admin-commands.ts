@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ZEmail, ZNewPassword, ZUsername } from '@pulse/contract/auth';
@@ -93,7 +94,7 @@ async function runCommand(command: string, args: string[], io: AdminCommandIo): 
       const role = requireOption(ZGrantableRole, options.role, 'role');
       await withDatabase(io, async ({ orm }) => {
         const user = await findUserByEmail(orm, email);
-        if (!user) throw new NotFoundError(`No user has the e-mail ${email}.`);
+        if (!user) throw new NotFoundError(msg`No user has the e-mail ${{ email }}.`);
         const updated = await addUserRole(orm, user.id, role);
         io.print(`${user.username} <${user.email}> now has roles: ${(updated ?? user).roles.join(', ')}.`);
       });

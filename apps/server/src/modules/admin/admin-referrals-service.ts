@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -202,8 +204,8 @@ async function findAttribution(db: Db, id: string, now: Date): Promise<TAdminAtt
 
 /* -------------------------------------------------------------------- void */
 
-export function voidNotificationMessage(referredUsername: string, reason: string): string {
-  return `An admin voided the referral of @${referredUsername}. Reason: ${reason}`;
+export function voidNotificationMessage(referredUsername: string, reason: string): MessageDescriptor {
+  return msg`An admin voided the referral of @${{ referredUsername }}. Reason: ${{ reason }}`;
 }
 
 /**

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyInstance } from 'fastify';
 import {
   REPORT_ALREADY_DECIDED_MESSAGE,
@@ -23,7 +26,7 @@ import { suspendUserInTransaction } from './admin-users-service';
 import { recordAdminAction } from './audit-log';
 import { readTimeCursor, toPage, writeTimeCursor } from './keyset-cursor';
 
-export const REPORT_NOT_FOUND_MESSAGE = 'Report not found.';
+export const REPORT_NOT_FOUND_MESSAGE = contractMessage(msg`Report not found.`);
 
 export type ReportAction = 'hide' | 'dismiss' | 'suspend_author';
 
@@ -62,8 +65,12 @@ export async function listReports(db: Db, query: { status: TReportStatus; cursor
   return { items: page.map(toAdminReport), nextCursor };
 }
 
-function outcomeMessage(action: ReportAction, noun: string): string {
-  return action === 'dismiss' ? `We looked at the ${noun} you reported and left it up.` : `Thanks for your report. We removed the ${noun}.`;
+function outcomeMessage(action: ReportAction, noun: string): MessageDescriptor {
+  if (noun === 'comment') {
+    return action === 'dismiss' ? msg`We looked at the comment you reported and left it up.` : msg`Thanks for your report. We removed the comment.`;
+  }
+  if (noun === 'post') return action === 'dismiss' ? msg`We looked at the post you reported and left it up.` : msg`Thanks for your report. We removed the post.`;
+  return action === 'dismiss' ? msg`We looked at the ${{ noun }} you reported and left it up.` : msg`Thanks for your report. We removed the ${{ noun }}.`;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { TGetAdminOverviewResponse } from '@pulse/contract/admin';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
@@ -7,7 +9,7 @@ import { countUsers } from '../auth/users-repository';
 import { countOpenReports } from '../hub/hub-reports-repository';
 import { countSellerApplicationsByStatus } from '../sellers/sellers-repository';
 
-export const ADMIN_ONLY_MESSAGE = 'You do not have permission to view the admin console.';
+export const ADMIN_ONLY_MESSAGE = contractMessage(msg`You do not have permission to view the admin console.`);
 
 export function assertAdmin(user: UserRow): void {
   if (!user.roles.includes('admin')) throw new ForbiddenError(ADMIN_ONLY_MESSAGE);

@@ -1,10 +1,11 @@
+import { msg } from '@lingui/core/runtime-macro';
 import { INVALID_CURSOR_MESSAGE } from '@pulse/contract/admin';
 import { InvalidError } from '../../errors/domain-errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function invalidCursor(): InvalidError {
-  return new InvalidError(INVALID_CURSOR_MESSAGE, { cursor: 'Not a valid cursor' });
+  return new InvalidError(INVALID_CURSOR_MESSAGE, { cursor: msg`Not a valid cursor` });
 }
 
 /** A page cursor that is just the last row's id (lists ordered by UUIDv7 id). */

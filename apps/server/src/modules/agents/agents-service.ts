@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import {
   AGENT_APPLICATION_APPROVED_MESSAGE,
   AGENT_APPLICATION_PENDING_MESSAGE,
@@ -28,7 +30,7 @@ import {
   type AgentApplicationForm,
 } from './agents-repository';
 
-export const AGENT_NOT_FOUND_MESSAGE = 'No agent application was found for this user.';
+export const AGENT_NOT_FOUND_MESSAGE = contractMessage(msg`No agent application was found for this user.`);
 
 /** GET /api/agents/{userId}: the caller's own (or, for an admin, anyone's); others get the same 404. */
 export async function getAgentStatus(db: Db, caller: UserRow, userId: string): Promise<TGetAgentResponse> {

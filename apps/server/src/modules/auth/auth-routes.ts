@@ -7,6 +7,7 @@ import {
   ZMeResponse,
   ZRegisterRequest,
 } from '@pulse/contract/auth';
+import { ZSetLanguageRequest, ZSetLanguageResponse } from '@pulse/contract/users';
 import { requireUser } from '../../plugins/auth';
 import { rateLimitFor } from '../../plugins/rate-limits';
 import { endSession, registerUser, startSession, verifyCredentials } from './auth-service';
@@ -14,6 +15,10 @@ import { listDemoAccounts } from './demo-accounts';
 import { createLoginRateLimits } from './login-rate-limit';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { getUserJson } from './user-json';
+import { updateUserLanguage } from './users-repository';
+
+/** The language body is `{"language":"fr"}`: a few bytes are plenty. */
+const LANGUAGE_BODY_LIMIT_BYTES = 1024;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const loginLimits = createLoginRateLimits(app);
@@ -51,6 +56,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/auth/me', { schema: { response: { 200: ZMeResponse } }, preHandler: app.authenticate }, async (request) => {
     return { user: await getUserJson(app.db, requireUser(request)) };
   });
+
+  // The user's language, used for everything written to them (notifications, push, errors).
+  app.put(
+    '/api/users/me/language',
+    { schema: { body: ZSetLanguageRequest, response: { 200: ZSetLanguageResponse } }, bodyLimit: LANGUAGE_BODY_LIMIT_BYTES, preValidation: app.authenticate },
+    async (request) => {
+      const user = requireUser(request);
+      await updateUserLanguage(app.db, user.id, request.body.language);
+      return { language: request.body.language };
+    },
+  );
 
   // Signing out twice, or with a stale token, still ends with the visitor signed out: 200.
   app.post('/api/auth/logout', { schema: { response: { 200: ZLogoutResponse } }, preHandler: app.identify }, async (request, reply) => {

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '@pulse/contract/admin';
 import type { TRegisterRequest } from '@pulse/contract/auth';
 import type { Config } from '../../config';
@@ -12,10 +14,10 @@ import { SESSION_LIFETIME_SECONDS, readSessionToken, signSessionToken } from './
 import { findLiveSessionUser, insertSession, revokeSession } from './sessions-repository';
 import { findUserByEmail, findUserById, insertUser, isUsernameTaken } from './users-repository';
 
-export const EMAIL_TAKEN_MESSAGE = 'An account with this e-mail already exists.';
-export const USERNAME_TAKEN_MESSAGE = 'This username is taken.';
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose a less predictable one.';
-export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect e-mail or password.';
+export const EMAIL_TAKEN_MESSAGE = contractMessage(msg`An account with this e-mail already exists.`);
+export const USERNAME_TAKEN_MESSAGE = contractMessage(msg`This username is taken.`);
+export const COMMON_PASSWORD_MESSAGE = contractMessage(msg`This password is too common. Choose a less predictable one.`);
+export const WRONG_CREDENTIALS_MESSAGE = contractMessage(msg`Incorrect e-mail or password.`);
 
 function conflictForConstraint(constraint: string): ConflictError {
   if (constraint.includes('username')) {

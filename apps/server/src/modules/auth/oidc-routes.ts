@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,9 +24,9 @@ const ZPendingSignIn = z.object({
 /** `?ref=CODE` on the start URL; anything else about it is ignored rather than refused. */
 const ZStartQuery = z.object({ ref: z.string().optional().catch(undefined) });
 
-export const SSO_UNAVAILABLE_MESSAGE = 'Single sign-on is not available right now. Try again later or sign in with your e-mail.';
-export const SSO_EXPIRED_MESSAGE = 'The single sign-on attempt expired or was started in another browser. Try again.';
-export const SSO_CANCELLED_MESSAGE = 'Single sign-on was cancelled.';
+export const SSO_UNAVAILABLE_MESSAGE = contractMessage(msg`Single sign-on is not available right now. Try again later or sign in with your e-mail.`);
+export const SSO_EXPIRED_MESSAGE = contractMessage(msg`The single sign-on attempt expired or was started in another browser. Try again.`);
+export const SSO_CANCELLED_MESSAGE = contractMessage(msg`Single sign-on was cancelled.`);
 
 /** The web app reads the fragment; a fragment is never sent to any server or written to its logs. */
 function redirectToLogin(reply: FastifyReply, fragment: { token: string } | { error: string }) {
@@ -38,7 +40,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
   const secureCookie = app.config.publicUrl.startsWith('https://');
 
   function requireClient(): OidcClient {
-    if (!client) throw new NotFoundError('Single sign-on is not configured on this server.');
+    if (!client) throw new NotFoundError(msg`Single sign-on is not configured on this server.`);
     return client;
   }
 

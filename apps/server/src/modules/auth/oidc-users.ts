@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import { randomInt } from 'node:crypto';
 import { USERNAME_PATTERN } from '@pulse/contract/auth';
 import type { Db } from '../../db/client';
@@ -46,9 +48,9 @@ async function findFreeUsername(db: Db, base: string): Promise<string> {
   throw new Error(`Could not find a free username from "${base}"`);
 }
 
-export const SSO_NO_EMAIL_MESSAGE = 'Your single sign-on account did not share an e-mail address, which this site needs.';
-export const SSO_EMAIL_UNVERIFIED_MESSAGE = 'An account with this e-mail already exists. Sign in with your password.';
-export const SSO_EMAIL_LINKED_ELSEWHERE_MESSAGE = 'This e-mail already belongs to an account that uses another sign-in method.';
+export const SSO_NO_EMAIL_MESSAGE = contractMessage(msg`Your single sign-on account did not share an e-mail address, which this site needs.`);
+export const SSO_EMAIL_UNVERIFIED_MESSAGE = contractMessage(msg`An account with this e-mail already exists. Sign in with your password.`);
+export const SSO_EMAIL_LINKED_ELSEWHERE_MESSAGE = contractMessage(msg`This e-mail already belongs to an account that uses another sign-in method.`);
 
 /**
  * The user for an SSO sign-in: the one already linked to this subject; else the local account with

@@ -10,6 +10,18 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
   return row ?? null;
 }
 
+/** The language the user chose (null: not chosen, or no such user). */
+export async function findUserLanguage(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, id));
+  return row?.language ?? null;
+}
+
+/** Stores the user's language; false when there is no such user. */
+export async function updateUserLanguage(db: Db, id: string, language: string): Promise<boolean> {
+  const rows = await db.update(users).set({ language }).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
   return row ?? null;

@@ -11,26 +11,26 @@ export const basketsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/baskets', { schema: { response: { 200: ZBasketResponse } }, onRequest: app.authenticate }, async (request) =>
-    getBasket(app.db, requireUser(request).id, app.config.currency),
+    getBasket(app.db, requireUser(request).id, app.config.currency, request.i18n),
   );
 
   app.post(
     '/api/baskets/items',
     { schema: { body: ZAddBasketItemInput, response: { 201: ZBasketResponse } }, onRequest: app.authenticate },
-    async (request, reply) => reply.code(201).send(await addBasketItem(app.db, requireUser(request).id, request.body, app.config.currency)),
+    async (request, reply) => reply.code(201).send(await addBasketItem(app.db, requireUser(request).id, request.body, app.config.currency, request.i18n)),
   );
 
   app.patch(
     '/api/baskets/items/:itemId',
     { schema: { params: ZBasketItemParams, body: ZUpdateBasketItemInput, response: { 200: ZBasketResponse } }, onRequest: app.authenticate },
     async (request) =>
-      updateBasketItem(app.db, requireUser(request).id, request.params.itemId.toLowerCase(), request.body.quantity, app.config.currency),
+      updateBasketItem(app.db, requireUser(request).id, request.params.itemId.toLowerCase(), request.body.quantity, app.config.currency, request.i18n),
   );
 
   app.delete(
     '/api/baskets/items/:itemId',
     { schema: { params: ZBasketItemParams, response: { 200: ZBasketResponse } }, onRequest: app.authenticate },
-    async (request) => removeBasketItem(app.db, requireUser(request).id, request.params.itemId.toLowerCase(), app.config.currency),
+    async (request) => removeBasketItem(app.db, requireUser(request).id, request.params.itemId.toLowerCase(), app.config.currency, request.i18n),
   );
 
   app.delete('/api/baskets', { onRequest: app.authenticate }, async (request, reply) => {

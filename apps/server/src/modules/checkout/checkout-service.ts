@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import { createHash, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -37,15 +39,15 @@ import { toSlotJson } from '../slots/slots-service';
 import { getWalletBalances } from '../wallet/ledger-service';
 import { quoteDelivery } from './delivery-fees';
 
-export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = 'Idempotency-Key header is required';
-export const IDEMPOTENCY_KEY_INVALID_MESSAGE = 'The Idempotency-Key header must be 1 to 200 visible characters.';
-export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'This Idempotency-Key was used for a different checkout';
-export const EMPTY_BASKET_MESSAGE = 'Your basket is empty.';
-export const ADDRESS_REQUIRED_MESSAGE = 'Choose a delivery address.';
-export const ADDRESS_NOT_FOUND_MESSAGE = 'Address not found.';
-export const BASKET_CHANGED_MESSAGE = 'Your basket changed since you opened the checkout. Review it and try again.';
+export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = contractMessage(msg`Idempotency-Key header is required`);
+export const IDEMPOTENCY_KEY_INVALID_MESSAGE = contractMessage(msg`The Idempotency-Key header must be 1 to 200 visible characters.`);
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE = contractMessage(msg`This Idempotency-Key was used for a different checkout`);
+export const EMPTY_BASKET_MESSAGE = contractMessage(msg`Your basket is empty.`);
+export const ADDRESS_REQUIRED_MESSAGE = contractMessage(msg`Choose a delivery address.`);
+export const ADDRESS_NOT_FOUND_MESSAGE = contractMessage(msg`Address not found.`);
+export const BASKET_CHANGED_MESSAGE = contractMessage(msg`Your basket changed since you opened the checkout. Review it and try again.`);
 export const ADDRESS_NOT_LOCATED_MESSAGE =
-  'We could not find this address on the map, so its delivery fee is unknown. Place a pin for it, choose another address or pick up at the farm.';
+  contractMessage(msg`We could not find this address on the map, so its delivery fee is unknown. Place a pin for it, choose another address or pick up at the farm.`);
 
 type CheckoutInput = z.output<typeof ZCheckoutInput>;
 
@@ -209,17 +211,23 @@ async function replayCheckout(db: Db, buyerUserId: string, idempotencyKey: strin
 async function explainSlotRefusal(db: Db, slotId: string, group: SellerGroup, method: TFulfilment, now: Date): Promise<never> {
   const slot = await findSlot(db, slotId);
   const field = { [`sellers.${group.sellerUserId}.slotId`]: 'Choose another slot' };
-  if (!slot || slot.sellerUserId !== group.sellerUserId) throw new InvalidError(`Choose a slot offered by ${group.shopName}.`, field);
-  if (slot.method !== method) throw new InvalidError(`That slot of ${group.shopName} is for ${slot.method}, not ${method}.`, field);
-  if (slot.cutoffAt.getTime() <= now.getTime()) throw new ConflictError(`Orders for that slot of ${group.shopName} are closed. Choose another slot.`, field);
-  throw new ConflictError(`That slot of ${group.shopName} is full. Choose another slot.`, field);
+  if (!slot || slot.sellerUserId !== group.sellerUserId) throw new InvalidError(msg`Choose a slot offered by ${{ shopName: group.shopName }}.`, field);
+  if (slot.method !== method) {
+    const shopName = group.shopName;
+    throw new InvalidError(
+      slot.method === 'pickup' ? msg`That slot of ${{ shopName }} is for pickup, not delivery.` : msg`That slot of ${{ shopName }} is for delivery, not pickup.`,
+      field,
+    );
+  }
+  if (slot.cutoffAt.getTime() <= now.getTime()) throw new ConflictError(msg`Orders for that slot of ${{ shopName: group.shopName }} are closed. Choose another slot.`, field);
+  throw new ConflictError(msg`That slot of ${{ shopName: group.shopName }} is full. Choose another slot.`, field);
 }
 
 async function explainStockRefusal(db: Db, line: BasketLineRow): Promise<never> {
   const stock = await findProductStock(db, line.productId);
-  if (!stock || stock.status !== 'active') throw new ConflictError(`${line.title} is no longer available. Remove it from your basket.`);
-  if (stock.available === 0) throw new ConflictError(`${stock.title} is sold out. Remove it from your basket.`);
-  throw new ConflictError(`Only ${stock.available} left of ${stock.title}`);
+  if (!stock || stock.status !== 'active') throw new ConflictError(msg`${{ title: line.title }} is no longer available. Remove it from your basket.`);
+  if (stock.available === 0) throw new ConflictError(msg`${{ title: stock.title }} is sold out. Remove it from your basket.`);
+  throw new ConflictError(msg`Only ${{ available: stock.available }} left of ${{ title: stock.title }}`);
 }
 
 interface CheckoutResult {
@@ -257,11 +265,11 @@ export async function placeCheckout(
       if (!groups.some((group) => group.sellerUserId === sellerUserId)) throw new ConflictError(BASKET_CHANGED_MESSAGE);
     }
     for (const group of groups) {
-      if (!choices.has(group.sellerUserId)) throw new InvalidError(`Choose pickup or delivery for ${group.shopName}.`, { sellers: `Choose pickup or delivery for ${group.shopName}` });
+      if (!choices.has(group.sellerUserId)) throw new InvalidError(msg`Choose pickup or delivery for ${{ shopName: group.shopName }}.`, { sellers: msg`Choose pickup or delivery for ${{ shopName: group.shopName }}` });
       for (const line of group.lines) {
-        if (line.sellerUserId === user.id) throw new InvalidError(`You cannot buy your own product (${line.title}).`);
+        if (line.sellerUserId === user.id) throw new InvalidError(msg`You cannot buy your own product (${{ title: line.title }}).`);
         if (line.quantity < line.minOrderQuantity) {
-          throw new InvalidError(`The minimum order of ${line.title} is ${line.minOrderQuantity} ${line.unit}.`);
+          throw new InvalidError(msg`The minimum order of ${{ title: line.title }} is ${{ minOrderQuantity: line.minOrderQuantity }} ${{ unit: line.unit }}.`);
         }
       }
     }
@@ -292,8 +300,8 @@ export async function placeCheckout(
       if (choice.fulfilment === 'delivery' && !address) throw new Error('delivery without an address');
       const delivery = address ? quoteDelivery(app.config.deliveryFeeBands, group.farm, address) : null;
       if (choice.fulfilment === 'delivery' && delivery?.feeMinor === null) {
-        throw new InvalidError(`${group.shopName} does not deliver that far (${delivery.distanceKm ?? '?'} km). Choose pickup.`, {
-          [`sellers.${group.sellerUserId}.fulfilment`]: 'Delivery is not available to this address',
+        throw new InvalidError(msg`${{ shopName: group.shopName }} does not deliver that far (${{ distanceKm: delivery.distanceKm ?? '?' }} km). Choose pickup.`, {
+          [`sellers.${group.sellerUserId}.fulfilment`]: msg`Delivery is not available to this address`,
         });
       }
       const slotId = choice.slotId.toLowerCase();

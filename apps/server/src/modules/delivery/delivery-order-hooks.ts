@@ -1,3 +1,5 @@
+import { contractMessage } from '@pulse/contract/messages-i18n';
+import { msg } from '@lingui/core/runtime-macro';
 import { and, eq, exists, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { FARM_DELIVERY_HELD_MESSAGE, TASK_ORDER_ENDED_MESSAGE } from '@pulse/contract/delivery';
@@ -14,6 +16,9 @@ import { notify } from '../notifications/notifications-service';
 import type { OrderTrigger } from '../orders/order-state-machine';
 import { findAgentsCovering, findTaskByOrderId, insertTask, insertTaskEvent, lockTaskOfOrder, newPickupCode, updateTask } from './delivery-repository';
 import { toTaskListItem } from './delivery-json';
+
+/** Stored as the task's ended message (English); the API translates it by lookup. */
+const FARM_DELIVERS_ITSELF_MESSAGE = contractMessage(msg`The farm delivers this order itself.`);
 
 /** What changed on a task inside an order transaction; published (socket, notifications) after commit. */
 export interface TaskChange {
@@ -109,7 +114,7 @@ export async function afterOrderTransition(db: Db, order: OrderRow, trigger: Ord
   const updated = await updateTask(db, task.id, {
     status: 'cancelled',
     endedAt: now,
-    endedMessage: byOrderEnd ? TASK_ORDER_ENDED_MESSAGE : 'The farm delivers this order itself.',
+    endedMessage: byOrderEnd ? TASK_ORDER_ENDED_MESSAGE : FARM_DELIVERS_ITSELF_MESSAGE,
     lastLat: null,
     lastLng: null,
     lastAccuracy: null,
@@ -161,7 +166,10 @@ export async function offerTask(app: FastifyInstance, task: DeliveryTaskRow, cur
     const item = await toTaskListItem(app.db, task, currency, null);
     for (const agentUserId of agentIds) app.realtime.emitToUser(agentUserId, 'deliveryTaskOffered', item);
     // Agents with web push get a notification (pushed by the notification listeners); the others see the live list.
-    const message = `New delivery task near you: ${item.pickup.farmName} to ${item.dropOff.city || 'a buyer'}, ${formatMoney(item.feeMinor, item.currency)}`;
+    const fee = formatMoney(item.feeMinor, item.currency);
+    const farmName = item.pickup.farmName;
+    const city = item.dropOff.city;
+    const message = city ? msg`New delivery task near you: ${{ farmName }} to ${{ city }}, ${{ fee }}` : msg`New delivery task near you: ${{ farmName }} to a buyer, ${{ fee }}`;
     for (const agentUserId of await withPushSubscription(app.db, agentIds)) {
       await notify(app, agentUserId, {
         type: 'delivery_update',
@@ -205,7 +213,7 @@ export async function sweepUnclaimedTasks(app: FastifyInstance, now: Date = new 
     await notify(app, row.sellerUserId, {
       type: 'delivery_update',
       source: 'marketplace',
-      message: 'No Pulse Agent has taken this delivery yet and its time slot has started. You can deliver it yourself: hand it over from the order page.',
+      message: msg`No Pulse Agent has taken this delivery yet and its time slot has started. You can deliver it yourself: hand it over from the order page.`,
       content_type: 'order',
       related_entity_id: row.orderId,
       idempotencyKey: `delivery-unclaimed:${row.id}:${row.attempt}`,

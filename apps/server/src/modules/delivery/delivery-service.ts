@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -52,8 +55,8 @@ import {
   updateTask,
 } from './delivery-repository';
 
-export const PHOTO_NOT_FOUND_MESSAGE = 'Upload the photo again: that upload was not found.';
-export const FARM_ONLY_MESSAGE = 'Only the farm or Pulse Market support can do this.';
+export const PHOTO_NOT_FOUND_MESSAGE = contractMessage(msg`Upload the photo again: that upload was not found.`);
+export const FARM_ONLY_MESSAGE = contractMessage(msg`Only the farm or Pulse Market support can do this.`);
 
 const ORDER_ENDED_STATUSES = ['cancelled', 'refunded'];
 
@@ -77,9 +80,9 @@ function endedError(task: DeliveryTaskRow): ConflictError {
 interface StepNotice {
   task: DeliveryTaskRow;
   /** Text per party; the agent is told through the answer itself. */
-  buyer?: string;
-  seller?: string;
-  agent?: string;
+  buyer?: MessageDescriptor;
+  seller?: MessageDescriptor;
+  agent?: MessageDescriptor;
   key: string;
   orderOutcome?: TransitionOutcome | null;
 }
@@ -92,7 +95,7 @@ async function publishStep(app: FastifyInstance, notice: StepNotice, actingUserI
     await notifyTransition(app, notice.orderOutcome, actingUserId);
     return;
   }
-  const targets: Array<[string, string | undefined]> = [
+  const targets: Array<[string, MessageDescriptor | undefined]> = [
     [task.buyerUserId, notice.buyer],
     [task.sellerUserId, notice.seller],
   ];
@@ -168,7 +171,7 @@ export async function claimTask(app: FastifyInstance, caller: UserRow, taskId: s
   if (result.fresh) {
     await publishStep(
       app,
-      { task: result.task, key: `claim:${result.task.attempt}`, buyer: 'A Pulse Agent will deliver your order', seller: `A Pulse Agent will collect an order: show them the pickup code` },
+      { task: result.task, key: `claim:${result.task.attempt}`, buyer: msg`A Pulse Agent will deliver your order`, seller: msg`A Pulse Agent will collect an order: show them the pickup code` },
       caller.id,
     );
   }
@@ -195,7 +198,7 @@ export async function releaseTask(app: FastifyInstance, caller: UserRow, taskId:
     return { task: updated, fresh: true, currency: order?.currency ?? null };
   });
   if (result.fresh) {
-    await publishStep(app, { task: result.task, key: `release:${now.getTime()}`, seller: `The Pulse Agent released a delivery (${reason}); it is open for other agents again` }, caller.id);
+    await publishStep(app, { task: result.task, key: `release:${now.getTime()}`, seller: msg`The Pulse Agent released a delivery (${{ reason }}); it is open for other agents again` }, caller.id);
     await offerTask(app, result.task, result.currency ?? app.config.currency);
   }
   const view = await toTaskView(app.db, result.task, caller.id);
@@ -275,8 +278,8 @@ export async function deliverTask(app: FastifyInstance, caller: UserRow, taskId:
         {
           task: result.task,
           key: 'codes-exhausted',
-          buyer: 'The Pulse Agent entered a wrong confirmation code too many times. Check the code on your order and contact the agent.',
-          seller: 'The Pulse Agent could not confirm a delivery: too many wrong confirmation codes.',
+          buyer: msg`The Pulse Agent entered a wrong confirmation code too many times. Check the code on your order and contact the agent.`,
+          seller: msg`The Pulse Agent could not confirm a delivery: too many wrong confirmation codes.`,
         },
         caller.id,
       );
@@ -326,7 +329,7 @@ export async function resolveFailedTask(app: FastifyInstance, caller: UserRow, t
     if (!task || (!isFarm && !caller.roles.includes('admin'))) throw new NotFoundError(TASK_NOT_FOUND_MESSAGE);
     const target = next === 'reopen' ? 'open' : 'returned';
     if (task.status === target && (next === 'return' || task.attempt > 1)) return { task, fresh: false };
-    if (task.status !== 'failed') throw new ConflictError('Only a failed delivery can be re-opened or returned to the farm.');
+    if (task.status !== 'failed') throw new ConflictError(msg`Only a failed delivery can be re-opened or returned to the farm.`);
     const updated =
       next === 'reopen'
         ? await updateTask(tx, task.id, {
@@ -353,7 +356,7 @@ export async function resolveFailedTask(app: FastifyInstance, caller: UserRow, t
       {
         task: result.task,
         key: `${next}:${result.task.attempt}`,
-        buyer: next === 'reopen' ? 'Your delivery will be attempted again by a Pulse Agent' : 'Your order stays with the farm after the failed delivery; the farm will contact you',
+        buyer: next === 'reopen' ? msg`Your delivery will be attempted again by a Pulse Agent` : msg`Your order stays with the farm after the failed delivery; the farm will contact you`,
       },
       caller.id,
     );
@@ -370,7 +373,7 @@ const SPEED_KMH: Record<TVehicle, number> = { on_foot: 5, bicycle: 15, motorbike
 export async function getOrderDelivery(db: Db, caller: UserRow, orderId: string, now = new Date()): Promise<TGetOrderDeliveryResponse> {
   const record = await findOrderSummary(db, orderId);
   const roles = record ? partyRoles(caller, record.order) : [];
-  if (!record || roles.length === 0) throw new NotFoundError('Order not found.');
+  if (!record || roles.length === 0) throw new NotFoundError(msg`Order not found.`);
   const { order } = record;
   const task = await findTaskByOrderId(db, orderId);
   const address = order.deliveryAddress ?? null;

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -105,7 +106,7 @@ export async function createComment(app: FastifyInstance, user: UserRow, postId:
     notices.push({
       userId: answeredUserId,
       type: 'comment_reply',
-      message: `${user.username} replied to your comment`,
+      message: msg`${{ username: user.username }} replied to your comment`,
       postId,
       idempotencyKey: `hub:comment_reply:${row.id}`,
     });
@@ -115,7 +116,7 @@ export async function createComment(app: FastifyInstance, user: UserRow, postId:
     notices.push({
       userId: post.authorUserId,
       type: 'post_comment',
-      message: `${user.username} commented on your post`,
+      message: msg`${{ username: user.username }} commented on your post`,
       postId,
       idempotencyKey: `hub:post_comment:${row.id}`,
     });

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { COMMENT_NOT_FOUND_MESSAGE, POST_UNAVAILABLE_MESSAGE, type TLikeResponse } from '@pulse/contract/hub';
@@ -41,7 +42,7 @@ export async function setPostLike(app: FastifyInstance, user: UserRow, postId: s
       {
         userId: found.post.authorUserId,
         type: 'like',
-        message: `${user.username} liked your post`,
+        message: msg`${{ username: user.username }} liked your post`,
         postId,
         idempotencyKey: `hub:like:${postId}:${user.id}`,
       },

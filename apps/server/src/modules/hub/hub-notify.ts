@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { FastifyInstance } from 'fastify';
 import type { TNotificationType } from '@pulse/contract/notifications';
 import { notify } from '../notifications/notifications-service';
@@ -5,7 +6,7 @@ import { notify } from '../notifications/notifications-service';
 export interface HubNotice {
   userId: string;
   type: Extract<TNotificationType, 'post_comment' | 'comment_reply' | 'like'>;
-  message: string;
+  message: MessageDescriptor;
   /** The post the notification points at (/pulse/{postId}). */
   postId: string;
   /** Stored once per key: a retried or repeated event (like, unlike, like) notifies once. */

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -22,7 +24,7 @@ import { rowsOf } from './hub-posts-query';
 type PostPageQuery = z.output<typeof ZPostPageQuery>;
 type UpdateHubProfileInput = z.output<typeof ZUpdateHubProfileInput>;
 
-export const PROFILE_PHOTO_NOT_YOURS_MESSAGE = 'Choose a photo you uploaded yourself.';
+export const PROFILE_PHOTO_NOT_YOURS_MESSAGE = contractMessage(msg`Choose a photo you uploaded yourself.`);
 
 interface ProfileTarget {
   id: string;

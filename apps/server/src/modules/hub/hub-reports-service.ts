@@ -1,3 +1,6 @@
+import { translateContractMessage } from '@pulse/contract/messages-i18n';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
 import type { FastifyInstance } from 'fastify';
 import {
   ALREADY_REPORTED_MESSAGE,
@@ -50,7 +53,13 @@ export async function createReport(app: FastifyInstance, reporter: UserRow, inpu
   });
   if (!report) throw new ConflictError(ALREADY_REPORTED_MESSAGE);
 
-  const message = `${reporter.username} reported a ${input.targetType}: ${reportCategoryLabels[input.category]}`;
+  const username = reporter.username;
+  const message = (i18n: I18n) => {
+    const category = translateContractMessage(i18n, reportCategoryLabels[input.category]);
+    return input.targetType === 'comment'
+      ? i18n._(msg`${{ username }} reported a comment: ${{ category }}`)
+      : i18n._(msg`${{ username }} reported a post: ${{ category }}`);
+  };
   // The report is stored: a notification that fails is logged, never turned into a failed request.
   try {
     for (const adminId of await listActiveAdminIds(app.db)) {

@@ -1,3 +1,7 @@
+import type { I18n } from '@lingui/core';
+import { translatorFor } from '../../i18n/translator';
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyInstance } from 'fastify';
 import { POST_UNAVAILABLE_MESSAGE, TIP_SELF_MESSAGE, type TPostTipList, type TTipInput, type TTipOptions, type TTipResponse } from '@pulse/contract/hub';
 import { formatMoney } from '@pulse/contract/money';
@@ -20,7 +24,7 @@ import {
   listPostTips,
 } from './hub-tips-repository';
 
-export const TIP_KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different tip.';
+export const TIP_KEY_REUSED_MESSAGE = contractMessage(msg`This Idempotency-Key was already used for a different tip.`);
 /** The author's list shows this many tips, newest first. */
 const TIP_LIST_LIMIT = 200;
 
@@ -28,8 +32,10 @@ export function getTipOptions(config: Config): TTipOptions {
   return { currency: config.currency, presetsMinor: config.hubTips.presetsMinor, minMinor: config.hubTips.minMinor, maxMinor: config.hubTips.maxMinor };
 }
 
-export function tipBoundsMessage(config: Config): string {
-  return `Tips are between ${formatMoney(config.hubTips.minMinor, config.currency)} and ${formatMoney(config.hubTips.maxMinor, config.currency)}`;
+export function tipBoundsMessage(config: Config, i18n: I18n = translatorFor('en')): string {
+  const min = formatMoney(config.hubTips.minMinor, config.currency);
+  const max = formatMoney(config.hubTips.maxMinor, config.currency);
+  return i18n._(msg`Tips are between ${{ min }} and ${{ max }}`);
 }
 
 /** One key per tipper: two people may well pick the same Idempotency-Key. */
@@ -77,7 +83,7 @@ export async function tipPost(
   if (post.authorUserId === tipper.id) throw new InvalidError(TIP_SELF_MESSAGE);
   const { minMinor, maxMinor } = app.config.hubTips;
   if (input.amountMinor < minMinor || input.amountMinor > maxMinor) {
-    const message = tipBoundsMessage(app.config);
+    const message = (i18n: I18n) => tipBoundsMessage(app.config, i18n);
     throw new InvalidError(message, { amountMinor: message });
   }
 
@@ -117,7 +123,7 @@ export async function tipPost(
       await notify(app, post.authorUserId, {
         type: 'tip',
         source: 'pulse_hub',
-        message: `${tipper.username} tipped you ${formatMoney(input.amountMinor, currency)} for your post`,
+        message: msg`${{ username: tipper.username }} tipped you ${{ amount: formatMoney(input.amountMinor, currency) }} for your post`,
         content_type: 'post',
         related_entity_id: post.id,
         idempotencyKey: `hub-tip:${result.tip.id}`,

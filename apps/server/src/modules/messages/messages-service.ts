@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { TUnreadCountResponse } from '@pulse/contract/counts';
@@ -40,15 +43,15 @@ import {
   type MessageRecord,
 } from './messages-repository';
 
-export const CONVERSATION_NOT_FOUND_MESSAGE = 'Conversation not found.';
-export const SELF_CONVERSATION_MESSAGE = 'You cannot start a conversation with yourself.';
-export const USER_NOT_FOUND_MESSAGE = 'User not found.';
-export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found.';
-export const ORDER_NOT_FOUND_MESSAGE = 'Order not found.';
-export const INVALID_CURSOR_MESSAGE = 'The cursor is not valid. Start again from the first page.';
-export const UNKNOWN_BEFORE_MESSAGE = 'No such message in this conversation.';
-export const IMAGE_NOT_FOUND_MESSAGE = 'Attach an image you uploaded.';
-export const INVALID_IDEMPOTENCY_KEY_MESSAGE = 'The Idempotency-Key header must be 1 to 200 visible characters.';
+export const CONVERSATION_NOT_FOUND_MESSAGE = contractMessage(msg`Conversation not found.`);
+export const SELF_CONVERSATION_MESSAGE = contractMessage(msg`You cannot start a conversation with yourself.`);
+export const USER_NOT_FOUND_MESSAGE = contractMessage(msg`User not found.`);
+export const PRODUCT_NOT_FOUND_MESSAGE = contractMessage(msg`Product not found.`);
+export const ORDER_NOT_FOUND_MESSAGE = contractMessage(msg`Order not found.`);
+export const INVALID_CURSOR_MESSAGE = contractMessage(msg`The cursor is not valid. Start again from the first page.`);
+export const UNKNOWN_BEFORE_MESSAGE = contractMessage(msg`No such message in this conversation.`);
+export const IMAGE_NOT_FOUND_MESSAGE = contractMessage(msg`Attach an image you uploaded.`);
+export const INVALID_IDEMPOTENCY_KEY_MESSAGE = contractMessage(msg`The Idempotency-Key header must be 1 to 200 visible characters.`);
 
 /** Longest piece of a message quoted in its notification. */
 const NOTIFICATION_PREVIEW_LENGTH = 100;
@@ -189,8 +192,8 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
   return value;
 }
 
-function buildNotificationText(senderName: string, message: TMessage): string {
-  if (message.body.length === 0) return `${senderName} sent you a photo`;
+function buildNotificationText(senderName: string, message: TMessage): MessageDescriptor | string {
+  if (message.body.length === 0) return msg`${{ senderName }} sent you a photo`;
   const preview =
     message.body.length > NOTIFICATION_PREVIEW_LENGTH ? `${message.body.slice(0, NOTIFICATION_PREVIEW_LENGTH - 1)}…` : message.body;
   return `${senderName}: ${preview}`;

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyInstance } from 'fastify';
 import type { TUnreadCountResponse } from '@pulse/contract/counts';
 import {
@@ -10,7 +12,9 @@ import {
   ZNotifyInput,
 } from '@pulse/contract/notifications';
 import type { Db } from '../../db/client';
-import { NotFoundError } from '../../errors/domain-errors';
+import { NotFoundError, translateUserText, type UserText } from '../../errors/domain-errors';
+import { translatorFor } from '../../i18n/translator';
+import { findUserLanguage } from '../auth/users-repository';
 import {
   countUnreadNotifications,
   findNotificationPage,
@@ -22,7 +26,7 @@ import {
   type NotificationSource,
 } from './notifications-repository';
 
-export const NOTIFICATION_NOT_FOUND_MESSAGE = 'Notification not found.';
+export const NOTIFICATION_NOT_FOUND_MESSAGE = contractMessage(msg`Notification not found.`);
 
 /** The general badge counts marketplace notifications; Pulse Hub has its own badge. */
 export async function getUnreadNotificationCount(db: Db, userId: string, source: NotificationSource): Promise<TUnreadCountResponse> {
@@ -54,13 +58,19 @@ function runNotificationListeners(app: FastifyInstance, userId: string, notifica
   }
 }
 
+/** What a module hands to `notify()`: the text is a descriptor, written in the recipient's language. */
+export type NotifyRequest = Omit<TNotifyInput, 'message'> & { message: UserText };
+
 /**
- * Creates a notification for the user: stored once per idempotency key, then sent to the user's
- * sockets as `newNotification` and handed to the listeners (web push). A retry with the same key
- * returns the stored notification and sends nothing again.
+ * Creates a notification for the user: its text is rendered in the recipient's language
+ * (users.language, English when not chosen) and stored that way, so the list, the socket and the
+ * push all read the same words, whenever the recipient reads them. Stored once per idempotency key,
+ * then sent to the user's sockets as `newNotification` and handed to the listeners (web push). A
+ * retry with the same key returns the stored notification and sends nothing again.
  */
-export async function notify(app: FastifyInstance, userId: string, input: TNotifyInput): Promise<TNotification> {
-  const values = ZNotifyInput.parse(input);
+export async function notify(app: FastifyInstance, userId: string, input: NotifyRequest): Promise<TNotification> {
+  const i18n = translatorFor(await findUserLanguage(app.db, userId));
+  const values = ZNotifyInput.parse({ ...input, message: translateUserText(i18n, input.message) });
   const { row, created } = await insertNotificationOnce(app.db, {
     userId,
     type: values.type,

@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { translatorFor } from '../../i18n/translator';
+import { msg } from '@lingui/core/runtime-macro';
 import type { TFulfilment, TOrderAction, TOrderActor, TOrderStatus } from '@pulse/contract/orders';
 
 /**
@@ -66,7 +69,7 @@ export interface OrderTransition {
   verb: string;
   past: string;
   /** Notification text per party; the acting party is never notified of its own step. */
-  notify: Partial<Record<'buyer' | 'seller', (context: NotificationContext) => string>>;
+  notify: Partial<Record<'buyer' | 'seller', (context: NotificationContext) => MessageDescriptor>>;
 }
 
 export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
@@ -78,7 +81,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     effects: ['charge_wallet'],
     verb: 'pay for',
     past: 'paid',
-    notify: { seller: ({ buyerUsername }) => `New order from ${buyerUsername}: paid and waiting for you to accept it` },
+    notify: { seller: ({ buyerUsername }) => msg`New order from ${{ buyerUsername }}: paid and waiting for you to accept it` },
   },
   {
     trigger: 'cancel',
@@ -88,7 +91,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     effects: ['release_reservation', 'release_slot'],
     verb: 'cancel',
     past: 'cancelled',
-    notify: { seller: ({ buyerUsername }) => `${buyerUsername} cancelled an unpaid order` },
+    notify: { seller: ({ buyerUsername }) => msg`${{ buyerUsername }} cancelled an unpaid order` },
   },
   {
     trigger: 'cancel',
@@ -99,8 +102,8 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     verb: 'cancel',
     past: 'cancelled',
     notify: {
-      buyer: ({ shopName }) => `${shopName} cancelled your order; the money is back in your wallet`,
-      seller: ({ buyerUsername }) => `${buyerUsername} cancelled their order`,
+      buyer: ({ shopName }) => msg`${{ shopName }} cancelled your order; the money is back in your wallet`,
+      seller: ({ buyerUsername }) => msg`${{ buyerUsername }} cancelled their order`,
     },
   },
   {
@@ -111,7 +114,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     effects: ['release_reservation', 'release_slot', 'refund_escrow'],
     verb: 'cancel',
     past: 'cancelled',
-    notify: { buyer: ({ shopName }) => `${shopName} cancelled your order; the money is back in your wallet` },
+    notify: { buyer: ({ shopName }) => msg`${{ shopName }} cancelled your order; the money is back in your wallet` },
   },
   {
     trigger: 'expire',
@@ -121,7 +124,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     effects: ['release_reservation', 'release_slot'],
     verb: 'expire',
     past: 'expired',
-    notify: { buyer: ({ shopName }) => `Your order from ${shopName} was cancelled: it was not paid in time` },
+    notify: { buyer: ({ shopName }) => msg`Your order from ${{ shopName }} was cancelled: it was not paid in time` },
   },
   {
     trigger: 'accept',
@@ -131,7 +134,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     effects: [],
     verb: 'accept',
     past: 'accepted',
-    notify: { buyer: ({ shopName }) => `${shopName} accepted your order` },
+    notify: { buyer: ({ shopName }) => msg`${{ shopName }} accepted your order` },
   },
   {
     trigger: 'mark_ready',
@@ -143,7 +146,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     past: 'marked ready',
     notify: {
       buyer: ({ shopName, fulfilment }) =>
-        fulfilment === 'pickup' ? `Your order from ${shopName} is ready for pickup` : `Your order from ${shopName} is packed and ready`,
+        fulfilment === 'pickup' ? msg`Your order from ${{ shopName }} is ready for pickup` : msg`Your order from ${{ shopName }} is packed and ready`,
     },
   },
   {
@@ -159,7 +162,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     past: 'handed over',
     notify: {
       buyer: ({ shopName, toStatus }) =>
-        toStatus === 'delivered' ? `You collected your order from ${shopName}` : `Your order from ${shopName} is on its way`,
+        toStatus === 'delivered' ? msg`You collected your order from ${{ shopName }}` : msg`Your order from ${{ shopName }} is on its way`,
     },
   },
   {
@@ -171,8 +174,8 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     verb: 'pick up',
     past: 'picked up',
     notify: {
-      buyer: ({ shopName }) => `A Pulse Agent picked up your order from ${shopName}: it is on its way`,
-      seller: ({ buyerUsername }) => `The Pulse Agent collected the order of ${buyerUsername}`,
+      buyer: ({ shopName }) => msg`A Pulse Agent picked up your order from ${{ shopName }}: it is on its way`,
+      seller: ({ buyerUsername }) => msg`The Pulse Agent collected the order of ${{ buyerUsername }}`,
     },
   },
   {
@@ -184,8 +187,8 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     verb: 'report a failed delivery of',
     past: 'reported as not delivered',
     notify: {
-      buyer: ({ shopName }) => `The delivery of your order from ${shopName} failed; the farm will arrange a new attempt`,
-      seller: ({ buyerUsername }) => `The delivery to ${buyerUsername} failed: the goods come back to you`,
+      buyer: ({ shopName }) => msg`The delivery of your order from ${{ shopName }} failed; the farm will arrange a new attempt`,
+      seller: ({ buyerUsername }) => msg`The delivery to ${{ buyerUsername }} failed: the goods come back to you`,
     },
   },
   {
@@ -197,7 +200,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     effects: ['start_auto_complete'],
     verb: 'mark delivered',
     past: 'marked delivered',
-    notify: { buyer: ({ shopName }) => `Your order from ${shopName} was delivered` },
+    notify: { buyer: ({ shopName }) => msg`Your order from ${{ shopName }} was delivered` },
   },
   {
     trigger: 'confirm_receipt',
@@ -207,7 +210,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     effects: ['release_escrow'],
     verb: 'confirm receipt of',
     past: 'confirmed as received',
-    notify: { seller: ({ buyerUsername }) => `${buyerUsername} confirmed receipt: the payment is in your wallet` },
+    notify: { seller: ({ buyerUsername }) => msg`${{ buyerUsername }} confirmed receipt: the payment is in your wallet` },
   },
   {
     trigger: 'auto_complete',
@@ -218,8 +221,8 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     verb: 'complete',
     past: 'completed',
     notify: {
-      buyer: ({ shopName }) => `Your order from ${shopName} is completed`,
-      seller: ({ buyerUsername }) => `The order of ${buyerUsername} is completed: the payment is in your wallet`,
+      buyer: ({ shopName }) => msg`Your order from ${{ shopName }} is completed`,
+      seller: ({ buyerUsername }) => msg`The order of ${{ buyerUsername }} is completed: the payment is in your wallet`,
     },
   },
   {
@@ -231,7 +234,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     effects: [],
     verb: 'ask a refund for',
     past: 'refunded',
-    notify: { seller: ({ buyerUsername }) => `${buyerUsername} asked for a refund` },
+    notify: { seller: ({ buyerUsername }) => msg`${{ buyerUsername }} asked for a refund` },
   },
   {
     trigger: 'approve_refund',
@@ -242,8 +245,8 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     verb: 'refund',
     past: 'refunded',
     notify: {
-      buyer: ({ shopName }) => `Your refund from ${shopName} was approved; the money is back in your wallet`,
-      seller: ({ buyerUsername }) => `The refund asked by ${buyerUsername} was approved`,
+      buyer: ({ shopName }) => msg`Your refund from ${{ shopName }} was approved; the money is back in your wallet`,
+      seller: ({ buyerUsername }) => msg`The refund asked by ${{ buyerUsername }} was approved`,
     },
   },
   {
@@ -256,7 +259,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     verb: 'contest the refund of',
     past: 'contested',
     notify: {
-      buyer: ({ shopName }) => `${shopName} contested your refund request; Pulse Market support will decide and let you know`,
+      buyer: ({ shopName }) => msg`${{ shopName }} contested your refund request; Pulse Market support will decide and let you know`,
     },
   },
   {
@@ -268,8 +271,8 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     verb: 'refund',
     past: 'refunded',
     notify: {
-      buyer: ({ shopName }) => `Pulse Market support approved your refund from ${shopName}; the money is back in your wallet`,
-      seller: ({ buyerUsername }) => `Pulse Market support approved the refund contested with ${buyerUsername}`,
+      buyer: ({ shopName }) => msg`Pulse Market support approved your refund from ${{ shopName }}; the money is back in your wallet`,
+      seller: ({ buyerUsername }) => msg`Pulse Market support approved the refund contested with ${{ buyerUsername }}`,
     },
   },
   {
@@ -282,8 +285,8 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     verb: 'refuse the refund of',
     past: 'refused a refund',
     notify: {
-      buyer: ({ shopName }) => `Pulse Market support refused your refund request to ${shopName}`,
-      seller: ({ buyerUsername }) => `Pulse Market support refused the refund asked by ${buyerUsername}: the order completes as usual`,
+      buyer: ({ shopName }) => msg`Pulse Market support refused your refund request to ${{ shopName }}`,
+      seller: ({ buyerUsername }) => msg`Pulse Market support refused the refund asked by ${{ buyerUsername }}: the order completes as usual`,
     },
   },
   {
@@ -296,8 +299,8 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     verb: 'refuse the refund of',
     past: 'refused a refund',
     notify: {
-      buyer: ({ shopName }) => `${shopName} refused your refund request`,
-      seller: ({ buyerUsername }) => `The refund asked by ${buyerUsername} was refused`,
+      buyer: ({ shopName }) => msg`${{ shopName }} refused your refund request`,
+      seller: ({ buyerUsername }) => msg`The refund asked by ${{ buyerUsername }} was refused`,
     },
   },
 ];
@@ -340,9 +343,18 @@ export function allowedActionsFor(status: TOrderStatus, actors: readonly TOrderA
   return actions;
 }
 
-const ACTOR_NAMES: Record<TOrderActor, string> = { buyer: 'buyer', seller: 'farm', agent: 'delivery agent', admin: 'admin', system: 'system' };
+const ACTOR_NAMES: Record<TOrderActor, MessageDescriptor> = {
+  buyer: msg`the buyer`,
+  seller: msg`the farm`,
+  agent: msg`the delivery agent`,
+  admin: msg`the admin`,
+  system: msg`the system`,
+};
 
-export function actorsText(actors: readonly TOrderActor[]): string {
-  const names = actors.map((actor) => `the ${ACTOR_NAMES[actor]}`);
-  return names.length <= 1 ? (names[0] ?? 'nobody') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] ?? ''}`;
+/** "the buyer", "the buyer or the farm", "the buyer, the farm or the admin", in the reader's language. */
+export function actorsText(actors: readonly TOrderActor[], i18n: I18n = translatorFor('en')): string {
+  const names = actors.map((actor) => i18n._(ACTOR_NAMES[actor]));
+  const last = names[names.length - 1];
+  if (names.length <= 1 || last === undefined) return names[0] ?? i18n._(msg`nobody`);
+  return i18n._(msg`${{ others: names.slice(0, -1).join(', ') }} or ${{ last }}`);
 }

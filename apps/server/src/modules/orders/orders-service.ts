@@ -1,3 +1,7 @@
+import { translatorFor } from '../../i18n/translator';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage, translateContractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyInstance } from 'fastify';
 import { lineTotalForMilli } from '@pulse/contract/final-weight';
 import {
@@ -56,13 +60,13 @@ import {
   type OrderSummaryRecord,
 } from './orders-repository';
 
-export const ORDER_NOT_FOUND_MESSAGE = 'Order not found.';
-export const INVALID_ORDER_CURSOR_MESSAGE = 'The cursor is not valid. Start again from the first page.';
-export const CODE_REQUIRED_MESSAGE = "Enter the buyer's 6-digit confirmation code.";
-export const CODE_WRONG_MESSAGE = 'That confirmation code is not right. Ask the buyer for the code shown on their order.';
-export const REASON_REQUIRED_MESSAGE = 'Tell us the reason.';
+export const ORDER_NOT_FOUND_MESSAGE = contractMessage(msg`Order not found.`);
+export const INVALID_ORDER_CURSOR_MESSAGE = contractMessage(msg`The cursor is not valid. Start again from the first page.`);
+export const CODE_REQUIRED_MESSAGE = contractMessage(msg`Enter the buyer's 6-digit confirmation code.`);
+export const CODE_WRONG_MESSAGE = contractMessage(msg`That confirmation code is not right. Ask the buyer for the code shown on their order.`);
+export const REASON_REQUIRED_MESSAGE = contractMessage(msg`Tell us the reason.`);
 export const FINAL_WEIGHT_RECORDED_NOTE = 'Final weight recorded';
-export const ORDER_LAPSED_MESSAGE = 'This order was not paid within 15 minutes and is cancelled. Its items are back on sale.';
+export const ORDER_LAPSED_MESSAGE = contractMessage(msg`This order was not paid within 15 minutes and is cancelled. Its items are back on sale.`);
 
 export type OrdersConfig = Pick<Config, 'commissionBps' | 'autoCompleteDays' | 'currency' | 'referrals'>;
 
@@ -72,8 +76,8 @@ function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-export function statusLabel(status: TOrderStatus): string {
-  return lowerFirst(orderStatusLabels[status]);
+export function statusLabel(status: TOrderStatus, i18n: I18n = translatorFor('en')): string {
+  return lowerFirst(translateContractMessage(i18n, orderStatusLabels[status]));
 }
 
 /** The roles this user has on the order; empty means not a party (404). */
@@ -239,9 +243,9 @@ export interface TransitionOutcome {
   actor: TOrderActor;
 }
 
-function illegalStatusMessage(trigger: OrderTrigger, status: TOrderStatus): string {
+function illegalStatusMessage(trigger: OrderTrigger, status: TOrderStatus): (i18n: I18n) => string {
   const past = transitionsFor(trigger)[0]?.past ?? 'changed';
-  return `This order is ${statusLabel(status)} and cannot be ${past}`;
+  return (i18n) => i18n._(msg`This order is ${{ status: statusLabel(status, i18n) }} and cannot be ${{ past }}`);
 }
 
 /**
@@ -261,7 +265,7 @@ export async function runTransition(
   const transition = findTransition(trigger, order.status);
   if (!transition) throw new ConflictError(illegalStatusMessage(trigger, order.status));
   const actor = transition.actors.find((candidate) => acting.roles.includes(candidate));
-  if (!actor) throw new ForbiddenError(`Only ${actorsText(transition.actors)} can ${transition.verb} this order.`);
+  if (!actor) throw new ForbiddenError((i18n) => i18n._(msg`Only ${{ actors: actorsText(transition.actors, i18n) }} can ${{ verb: transition.verb }} this order.`));
 
   const reason = input.reason?.trim() ? input.reason.trim() : null;
   if (transition.requiresReason && !reason) throw new InvalidError(REASON_REQUIRED_MESSAGE, { reason: REASON_REQUIRED_MESSAGE });
@@ -472,10 +476,11 @@ export async function recordFinalWeights(
     const order = await lockOrder(tx, orderId);
     const roles = order ? partyRoles(user, order) : [];
     if (!order || roles.length === 0) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
-    if (!roles.includes('seller')) throw new ForbiddenError('Only the farm can record final weights.');
+    if (!roles.includes('seller')) throw new ForbiddenError(msg`Only the farm can record final weights.`);
     await assertApprovedSeller(tx, user);
     if (order.status !== 'accepted' && order.status !== 'ready') {
-      throw new ConflictError(`This order is ${statusLabel(order.status)}: final weights are recorded after accepting and before the hand-over`);
+      const status = order.status;
+      throw new ConflictError((i18n) => i18n._(msg`This order is ${{ status: statusLabel(status, i18n) }}: final weights are recorded after accepting and before the hand-over`));
     }
     const items = await listOrderItems(tx, orderId);
     const seen = new Set<string>();
@@ -484,20 +489,20 @@ export async function recordFinalWeights(
     for (const [index, entry] of input.items.entries()) {
       const field = `items.${index}.finalQuantity`;
       const item = items.find((candidate) => candidate.id === entry.itemId.toLowerCase());
-      if (!item) throw new InvalidError('That item is not part of this order.', { [`items.${index}.itemId`]: 'Not an item of this order' });
-      if (seen.has(item.id)) throw new InvalidError('Each item can be weighed once per request.', { [`items.${index}.itemId`]: 'Listed twice' });
+      if (!item) throw new InvalidError(msg`That item is not part of this order.`, { [`items.${index}.itemId`]: msg`Not an item of this order` });
+      if (seen.has(item.id)) throw new InvalidError(msg`Each item can be weighed once per request.`, { [`items.${index}.itemId`]: msg`Listed twice` });
       seen.add(item.id);
       if (!WEIGHED_UNITS.includes(item.unit)) {
-        const message = `${item.title} is sold by the ${item.unit}, not by weight.`;
+        const message = msg`${{ title: item.title }} is sold by the ${{ unit: item.unit }}, not by weight.`;
         throw new InvalidError(message, { [field]: message });
       }
-      if (item.finalQuantityMilli !== null) throw new ConflictError(`The final weight of ${item.title} is already recorded.`);
+      if (item.finalQuantityMilli !== null) throw new ConflictError(msg`The final weight of ${{ title: item.title }} is already recorded.`);
       const milli = Math.round(entry.finalQuantity * ORDER_ITEM_QUANTITY_SCALE);
       if (Math.abs(milli - entry.finalQuantity * ORDER_ITEM_QUANTITY_SCALE) > 1e-6) {
-        throw new InvalidError('Use at most 3 decimals.', { [field]: 'Use at most 3 decimals' });
+        throw new InvalidError(msg`Use at most 3 decimals.`, { [field]: msg`Use at most 3 decimals` });
       }
       if (milli > item.quantity * ORDER_ITEM_QUANTITY_SCALE) {
-        const message = `At most ${item.quantity} ${unitLabel(item.unit)} (the ordered quantity).`;
+        const message = msg`At most ${{ quantity: item.quantity }} ${{ unit: unitLabel(item.unit) }} (the ordered quantity).`;
         throw new InvalidError(message, { [field]: message });
       }
       const lineTotal = lineTotalForMilli(item.unitPriceMinor, milli);
@@ -531,7 +536,7 @@ export async function recordFinalWeights(
       await notify(app, outcome.order.buyerUserId, {
         type: 'order_update',
         source: 'marketplace',
-        message: `${record?.shopName ?? 'The farm'} weighed your order: the difference is back in your wallet`,
+        message: record?.shopName ? msg`${{ shopName: record.shopName }} weighed your order: the difference is back in your wallet` : msg`The farm weighed your order: the difference is back in your wallet`,
         related_entity_id: orderId,
         content_type: 'order',
         idempotencyKey: `order:${orderId}:weight:${outcome.event.id}`,

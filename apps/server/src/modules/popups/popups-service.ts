@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import {
   POPUP_CTA_PAIR_MESSAGE,
   POPUP_WINDOW_MESSAGE,
@@ -16,8 +18,8 @@ import type { UserRow } from '../../db/schema/users';
 import { ForbiddenError, InvalidError, NotFoundError } from '../../errors/domain-errors';
 import { deletePopup, findAllPopups, findLivePopups, findPopupById, insertPopup, updatePopup } from './popups-repository';
 
-export const POPUPS_ADMIN_ONLY_MESSAGE = 'Only an administrator can manage popups.';
-export const POPUP_NOT_FOUND_MESSAGE = 'Popup not found.';
+export const POPUPS_ADMIN_ONLY_MESSAGE = contractMessage(msg`Only an administrator can manage popups.`);
+export const POPUP_NOT_FOUND_MESSAGE = contractMessage(msg`Popup not found.`);
 
 function toPopupJson(row: PopupRow): TPopup {
   return {

@@ -1,9 +1,11 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import { z } from 'zod';
 import type { TProductSort } from '@pulse/contract/products';
 import { InvalidError } from '../../errors/domain-errors';
 import type { ListAfter } from './products-repository';
 
-export const INVALID_CURSOR_MESSAGE = 'Invalid cursor';
+export const INVALID_CURSOR_MESSAGE = contractMessage(msg`Invalid cursor`);
 
 const ZUuid = z.uuid();
 

@@ -1,3 +1,7 @@
+import type { I18n } from '@lingui/core';
+import { translatorFor } from '../../i18n/translator';
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { z } from 'zod';
 import type {
   TBulkProductUpdateRequest,
@@ -41,26 +45,26 @@ import { assertApprovedSeller } from '../seller-dashboard/seller-access';
 import { clearCatalogueCaches } from './products-response-cache';
 import { SEARCH_CACHE_IDS, searchCacheFor, searchCacheKey } from './products-search-cache';
 
-export const SELLER_ROLE_REQUIRED_MESSAGE = 'Only sellers can list products. Apply to sell first.';
-export const PRODUCT_NOT_FOUND_MESSAGE = 'This product does not exist or is no longer listed.';
-export const IMAGES_NOT_YOURS_MESSAGE = 'Choose photos you uploaded yourself.';
-export const DUPLICATE_IMAGES_MESSAGE = 'The same photo appears twice.';
-export const COORDINATES_TOGETHER_MESSAGE = 'Give both latitude and longitude of the farm, or neither.';
-export const RADIUS_NEEDS_POINT_MESSAGE = 'Give latitude and longitude to search within a distance.';
-export const DISTANCE_SORT_NEEDS_POINT_MESSAGE = 'Give latitude and longitude to sort by distance.';
+export const SELLER_ROLE_REQUIRED_MESSAGE = contractMessage(msg`Only sellers can list products. Apply to sell first.`);
+export const PRODUCT_NOT_FOUND_MESSAGE = contractMessage(msg`This product does not exist or is no longer listed.`);
+export const IMAGES_NOT_YOURS_MESSAGE = contractMessage(msg`Choose photos you uploaded yourself.`);
+export const DUPLICATE_IMAGES_MESSAGE = contractMessage(msg`The same photo appears twice.`);
+export const COORDINATES_TOGETHER_MESSAGE = contractMessage(msg`Give both latitude and longitude of the farm, or neither.`);
+export const RADIUS_NEEDS_POINT_MESSAGE = contractMessage(msg`Give latitude and longitude to search within a distance.`);
+export const DISTANCE_SORT_NEEDS_POINT_MESSAGE = contractMessage(msg`Give latitude and longitude to sort by distance.`);
 
-export function stockBelowReservedMessage(reserved: number): string {
-  return `Stock cannot go below ${reserved}: that many are held by open orders.`;
+export function stockBelowReservedMessage(reserved: number, i18n: I18n = translatorFor('en')): string {
+  return i18n._(msg`Stock cannot go below ${{ reserved }}: that many are held by open orders.`);
 }
 
-export const BULK_DUPLICATE_MESSAGE = 'Each product may appear once';
+export const BULK_DUPLICATE_MESSAGE = contractMessage(msg`Each product may appear once`);
 
-export function bulkArchivedMessage(title: string): string {
-  return `"${title}" is archived: restore it before changing its price or stock.`;
+export function bulkArchivedMessage(title: string, i18n: I18n = translatorFor('en')): string {
+  return i18n._(msg`"${{ title }}" is archived: restore it before changing its price or stock.`);
 }
 
-export function bulkStockBelowReservedMessage(title: string, reserved: number): string {
-  return `"${title}" has ${reserved} reserved by open orders: its stock cannot go below ${reserved}.`;
+export function bulkStockBelowReservedMessage(title: string, reserved: number, i18n: I18n = translatorFor('en')): string {
+  return i18n._(msg`"${{ title }}" has ${{ reserved }} reserved by open orders: its stock cannot go below ${{ reserved }}.`);
 }
 
 type ProductInput = z.output<typeof ZProductInput>;
@@ -185,7 +189,8 @@ export async function updateProduct(db: Db, user: UserRow, productId: string, pa
       patch.originLng === undefined ? current.originLng : patch.originLng,
     );
     if (patch.stockQuantity !== undefined && patch.stockQuantity < current.reservedQuantity) {
-      const message = stockBelowReservedMessage(current.reservedQuantity);
+      const reserved = current.reservedQuantity;
+      const message = (i18n: I18n) => stockBelowReservedMessage(reserved, i18n);
       throw new ConflictError(message, { stockQuantity: message });
     }
     const { imageIds, ...fields } = patch;
@@ -393,11 +398,13 @@ export async function bulkUpdateProducts(
     for (const [index, line] of lines.entries()) {
       const current = locked.get(line.productId)!;
       if (current.status === 'archived') {
-        const message = bulkArchivedMessage(current.title);
+        const title = current.title;
+        const message = (i18n: I18n) => bulkArchivedMessage(title, i18n);
         throw new ConflictError(message, { [`updates.${index}.productId`]: message });
       }
       if (line.stockQuantity !== undefined && line.stockQuantity < current.reservedQuantity) {
-        const message = bulkStockBelowReservedMessage(current.title, current.reservedQuantity);
+        const { title, reservedQuantity } = current;
+        const message = (i18n: I18n) => bulkStockBelowReservedMessage(title, reservedQuantity, i18n);
         throw new ConflictError(message, { [`updates.${index}.stockQuantity`]: message });
       }
     }

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage, translateContractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import webPush from 'web-push';
 import type { TNotification } from '@pulse/contract/notifications';
@@ -11,6 +13,8 @@ import {
   trimPushSubscriptions,
   upsertPushSubscription,
 } from './push-repository';
+import { translatorFor } from '../../i18n/translator';
+import { findUserLanguage } from '../auth/users-repository';
 import { isAllowedPushEndpoint } from './push-urls';
 import type { VapidKeys } from './resolve-vapid-keys';
 
@@ -23,8 +27,8 @@ const PUSH_TIMEOUT_MS = 10_000;
 /** Push services accept 4096 bytes of encrypted record; this leaves room for the padding and header. */
 const MAX_PAYLOAD_BYTES = 3_000;
 
-export const PUSH_SUBSCRIPTION_NOT_FOUND_MESSAGE = 'No push subscription with this endpoint for your account.';
-export const PUSH_ENDPOINT_REFUSED_MESSAGE = 'This push service address is not accepted.';
+export const PUSH_SUBSCRIPTION_NOT_FOUND_MESSAGE = contractMessage(msg`No push subscription with this endpoint for your account.`);
+export const PUSH_ENDPOINT_REFUSED_MESSAGE = contractMessage(msg`This push service address is not accepted.`);
 
 export interface PushSender {
   db: Db;
@@ -121,7 +125,10 @@ export async function sendPushToUser(sender: PushSender, userId: string, notific
   const subscriptions = await listPushSubscriptions(sender.db, userId);
   const report: PushDeliveryReport = { delivered: 0, removed: 0, failed: 0 };
   if (subscriptions.length === 0) return report;
-  const payload = JSON.stringify(fitPushPayload(buildPushPayload(notification)));
+  // The body was written in the recipient's language when stored; the title (spec §4) follows it.
+  const i18n = translatorFor(await findUserLanguage(sender.db, userId));
+  const built = buildPushPayload(notification);
+  const payload = JSON.stringify(fitPushPayload({ ...built, title: translateContractMessage(i18n, built.title) }));
   const outcomes = await Promise.all(subscriptions.map((subscription) => deliverOne(sender, subscription, payload)));
   const gone = subscriptions.filter((_, index) => outcomes[index] === 'gone').map((subscription) => subscription.id);
   await deletePushSubscriptionsById(sender.db, gone);

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyInstance } from 'fastify';
 import type { TReview, TReviewListResponse } from '@pulse/contract/reviews';
 import type { Db } from '../../db/client';
@@ -19,14 +22,14 @@ import {
   type ReviewScope,
 } from './reviews-repository';
 
-export const REVIEW_NOT_FOUND_MESSAGE = 'Review not found.';
-export const ORDER_NOT_FOUND_MESSAGE = 'Order not found.';
-export const ALREADY_REVIEWED_MESSAGE = 'You already reviewed this order.';
-export const ALREADY_REPLIED_MESSAGE = 'You already answered this review.';
-export const NOT_COMPLETED_MESSAGE = 'You can review an order once it is completed.';
-const INVALID_CURSOR_MESSAGE = 'The cursor is not valid. Start again from the first page.';
+export const REVIEW_NOT_FOUND_MESSAGE = contractMessage(msg`Review not found.`);
+export const ORDER_NOT_FOUND_MESSAGE = contractMessage(msg`Order not found.`);
+export const ALREADY_REVIEWED_MESSAGE = contractMessage(msg`You already reviewed this order.`);
+export const ALREADY_REPLIED_MESSAGE = contractMessage(msg`You already answered this review.`);
+export const NOT_COMPLETED_MESSAGE = contractMessage(msg`You can review an order once it is completed.`);
+const INVALID_CURSOR_MESSAGE = contractMessage(msg`The cursor is not valid. Start again from the first page.`);
 
-async function tell(app: FastifyInstance, userId: string, message: string, orderId: string, key: string): Promise<void> {
+async function tell(app: FastifyInstance, userId: string, message: MessageDescriptor, orderId: string, key: string): Promise<void> {
   try {
     await notify(app, userId, { type: 'order_update', source: 'marketplace', message, related_entity_id: orderId, content_type: 'order', idempotencyKey: key });
   } catch (error) {
@@ -44,7 +47,7 @@ export async function createReview(
   const review = await app.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || (order.buyerUserId !== user.id && order.sellerUserId !== user.id)) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
-    if (order.buyerUserId !== user.id) throw new ForbiddenError('Only the buyer can review this order.');
+    if (order.buyerUserId !== user.id) throw new ForbiddenError(msg`Only the buyer can review this order.`);
     if (order.status !== 'completed') throw new ConflictError(NOT_COMPLETED_MESSAGE);
     const row = await insertReviewOnce(tx, { orderId, buyerUserId: user.id, sellerUserId: order.sellerUserId, rating: input.rating, body: input.body });
     if (!row) throw new ConflictError(ALREADY_REVIEWED_MESSAGE);
@@ -54,8 +57,11 @@ export async function createReview(
   // Product cards and details show the stars.
   clearPublicResponses(app.db);
   const record = await findOrderSummary(app.db, orderId);
-  const stars = review.rating === 1 ? '1 star' : `${review.rating} stars`;
-  await tell(app, review.sellerUserId, `${record?.buyerUsername ?? 'A buyer'} rated their order ${stars}`, orderId, `review:${review.id}`);
+  const rating = review.rating;
+  const rated = record?.buyerUsername
+    ? msg`${{ buyerUsername: record.buyerUsername }} rated their order ${plural({ rating }, { one: '# star', other: '# stars' })}`
+    : msg`A buyer rated their order ${plural({ rating }, { one: '# star', other: '# stars' })}`;
+  await tell(app, review.sellerUserId, rated, orderId, `review:${review.id}`);
   const json = await findReviewJson(app.db, review.id);
   if (!json) throw new NotFoundError(REVIEW_NOT_FOUND_MESSAGE);
   return json;
@@ -66,13 +72,13 @@ export async function replyToReview(app: FastifyInstance, user: Pick<UserRow, 'i
   const review = await app.db.transaction(async (tx) => {
     const row = await lockReview(tx, reviewId);
     if (!row || (row.sellerUserId !== user.id && row.buyerUserId !== user.id)) throw new NotFoundError(REVIEW_NOT_FOUND_MESSAGE);
-    if (row.sellerUserId !== user.id) throw new ForbiddenError('Only the farm can answer this review.');
+    if (row.sellerUserId !== user.id) throw new ForbiddenError(msg`Only the farm can answer this review.`);
     if (row.sellerReply !== null) throw new ConflictError(ALREADY_REPLIED_MESSAGE);
     await setSellerReply(tx, reviewId, body, now);
     return row;
   });
   const record = await findOrderSummary(app.db, review.orderId);
-  await tell(app, review.buyerUserId, `${record?.shopName ?? 'The farm'} answered your review`, review.orderId, `review-reply:${review.id}`);
+  await tell(app, review.buyerUserId, record?.shopName ? msg`${{ shopName: record.shopName }} answered your review` : msg`The farm answered your review`, review.orderId, `review-reply:${review.id}`);
   const json = await findReviewJson(app.db, reviewId);
   if (!json) throw new NotFoundError(REVIEW_NOT_FOUND_MESSAGE);
   return json;
@@ -99,11 +105,11 @@ async function listFor(db: Db, scope: ReviewScope, query: { cursor?: string | un
 }
 
 export async function listProductReviews(db: Db, productId: string, query: { cursor?: string | undefined; limit: number }): Promise<TReviewListResponse> {
-  if (!(await productExists(db, productId))) throw new NotFoundError('Product not found.');
+  if (!(await productExists(db, productId))) throw new NotFoundError(msg`Product not found.`);
   return listFor(db, { productId }, query);
 }
 
 export async function listSellerReviews(db: Db, sellerUserId: string, query: { cursor?: string | undefined; limit: number }): Promise<TReviewListResponse> {
-  if (!(await userExists(db, sellerUserId))) throw new NotFoundError('Seller not found.');
+  if (!(await userExists(db, sellerUserId))) throw new NotFoundError(msg`Seller not found.`);
   return listFor(db, { sellerUserId }, query);
 }

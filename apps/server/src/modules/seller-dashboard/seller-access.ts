@@ -1,12 +1,14 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sellerApplications } from '../../db/schema/seller-applications';
 import type { UserRow } from '../../db/schema/users';
 import { ForbiddenError } from '../../errors/domain-errors';
 
-export const SELLER_ONLY_MESSAGE = 'This is for sellers. Apply to sell on Pulse Market first.';
-export const SELLER_NOT_APPROVED_MESSAGE = 'Your seller application is not approved yet.';
-export const ADMIN_ONLY_MESSAGE = 'Only Pulse Market admins can do this.';
+export const SELLER_ONLY_MESSAGE = contractMessage(msg`This is for sellers. Apply to sell on Pulse Market first.`);
+export const SELLER_NOT_APPROVED_MESSAGE = contractMessage(msg`Your seller application is not approved yet.`);
+export const ADMIN_ONLY_MESSAGE = contractMessage(msg`Only Pulse Market admins can do this.`);
 
 /** Whether the user's seller application is approved (decision 013: approval unlocks the workspace). */
 export async function isApprovedSeller(db: Db, userId: string): Promise<boolean> {

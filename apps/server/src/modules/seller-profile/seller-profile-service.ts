@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { TSellerProfile, TUpdateSellerProfileRequest } from '@pulse/contract/seller-profile';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
@@ -9,9 +11,9 @@ import { assertApprovedSeller } from '../seller-dashboard/seller-access';
 import { buildUploadUrl } from '../uploads/uploads-service';
 import { createProfileFromApplication, findShop, updateProfile, type ShopRecord } from './seller-profile-repository';
 
-export const SHOP_NOT_FOUND_MESSAGE = 'This shop does not exist or is closed.';
-export const PHOTOS_NOT_YOURS_MESSAGE = 'Choose photos you uploaded yourself.';
-export const DUPLICATE_PHOTOS_MESSAGE = 'The same photo appears twice.';
+export const SHOP_NOT_FOUND_MESSAGE = contractMessage(msg`This shop does not exist or is closed.`);
+export const PHOTOS_NOT_YOURS_MESSAGE = contractMessage(msg`Choose photos you uploaded yourself.`);
+export const DUPLICATE_PHOTOS_MESSAGE = contractMessage(msg`The same photo appears twice.`);
 
 function toProfileJson(record: ShopRecord): TSellerProfile {
   return {

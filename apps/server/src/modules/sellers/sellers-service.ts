@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import {
   APPLICATION_APPROVED_MESSAGE,
   APPLICATION_PENDING_MESSAGE,
@@ -28,7 +30,7 @@ import {
   type SellerApplicationForm,
 } from './sellers-repository';
 
-export const SELLER_NOT_FOUND_MESSAGE = 'No seller application was found for this user.';
+export const SELLER_NOT_FOUND_MESSAGE = contractMessage(msg`No seller application was found for this user.`);
 
 /**
  * The seller application of `userId`, visible to that user and to admins only. Anyone else gets
@@ -59,11 +61,11 @@ export interface SellerStatusChange {
 export async function setSellerStatus(db: Db, change: SellerStatusChange) {
   return db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, change.email);
-    if (!user) throw new NotFoundError(`No user has the e-mail ${change.email}.`);
+    if (!user) throw new NotFoundError(msg`No user has the e-mail ${{ email: change.email }}.`);
     const existing = await findSellerApplicationByUserId(tx, user.id);
     const businessName = change.businessName?.trim() || existing?.businessName || user.username;
     if (change.status === 'rejected' && !change.rejectionReason?.trim() && !existing?.rejectionReason) {
-      throw new InvalidError('Give a reason when rejecting an application.', { reason: 'Give a reason when rejecting an application.' });
+      throw new InvalidError(msg`Give a reason when rejecting an application.`, { reason: msg`Give a reason when rejecting an application.` });
     }
     const rejectionReason = change.status === 'rejected' ? change.rejectionReason?.trim() || existing?.rejectionReason || null : null;
     const application = await upsertSellerApplication(tx, { userId: user.id, status: change.status, businessName, rejectionReason });
@@ -74,8 +76,8 @@ export async function setSellerStatus(db: Db, change: SellerStatusChange) {
   });
 }
 
-export const ID_DOCUMENT_NOT_FOUND_MESSAGE = 'Upload a photo of your ID document again: that upload was not found.';
-export const ID_DOCUMENT_NOT_PRIVATE_MESSAGE = 'Upload a photo of your ID document again: that photo was not uploaded as a private ID document.';
+export const ID_DOCUMENT_NOT_FOUND_MESSAGE = contractMessage(msg`Upload a photo of your ID document again: that upload was not found.`);
+export const ID_DOCUMENT_NOT_PRIVATE_MESSAGE = contractMessage(msg`Upload a photo of your ID document again: that photo was not uploaded as a private ID document.`);
 
 /**
  * The full application as its owner and admins see it; `storageKey` is the ID document's (null

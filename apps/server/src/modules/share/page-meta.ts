@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/runtime-macro';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatMoney } from '@pulse/contract/money';
@@ -7,6 +9,8 @@ import type { Db } from '../../db/client';
 import { hubPostImages } from '../../db/schema/hub';
 import { uploads } from '../../db/schema/uploads';
 import { NotFoundError } from '../../errors/domain-errors';
+import { isServerLocale, type ServerLocale } from '../../i18n/catalogs';
+import { translatorFor } from '../../i18n/translator';
 import { findPostForViewer } from '../hub/hub-post-lookup';
 import { getProductForViewer } from '../products/products-service';
 import { getPublicShop } from '../seller-profile/seller-profile-service';
@@ -72,12 +76,20 @@ async function unlessNotFound<T>(load: Promise<T>): Promise<T | null> {
   }
 }
 
-async function productMeta(app: FastifyInstance, productId: string): Promise<PageMeta | null> {
+/** The opening sentence of a product's description: price per unit, where from, sold out. */
+function productLead(i18n: I18n, price: string, unit: string, from: string, soldOut: boolean): string {
+  if (from && soldOut) return i18n._(msg`${{ price }} per ${{ unit }} from ${{ from }} (sold out).`);
+  if (from) return i18n._(msg`${{ price }} per ${{ unit }} from ${{ from }}.`);
+  if (soldOut) return i18n._(msg`${{ price }} per ${{ unit }} (sold out).`);
+  return i18n._(msg`${{ price }} per ${{ unit }}.`);
+}
+
+async function productMeta(app: FastifyInstance, i18n: I18n, productId: string): Promise<PageMeta | null> {
   const product = await unlessNotFound(getProductForViewer(app.db, productId, null, app.config.currency));
   if (!product) return null;
-  const price = `${formatMoney(product.priceMinor, product.currency)} per ${product.unit}`;
+  const price = formatMoney(product.priceMinor, product.currency);
   const from = [product.seller.shopName, product.region].filter((part) => part.trim() !== '').join(', ');
-  const lead = `${price}${from ? ` from ${from}` : ''}${product.status === 'sold_out' ? ' (sold out)' : ''}.`;
+  const lead = productLead(i18n, price, product.unit, from, product.status === 'sold_out');
   const image = product.images[0];
   return {
     title: product.title,
@@ -88,11 +100,15 @@ async function productMeta(app: FastifyInstance, productId: string): Promise<Pag
   };
 }
 
-async function shopMeta(app: FastifyInstance, sellerId: string): Promise<PageMeta | null> {
+async function shopMeta(app: FastifyInstance, i18n: I18n, sellerId: string): Promise<PageMeta | null> {
   const shop = await unlessNotFound(getPublicShop(app.db, sellerId));
   if (!shop) return null;
-  const region = shop.region.trim() === '' ? '' : ` in ${shop.region}`;
-  const intro = `${shop.shopName}${region}: ${shop.productCount} ${shop.productCount === 1 ? 'product' : 'products'} on ${app.config.appName}.`;
+  const { shopName, productCount } = shop;
+  const region = shop.region.trim();
+  const appName = app.config.appName;
+  const intro = region
+    ? i18n._(msg`${{ shopName }} in ${{ region }}: ${plural({ productCount }, { one: '# product', other: '# products' })} on ${{ appName }}.`)
+    : i18n._(msg`${{ shopName }}: ${plural({ productCount }, { one: '# product', other: '# products' })} on ${{ appName }}.`);
   const photo = shop.photos[0];
   const image = photo
     ? { url: absoluteUrl(app.config.publicUrl, photo.url), width: photo.width, height: photo.height, alt: shop.shopName }
@@ -119,13 +135,13 @@ async function firstPostImage(db: Db, postId: string): Promise<{ storageKey: str
   return row ?? null;
 }
 
-async function postMeta(app: FastifyInstance, postId: string): Promise<PageMeta | null> {
+async function postMeta(app: FastifyInstance, i18n: I18n, postId: string): Promise<PageMeta | null> {
   // As a visitor: a hidden post, or one of a suspended author, is visible to its author only.
   const found = await findPostForViewer(app.db, postId, null);
   if (!found) return null;
   const { post, author } = found;
   const image = await firstPostImage(app.db, post.id);
-  const title = `${author.username} on Pulse Hub`;
+  const title = i18n._(msg`${{ username: author.username }} on Pulse Hub`);
   return {
     title,
     description: summarise(post.text) || title,
@@ -144,6 +160,14 @@ export interface PageAnswer {
    * shows its own answer (a signed-in owner still sees their draft), but a crawler does not index it.
    */
   status: 200 | 404;
+  /** The language of the page: English unless the address says `?lang=fr|ak` (crawlers get English). */
+  locale: ServerLocale;
+}
+
+/** `?lang=fr` or `?lang=ak` in a shared address; anything else (or nothing) is English. */
+export function pageLocale(parsed: URL): ServerLocale {
+  const wanted = parsed.searchParams.get('lang');
+  return isServerLocale(wanted) ? wanted : 'en';
 }
 
 /**
@@ -154,20 +178,22 @@ export interface PageAnswer {
 export async function findPage(app: FastifyInstance, url: string): Promise<PageAnswer> {
   const parsed = new URL(url, 'http://page.invalid');
   const path = parsed.pathname.replace(/\/+$/, '') || '/';
-  const known = (meta: PageMeta | null): PageAnswer => ({ meta, status: meta ? 200 : 404 });
+  const locale = pageLocale(parsed);
+  const i18n = translatorFor(locale);
+  const known = (meta: PageMeta | null): PageAnswer => ({ meta, status: meta ? 200 : 404, locale });
   const product = /^\/product-details\/([^/]+)$/.exec(path);
   if (product) {
     const id = parseIdSegment(product[1]);
-    return known(id ? await productMeta(app, id) : null);
+    return known(id ? await productMeta(app, i18n, id) : null);
   }
   const post = /^\/pulse\/([^/]+)$/.exec(path);
   if (post) {
     const id = parseIdSegment(post[1]);
-    return known(id ? await postMeta(app, id) : null);
+    return known(id ? await postMeta(app, i18n, id) : null);
   }
   if (path === '/' || path === '/product-listing') {
     const sellerId = parseId(parsed.searchParams.get('seller'));
-    return { meta: sellerId ? await shopMeta(app, sellerId) : null, status: 200 };
+    return { meta: sellerId ? await shopMeta(app, i18n, sellerId) : null, status: 200, locale };
   }
-  return { meta: null, status: isPagePath(parsed.pathname) ? 200 : 404 };
+  return { meta: null, status: isPagePath(parsed.pathname) ? 200 : 404, locale };
 }

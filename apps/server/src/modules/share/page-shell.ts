@@ -31,10 +31,23 @@ export interface PageShellOptions {
 }
 
 export interface PageShell {
-  /** The page's HTML: its own meta, or the generic app meta when `meta` is null. */
-  render(meta: PageMeta | null): string;
+  /** The page's HTML: its own meta, or the generic app meta when `meta` is null; `<html lang>` is `locale` (English by default). */
+  render(meta: PageMeta | null, locale?: string): string;
   /** The generic page, serialized once with its ETag (its compressed forms are kept as asked for). */
   generic: CachedResponse;
+  /** The generic page of a language (`?lang=`), each kept once like `generic`. */
+  genericIn(locale: string): CachedResponse;
+}
+
+const HTML_ELEMENT = /<html\b([^>]*)>/i;
+const LANG_ATTRIBUTE = /\slang="[^"]*"/i;
+
+/** The page with `<html lang="...">` set to the language it is written in. */
+export function withHtmlLang(html: string, locale: string): string {
+  return html.replace(HTML_ELEMENT, (_whole, attributes: string) => {
+    const rest = attributes.replace(LANG_ATTRIBUTE, '');
+    return `<html lang="${escapeHtml(locale)}"${rest}>`;
+  });
 }
 
 function tag(attribute: 'name' | 'property', key: string, value: string): string {
@@ -102,12 +115,25 @@ export function createPageShell(template: string, options: PageShellOptions): Pa
   const indent = /\n([ \t]*)$/.exec(before)?.[1] ?? '';
   const join = (tags: string[]) => tags.join(`\n${indent}`);
 
-  const render = (meta: PageMeta | null): string =>
-    meta
-      ? `${before}${join(pageTags(meta, options))}${after}`
-      : `${before}${join([originalTitle, originalDescription, ...genericTags(rawDescription, options)].filter((part) => part !== ''))}${after}`;
+  const render = (meta: PageMeta | null, locale = 'en'): string =>
+    withHtmlLang(
+      meta
+        ? `${before}${join(pageTags(meta, options))}${after}`
+        : `${before}${join([originalTitle, originalDescription, ...genericTags(rawDescription, options)].filter((part) => part !== ''))}${after}`,
+      locale,
+    );
 
-  return { render, generic: cachedBody(render(null)) };
+  const generic = cachedBody(render(null));
+  const generics = new Map<string, CachedResponse>([['en', generic]]);
+  const genericIn = (locale: string): CachedResponse => {
+    let page = generics.get(locale);
+    if (!page) {
+      page = cachedBody(render(null, locale));
+      generics.set(locale, page);
+    }
+    return page;
+  };
+  return { render, generic, genericIn };
 }
 
 /**

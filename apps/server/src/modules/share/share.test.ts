@@ -231,6 +231,38 @@ describe('page meta for link previews', () => {
   });
 });
 
+describe('the language of shared pages', () => {
+  it('answers crawlers in English, whatever their Accept-Language, unless the address says ?lang=', async () => {
+    const english = await page(`/product-details/${productId}`, { ...browser, 'accept-language': 'fr-FR,fr;q=0.9' });
+    expect(english.body).toContain('<html lang="en">');
+    expect(metaOf(english.body).get('description')).toMatch(/ per kg from Green Valley Farm\. /);
+
+    const french = await page(`/product-details/${productId}?lang=fr`);
+    expect(french.statusCode).toBe(200);
+    expect(french.body).toContain('<html lang="fr">');
+    expect(metaOf(french.body).get('description')).toBe(
+      `${formatMoney(450, 'USD')} par kg, chez Green Valley Farm. Sweet and ripe. Picked this morning "on the vine".`,
+    );
+    expect(metaOf(french.body).get('og:title')).toBe(HOSTILE_TITLE);
+  });
+
+  it('writes the shop and Hub previews and the generic page in the language asked for, and ignores a language it does not speak', async () => {
+    const shop = await page(`/product-listing?seller=${seller.user.id}&lang=fr`);
+    expect(shop.body).toContain('<html lang="fr">');
+    expect(metaOf(shop.body).get('description')).toMatch(/^Green Valley Farm : \d+ produits? sur Pulse Market\./);
+
+    const post = await page(`/pulse/${visiblePostId}?lang=fr`);
+    expect(metaOf(post.body).get('og:title')).toBe(`${seller.user.username} sur Pulse Hub`);
+
+    const generic = await page('/?lang=ak');
+    expect(generic.body).toContain('<html lang="ak">');
+    expectGenericMeta(generic.body);
+
+    const unknown = await page('/?lang=de');
+    expect(unknown.body).toContain('<html lang="en">');
+  });
+});
+
 describe('page addresses fetched without Accept: text/html', () => {
   it('answers a crawler or curl (Accept: */*, or none) with the page and its meta, not a JSON 404', async () => {
     for (const headers of [curl, {}]) {

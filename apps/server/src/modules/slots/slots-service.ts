@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { TDeliverySlot, TDeliverySlotInput, TSlotListResponse } from '@pulse/contract/orders';
 import { ZDeliverySlotInput } from '@pulse/contract/orders';
 import type { Db } from '../../db/client';
@@ -7,9 +9,9 @@ import { ForbiddenError, InvalidError, NotFoundError } from '../../errors/domain
 import { assertApprovedSeller } from '../seller-dashboard/seller-access';
 import { deleteOwnSlot, insertSlot, listOpenSlots, type FulfilmentMethod } from './slots-repository';
 
-export const SELLERS_ONLY_MESSAGE = 'Only sellers can publish pickup and delivery slots.';
-export const SLOT_NOT_FOUND_MESSAGE = 'Slot not found.';
-export const SLOT_IN_PAST_MESSAGE = 'The cut-off has already passed; choose a later time.';
+export const SELLERS_ONLY_MESSAGE = contractMessage(msg`Only sellers can publish pickup and delivery slots.`);
+export const SLOT_NOT_FOUND_MESSAGE = contractMessage(msg`Slot not found.`);
+export const SLOT_IN_PAST_MESSAGE = contractMessage(msg`The cut-off has already passed; choose a later time.`);
 
 export function isSeller(user: Pick<UserRow, 'roles'>): boolean {
   return user.roles.includes('seller');

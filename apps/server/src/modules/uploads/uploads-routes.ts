@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,7 +14,7 @@ import { isPrivateObjectKey, isValidObjectKey, type ObjectStorage } from './obje
 import { findUploadByStorageKey } from './uploads-repository';
 import { IMAGE_TOO_LARGE_MESSAGE, openUploadForViewer, saveImageUpload, UPLOAD_NOT_FOUND_MESSAGE } from './uploads-service';
 
-export const SEND_MULTIPART_MESSAGE = 'Send the image as multipart/form-data, in a field named "file".';
+export const SEND_MULTIPART_MESSAGE = contractMessage(msg`Send the image as multipart/form-data, in a field named "file".`);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +33,7 @@ async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(IMAGE_TOO_LARGE_MESSAGE);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new PayloadTooLargeError('Send one image at a time.');
+      throw new PayloadTooLargeError(msg`Send one image at a time.`);
     }
     // A body that says multipart but is not (no boundary, cut short) is the client's mistake, not a 500.
     if (!(error instanceof DomainError)) throw new InvalidError(SEND_MULTIPART_MESSAGE);

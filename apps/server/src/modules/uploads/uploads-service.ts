@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { Readable } from 'node:stream';
 import { ZId } from '@pulse/contract/ids';
 import { UPLOAD_IMAGE_MAX_BYTES, type TUploadImageResponse, type TUploadPurpose } from '@pulse/contract/messages';
@@ -12,9 +14,9 @@ import { findUploadById, insertUpload } from './uploads-repository';
 
 export const UPLOADS_PUBLIC_PREFIX = '/uploads/';
 
-export const IMAGE_TOO_LARGE_MESSAGE = `The image is too large. Choose an image of at most ${UPLOAD_IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
-export const NOT_AN_IMAGE_MESSAGE = 'The file is not a supported image. Choose a JPEG, PNG, WebP or GIF picture.';
-export const UNREADABLE_IMAGE_MESSAGE = 'The image could not be read. It may be damaged; choose another picture.';
+export const IMAGE_TOO_LARGE_MESSAGE = contractMessage(msg`The image is too large. Choose an image of at most ${{ megabytes: UPLOAD_IMAGE_MAX_BYTES / (1024 * 1024) }} MB.`);
+export const NOT_AN_IMAGE_MESSAGE = contractMessage(msg`The file is not a supported image. Choose a JPEG, PNG, WebP or GIF picture.`);
+export const UNREADABLE_IMAGE_MESSAGE = contractMessage(msg`The image could not be read. It may be damaged; choose another picture.`);
 
 /** The address the browser loads a stored object from (same origin as the API). */
 export function buildUploadUrl(storageKey: string): string {
@@ -115,7 +117,7 @@ export async function saveImageUpload(
   return { id: stored.id, url: stored.url };
 }
 
-export const UPLOAD_NOT_FOUND_MESSAGE = 'Not found.';
+export const UPLOAD_NOT_FOUND_MESSAGE = contractMessage(msg`Not found.`);
 
 /**
  * GET /api/uploads/private/:uploadId: the full image of an upload, for its uploader or an admin.

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import { and, asc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema/ledger';
@@ -35,7 +37,7 @@ export interface PostLedgerTransactionInput {
   postings: LedgerPostingInput[];
 }
 
-export const INSUFFICIENT_FUNDS_MESSAGE = 'Your wallet balance is too low for this payment. Top up your wallet and try again.';
+export const INSUFFICIENT_FUNDS_MESSAGE = contractMessage(msg`Your wallet balance is too low for this payment. Top up your wallet and try again.`);
 
 /** A user account would go below zero. 409 with the wallet message. */
 export class InsufficientFundsError extends ConflictError {
@@ -94,15 +96,15 @@ async function accountBalance(db: Db, accountId: string): Promise<number> {
 }
 
 function validatePostings(postings: LedgerPostingInput[]): void {
-  if (postings.length < 2) throw new InvalidError('A ledger transaction needs at least two postings.');
+  if (postings.length < 2) throw new InvalidError(msg`A ledger transaction needs at least two postings.`);
   let total = 0;
   for (const posting of postings) {
     if (!Number.isSafeInteger(posting.amountMinor) || posting.amountMinor === 0) {
-      throw new InvalidError('Every ledger posting must be a non-zero whole number of minor units.');
+      throw new InvalidError(msg`Every ledger posting must be a non-zero whole number of minor units.`);
     }
     total += posting.amountMinor;
   }
-  if (total !== 0) throw new InvalidError('The postings of a ledger transaction must sum to zero.');
+  if (total !== 0) throw new InvalidError(msg`The postings of a ledger transaction must sum to zero.`);
 }
 
 /**

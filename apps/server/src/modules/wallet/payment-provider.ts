@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 
@@ -40,7 +42,7 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
 
 /** The sandbox's card that is always declined (as in common test-card conventions). */
 export const SANDBOX_DECLINED_CARD = '4000000000000002';
-export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
+export const CARD_DECLINED_MESSAGE = contractMessage(msg`Your card was declined.`);
 
 function sandboxReference(prefix: string, idempotencyKey: string): string {
   return `${prefix}_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;

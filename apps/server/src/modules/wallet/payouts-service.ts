@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyInstance } from 'fastify';
 import type { TPayout, TPayoutInput, TPayoutListResponse, TPayoutResponse } from '@pulse/contract/wallet';
 import { formatMoney } from '@pulse/contract/money';
@@ -17,9 +19,9 @@ import {
 } from './payouts-repository';
 import { getWallet, PROVIDER_UNAVAILABLE_MESSAGE } from './wallet-service';
 
-export const PAYOUT_KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different payout.';
-export const PAYOUT_DESTINATION_MISSING_MESSAGE = 'Add your payout details (mobile money or bank account) before requesting a payout.';
-export const PAYOUT_FAILED_MESSAGE = 'The payout was not accepted by the payment provider.';
+export const PAYOUT_KEY_REUSED_MESSAGE = contractMessage(msg`This Idempotency-Key was already used for a different payout.`);
+export const PAYOUT_DESTINATION_MISSING_MESSAGE = contractMessage(msg`Add your payout details (mobile money or bank account) before requesting a payout.`);
+export const PAYOUT_FAILED_MESSAGE = contractMessage(msg`The payout was not accepted by the payment provider.`);
 
 export function payoutTooLargeMessage(availableMinor: number, currency: string): string {
   return availableMinor <= 0
@@ -128,7 +130,7 @@ const CURSOR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export async function getPayouts(db: Db, userId: string, query: { cursor?: string | undefined; limit: number }): Promise<TPayoutListResponse> {
   const cursor = query.cursor?.toLowerCase() ?? null;
-  if (cursor !== null && !CURSOR.test(cursor)) throw new InvalidError('The cursor is not valid. Start again from the first page.', { cursor: 'Not a valid cursor' });
+  if (cursor !== null && !CURSOR.test(cursor)) throw new InvalidError(msg`The cursor is not valid. Start again from the first page.`, { cursor: msg`Not a valid cursor` });
   const rows = await listPayouts(db, userId, query.limit + 1, cursor);
   const page = rows.slice(0, query.limit);
   return { items: page.map(toPayoutJson), nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };

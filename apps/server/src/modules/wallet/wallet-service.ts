@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/runtime-macro';
+import { contractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyInstance } from 'fastify';
 import type { TTopUpInput, TTopUpResponse, TWalletHistoryResponse, TWalletPaymentState, TWalletResponse } from '@pulse/contract/wallet';
 import type { Db } from '../../db/client';
@@ -9,10 +11,10 @@ import { getWalletBalances, postLedgerTransaction } from './ledger-service';
 import type { PaymentResult } from './payment-provider';
 import { findTopUpByKey, insertPendingTopUp, listPaymentStates, listWalletHistory, settleTopUp, type PaymentStateRow } from './wallet-repository';
 
-export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = 'Idempotency-Key header is required';
-export const IDEMPOTENCY_KEY_INVALID_MESSAGE = 'Idempotency-Key must be 1 to 200 visible ASCII characters';
-export const TOP_UP_KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different top-up.';
-export const PROVIDER_UNAVAILABLE_MESSAGE = 'The payment could not be processed right now. Try again later.';
+export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = contractMessage(msg`Idempotency-Key header is required`);
+export const IDEMPOTENCY_KEY_INVALID_MESSAGE = contractMessage(msg`Idempotency-Key must be 1 to 200 visible ASCII characters`);
+export const TOP_UP_KEY_REUSED_MESSAGE = contractMessage(msg`This Idempotency-Key was already used for a different top-up.`);
+export const PROVIDER_UNAVAILABLE_MESSAGE = contractMessage(msg`The payment could not be processed right now. Try again later.`);
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
@@ -33,7 +35,7 @@ const CURSOR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export async function getWalletHistory(db: Db, userId: string, query: { cursor?: string | undefined; limit: number }): Promise<TWalletHistoryResponse> {
   const cursor = query.cursor?.toLowerCase() ?? null;
-  if (cursor !== null && !CURSOR.test(cursor)) throw new InvalidError('The cursor is not valid. Start again from the first page.', { cursor: 'Not a valid cursor' });
+  if (cursor !== null && !CURSOR.test(cursor)) throw new InvalidError(msg`The cursor is not valid. Start again from the first page.`, { cursor: msg`Not a valid cursor` });
   const rows = await listWalletHistory(db, userId, query.limit + 1, cursor);
   const page = rows.slice(0, query.limit);
   const paymentOrders = page.filter((row) => row.kind === 'order_payment' && row.orderId !== null).map((row) => row.orderId as string);

@@ -244,6 +244,7 @@ export const ROUTE_TABLE: Row[] = [
     expect: all(200),
     call: async ({ world, user }) => (user ? { url: '/api/auth/logout', token: await newSessionToken(world.app, user.id) } : { url: '/api/auth/logout' }),
   },
+  { method: 'PUT', path: '/api/users/me/language', note: "the caller's own language", expect: signedIn(200), call: () => ({ url: '/api/users/me/language', payload: { language: 'en' } }) },
   { method: 'GET', path: '/api/auth/providers', expect: all(200), call: () => ({ url: '/api/auth/providers' }) },
   {
     method: 'GET',
