@@ -9,7 +9,7 @@ import { formatter } from '@lingui/format-po';
  *
  * One PO file per area, so translators (Weblate, Transifex, Crowdin) and people working on one
  * feature touch their own file: apps/web/src/locales/<locale>/<feature>.po for each web feature,
- * .../shell.po for the shell, app, components and lib; apps/server/src/locales/<locale>/<module>.po
+ * .../shell.po for the shell, app, components and lib, .../contract.po for the contract's texts; apps/server/src/locales/<locale>/<module>.po
  * for each server module and .../server.po for the rest of the server and the contract package.
  */
 /** Tests and test support are not product text. */
@@ -26,9 +26,11 @@ export default defineConfig({
     { path: '<rootDir>/apps/web/src/locales/{locale}/{name}', include: ['<rootDir>/apps/web/src/features/{name}/'], exclude: TESTS },
     {
       path: '<rootDir>/apps/web/src/locales/{locale}/shell',
-      include: ['<rootDir>/apps/web/src/shell/', '<rootDir>/apps/web/src/app/', '<rootDir>/apps/web/src/components/', '<rootDir>/apps/web/src/lib/', '<rootDir>/apps/web/src/sw/', '<rootDir>/apps/web/src/main.tsx', '<rootDir>/packages/contract/src/'],
+      include: ['<rootDir>/apps/web/src/shell/', '<rootDir>/apps/web/src/app/', '<rootDir>/apps/web/src/components/', '<rootDir>/apps/web/src/lib/', '<rootDir>/apps/web/src/sw/', '<rootDir>/apps/web/src/main.tsx'],
       exclude: TESTS,
     },
+    // The contract's field messages and labels, as the web shows them (the server has its own copy in server.po).
+    { path: '<rootDir>/apps/web/src/locales/{locale}/contract', include: ['<rootDir>/packages/contract/src/'], exclude: TESTS },
     { path: '<rootDir>/apps/server/src/locales/{locale}/{name}', include: ['<rootDir>/apps/server/src/modules/{name}/'], exclude: TESTS },
     {
       path: '<rootDir>/apps/server/src/locales/{locale}/server',
