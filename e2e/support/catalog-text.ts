@@ -18,7 +18,7 @@ function readCatalogs(locale: string): Map<string, string> {
   const messages = new Map<string, string>();
   for (const root of ROOTS) {
     const folder = resolve(repoRoot, root, locale);
-    let files: string[] = [];
+    let files: string[];
     try {
       files = readdirSync(folder).filter((file) => file.endsWith('.po'));
     } catch {

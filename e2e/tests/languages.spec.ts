@@ -42,7 +42,7 @@ async function buyYamsSigningInOnTheWay(page: Page, text: Text, buyer: { email: 
   await page.getByRole('button', { name: text('Pay {total}', { total: money(formatLocale, yams.priceMinor) }) }).click();
   await expect(page).toHaveURL(/\/(order|buyer-dashboard)/);
   const orders = await (await ApiActor.signIn(buyer)).call<{ items: Array<{ id: string }> }>('GET', '/api/orders?role=buyer&limit=1');
-  return orders.items[0]!.id;
+  return orders.body.items[0]!.id;
 }
 
 test.describe('in French', () => {

@@ -30,7 +30,7 @@ function listFolders(root: string): string[] {
 }
 
 async function readCatalogs(app: string, root: string, locale: string) {
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(join(root, locale)).filter((file) => file.endsWith('.po'));
   } catch {

@@ -80,6 +80,7 @@ export function formatMonthYear(value: DateInput, options?: FormatOptions): stri
 
 /** A calendar day as the API sends it ("2026-11-20"), without a time-zone shift; the year only with `withYear`. */
 export function formatCalendarDay(day: string, options?: Omit<FormatOptions, 'timeZone'> & { withYear?: boolean }): string {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an ISO 8601 moment for Date, not text
   return formatFields(`${day}T00:00:00Z`, { locale: options?.locale, timeZone: 'UTC' }, options?.withYear ? DATE : DAY_MONTH);
 }
 

@@ -29,7 +29,7 @@ import { deleteMessages, findLastContext, insertMessagesAndTrim, listRecentMessa
 
 export const ASSISTANT_FAILED = msg`Sorry, something went wrong while answering. Please try again.`;
 /** The failure in English (tests; other languages through `ASSISTANT_FAILED`). */
-export const ASSISTANT_FAILED_MESSAGE = 'Sorry, something went wrong while answering. Please try again.';
+export const ASSISTANT_FAILED_MESSAGE = ASSISTANT_FAILED.message as string;
 
 const EMPTY_CONTEXT: TAssistantContext = { lastIntent: null, filters: null, productIds: [], orderId: null };
 

@@ -343,7 +343,7 @@ export async function runAssistantTool(
   options: AssistantToolOptions = {},
 ): Promise<AssistantToolResult> {
   const tool = ASSISTANT_TOOLS[name];
-  if (!tool) throw new NotFoundError('Unknown tool.');
+  if (!tool) throw new NotFoundError(msg`Unknown tool.`);
   if (tool.signedIn && !caller) return { data: null, blocks: [{ type: 'sign_in', text: ASSISTANT_SIGN_IN_MESSAGE }] };
   switch (name) {
     case 'search_products': {
@@ -367,7 +367,7 @@ export async function runAssistantTool(
       return { data, blocks: data.order ? [{ type: 'orders', items: [data.order] }] : [] };
     }
   }
-  throw new NotFoundError('Unknown tool.');
+  throw new NotFoundError(msg`Unknown tool.`);
 }
 
 /** The card fields of a product's details. */

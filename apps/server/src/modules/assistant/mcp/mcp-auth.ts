@@ -14,6 +14,7 @@ import { UnauthorizedError } from '../../../errors/domain-errors';
  */
 
 export const PROTECTED_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
+// eslint-disable-next-line no-restricted-syntax -- for MCP clients (programs), in the WWW-Authenticate header's ASCII, not for people
 export const MCP_INVALID_TOKEN_MESSAGE = 'This access token is not a Pulse Market sign-in token. Sign in again and send the token the sign-in returns.';
 
 /** The token's failure as RFC 6750 words it; none when no token came. */

@@ -7,6 +7,7 @@ import { mcpDiscoveryRoutes } from './mcp-discovery-routes';
 import { createPulseMcpServer } from './mcp-server';
 
 export const MCP_PATH = '/api/mcp';
+// eslint-disable-next-line no-restricted-syntax -- a JSON-RPC error for MCP clients (programs), not for people
 export const MCP_STATELESS_MESSAGE = 'This MCP endpoint is stateless: send JSON-RPC messages with POST (Streamable HTTP).';
 
 /**

@@ -1,6 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconBuildingStore, IconLeaf, IconMapPin, IconPlant2 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import type { TProductSummary } from '@pulse/contract/products';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { formatUnitPrice } from '../../../lib/product-units';
@@ -36,7 +37,7 @@ export function ProductAnswerCard({ product }: { product: TProductSummary }) {
           </Text>
           {product.organic && (
             <Badge color="green" variant="light" size="xs" leftSection={<IconLeaf size={10} aria-hidden />}>
-              Organic
+              <Trans>Organic</Trans>
             </Badge>
           )}
         </Group>
