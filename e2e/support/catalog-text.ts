@@ -11,7 +11,7 @@ const ROOTS = ['apps/web/src/locales', 'apps/server/src/locales'];
 
 /** A PO string: "..." lines joined, escapes undone. */
 function unquote(lines: string[]): string {
-  return lines.map((line) => JSON.parse(line.trim()) as string).join('');
+  return lines.filter((line) => line.trim() !== '').map((line) => JSON.parse(line.trim()) as string).join('');
 }
 
 function readCatalogs(locale: string): Map<string, string> {
