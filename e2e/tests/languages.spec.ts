@@ -29,15 +29,24 @@ async function chooseLanguage(page: Page, openMenuName: string, locale: string):
   await page.keyboard.press('Escape');
 }
 
+/** E2E_SCREENSHOTS=1 keeps a picture of each step of the walks (e2e/.artifacts/languages/), to look at. */
+async function picture(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `.artifacts/languages/${name}.png` });
+}
+
 function money(locale: string, minor: number): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }).format(minor / 100);
 }
 
 /** From the product page as a visitor to a paid pickup order, every step read in `text`'s language. */
 async function buyYamsSigningInOnTheWay(page: Page, text: Text, buyer: { email: string }, formatLocale: string): Promise<string> {
+  const lang = formatLocale.slice(0, 2);
   const card = page.getByTestId('product-card').filter({ hasText: yams.title });
   await expect(card).toContainText(text('{price} / kg', { price: money(formatLocale, yams.priceMinor) }));
+  await picture(page, `${lang}-1-listing`);
   await card.click();
+  await expect(page.getByRole('button', { name: text('Add to basket'), exact: true })).toBeVisible();
+  await picture(page, `${lang}-2-product`);
   await page.getByRole('button', { name: text('Add to basket'), exact: true }).click();
 
   // Signing in, asked for by the basket, in the same language.
@@ -56,10 +65,12 @@ async function buyYamsSigningInOnTheWay(page: Page, text: Text, buyer: { email: 
   // Named "Basket" and the count its badge shows.
   await getShell(page).topBar.getByRole('link', { name: new RegExp(`^${text('Basket')}`) }).click();
   await expect(page.getByText(yams.title)).toBeVisible();
+  await picture(page, `${lang}-3-basket`);
   await page.getByRole('button', { name: text('Checkout'), exact: true }).click();
   const farm = page.getByRole('region', { name: text('{shop} checkout', { shop: BASKET_SHOPS.farmA.name }) });
   await farm.getByRole('radio', { name: text('Pickup at the farm'), exact: true }).click();
   await farm.getByRole('radiogroup', { name: text('Pickup time') }).getByRole('radio').first().click();
+  await picture(page, `${lang}-4-checkout`);
   await page.getByRole('button', { name: text('Pay {total}', { total: money(formatLocale, yams.priceMinor) }) }).click();
   await expect(page).toHaveURL(/\/(order|buyer-dashboard)/);
   const orders = await (await ApiActor.signIn(buyer)).call<{ items: Array<{ id: string }> }>('GET', '/api/orders?role=buyer&limit=1');

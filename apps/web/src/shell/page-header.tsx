@@ -4,6 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { Logo } from '../features/content/components/logo';
 import classes from './page-header.module.css';
+import { APP_NAME } from '../config/env';
 
 /**
  * The slim header of pages without the bars: a way back and a way home, so no page is a dead end.
@@ -28,7 +29,7 @@ export function PageHeader() {
         <ActionIcon variant="subtle" color="dark" size={44} radius="xl" aria-label={t`Go back`} onClick={goBack}>
           <IconArrowLeft size={22} stroke={1.8} />
         </ActionIcon>
-        <UnstyledButton component={Link} to="/" aria-label={t`Pulse Market home`} className={classes.logo}>
+        <UnstyledButton component={Link} to="/" aria-label={t`${APP_NAME} home`} className={classes.logo}>
           <Logo size={30} withText />
         </UnstyledButton>
         <span className={classes.spacer} />

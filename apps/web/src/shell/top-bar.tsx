@@ -9,6 +9,7 @@ import { getBasketBadgeText } from './badge-text';
 import { CountBadge } from './count-badge';
 import { getTopBarTitle } from './top-bar-title';
 import classes from './top-bar.module.css';
+import { APP_NAME } from '../config/env';
 
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { pathname } = useLocation();
@@ -22,7 +23,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   return (
     <header className={classes.bar} data-testid="top-bar">
       <div className={classes.inner}>
-        <UnstyledButton component={Link} to="/" aria-label={t`Pulse Market home`} className={classes.logo}>
+        <UnstyledButton component={Link} to="/" aria-label={t`${APP_NAME} home`} className={classes.logo}>
           <Logo size={34} />
         </UnstyledButton>
         <Text component="div" className={classes.title} data-testid="top-bar-title">

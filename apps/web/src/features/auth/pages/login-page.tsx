@@ -16,6 +16,7 @@ import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 import { TryTheDemo } from '../components/try-the-demo';
 import classes from './login-page.module.css';
+import { APP_NAME } from '../../../config/env';
 
 type LoginTab = 'sign-in' | 'sign-up';
 
@@ -100,7 +101,7 @@ export function LoginPage() {
       <Center className={classes.center}>
         <Stack gap="lg" className={classes.column}>
           <Center>
-            <UnstyledButton component={Link} to="/" aria-label={t`Pulse Market home`}>
+            <UnstyledButton component={Link} to="/" aria-label={t`${APP_NAME} home`}>
               <Logo size={40} withText />
             </UnstyledButton>
           </Center>
