@@ -90,7 +90,9 @@ export async function findUntranslatedText(page: Page, contentWords: ReadonlySet
   const findings: TextFinding[] = [];
   const seen = new Set<string>();
   for (const text of shown.texts) {
-    const english = (text.match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !contentWords.has(word.toLowerCase()));
+    // Addresses (a share link, a contact e-mail) are not words of a language.
+    const words = text.replace(/\S*(:\/\/|@)\S*/g, ' ').match(/[A-Za-z]{3,}/g) ?? [];
+    const english = words.filter((word) => !contentWords.has(word.toLowerCase()));
     if (english.length > 0 && !seen.has(text)) {
       seen.add(text);
       findings.push({ kind: 'untranslated', text });

@@ -18,6 +18,7 @@ import { ReasonDialog } from './reason-dialog';
 import { showAdminSuccess } from './show-admin-toast';
 import { StatusBadge } from './status-badge';
 import { formatDateTimeWithYear, formatNumber } from '../../../lib/format';
+import { contractText } from '../../../lib/contract-text';
 
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -33,7 +34,7 @@ function Field({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 function produceLabel(type: string): string {
-  return categoryLabels[type as TProductCategory] ?? type;
+  return contractText(categoryLabels[type as TProductCategory]) ?? type;
 }
 
 function SellerFields({ detail, seller }: { detail: TAdminApplicationDetail; seller: TSellerApplication }) {
@@ -61,12 +62,12 @@ function AgentFields({ detail, agent }: { detail: TAdminApplicationDetail; agent
   const radius = formatNumber(agent.workingRadiusKm, 1);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
-      <Field label={t`Kind`} value={agentKindLabels[agent.kind]} />
+      <Field label={t`Kind`} value={contractText(agentKindLabels[agent.kind])} />
       <Field label={t`Applicant`} value={`${detail.applicant.username} (${detail.applicant.email})`} />
       <Field label={t`Home area`} value={agent.region || t`Not given`} />
       <Field label={t`Home point`} value={agent.lat !== null && agent.lng !== null ? `${agent.lat}, ${agent.lng}` : t`Not given`} />
       <Field label={t`Working radius`} value={t`${radius} km`} />
-      <Field label={t`Vehicle`} value={agent.vehicle ? vehicleLabels[agent.vehicle] : t`None (referral only)`} />
+      <Field label={t`Vehicle`} value={agent.vehicle ? contractText(vehicleLabels[agent.vehicle]) : t`None (referral only)`} />
       <Field label={t`Phone`} value={agent.phone || t`Not given`} />
       <Field label={t`Payout`} value={payoutText(i18n, agent.payout)} />
       <Field label={t`Terms accepted`} value={agent.termsAcceptedAt ? formatDateTimeWithYear(agent.termsAcceptedAt) : t`No`} />
@@ -79,7 +80,7 @@ function AgentFields({ detail, agent }: { detail: TAdminApplicationDetail; agent
 
 function payoutText(i18n: I18n, payout: TSellerApplication['payout']): string {
   if (!payout) return i18n._(msg`Not given`);
-  const method = payoutMethodLabels[payout.method];
+  const method = contractText(payoutMethodLabels[payout.method]);
   const { providerName, accountName, accountNumber } = payout;
   return i18n._(msg`${method}: ${providerName}, ${accountName}, ${accountNumber}`);
 }

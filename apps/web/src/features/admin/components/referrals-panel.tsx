@@ -26,6 +26,7 @@ import { LoadMoreButton } from './load-more-button';
 import { ReasonDialog } from './reason-dialog';
 import { showAdminFailure, showAdminSuccess } from './show-admin-toast';
 import { useAdminParam } from './use-admin-param';
+import { contractText } from '../../../lib/contract-text';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -264,7 +265,7 @@ function AttributionCard({ attribution, currency }: { attribution: TAdminAttribu
           </div>
           <Group gap="xs">
             <Badge variant="outline" color="gray" radius="sm">
-              {referralSideLabels[attribution.side]}
+              {contractText(referralSideLabels[attribution.side])}
             </Badge>
             <Badge color={ATTRIBUTION_STATE_COLORS[attribution.state]} variant={isVoid ? 'filled' : 'light'} radius="sm">
               {i18n._(ATTRIBUTION_STATE_LABELS[attribution.state])}

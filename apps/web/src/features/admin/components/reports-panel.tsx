@@ -19,6 +19,7 @@ import { ReasonDialog } from './reason-dialog';
 import { showAdminFailure, showAdminSuccess } from './show-admin-toast';
 import { useAdminParam } from './use-admin-param';
 import { formatDateTimeWithYear } from '../../../lib/format';
+import { contractText } from '../../../lib/contract-text';
 
 const STATUS_COLORS: Readonly<Record<TReportStatus, string>> = {
   open: 'yellow',
@@ -86,7 +87,7 @@ function ReportCard({ report }: { report: TAdminReport }) {
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
             <Badge color="orange" variant="light" radius="sm" leftSection={<IconFlag size={12} aria-hidden />}>
-              {reportCategoryLabels[report.category]}
+              {contractText(reportCategoryLabels[report.category])}
             </Badge>
             <Badge color={STATUS_COLORS[report.status]} variant="outline" radius="sm">
               {i18n._(REPORT_FILTER_LABELS[report.status])}

@@ -16,6 +16,7 @@ import { getServerFormErrors, getZodDottedFieldErrors, NO_FORM_ERRORS, type Form
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { postAgentApplication, rememberSubmittedAgentApplication } from '../api/agent-application-api';
 import { AGENT_APPLICATION_FIELDS, EMPTY_AGENT_FORM, toAgentApplicationInput, withCrossFieldErrors, type AgentFormValues } from '../utils/agent-application-form';
+import { contractText } from '../../../lib/contract-text';
 
 type TextField = 'region' | 'lat' | 'lng' | 'workingRadiusKm' | 'phone' | 'accountName' | 'accountNumber' | 'providerName';
 
@@ -125,7 +126,7 @@ export function AgentApplicationForm({ initialValues = EMPTY_AGENT_FORM, submitL
                 <Radio
                   key={kind}
                   value={kind}
-                  label={agentKindLabels[kind]}
+                  label={contractText(agentKindLabels[kind])}
                   description={
                     kind === 'delivery'
                       ? t`Carry orders from farms to buyers and earn the delivery fee`
@@ -141,7 +142,7 @@ export function AgentApplicationForm({ initialValues = EMPTY_AGENT_FORM, submitL
             <Radio.Group label={t`How you travel`} required value={values.vehicle ?? ''} onChange={(value) => set('vehicle')(value as TVehicle)} error={errorOf('vehicle')}>
               <Group gap="md" mt={6}>
                 {VEHICLES.map((vehicle) => (
-                  <Radio key={vehicle} value={vehicle} label={vehicleLabels[vehicle]} />
+                  <Radio key={vehicle} value={vehicle} label={contractText(vehicleLabels[vehicle])} />
                 ))}
               </Group>
             </Radio.Group>
@@ -189,7 +190,7 @@ export function AgentApplicationForm({ initialValues = EMPTY_AGENT_FORM, submitL
           <Radio.Group label={t`Payout method`} required value={values.payoutMethod ?? ''} onChange={(value) => set('payoutMethod')(value as TPayoutMethod)} error={errorOf('payoutMethod')}>
             <Group gap="lg" mt={6}>
               {PAYOUT_METHODS.map((method) => (
-                <Radio key={method} value={method} label={payoutMethodLabels[method]} />
+                <Radio key={method} value={method} label={contractText(payoutMethodLabels[method])} />
               ))}
             </Group>
           </Radio.Group>

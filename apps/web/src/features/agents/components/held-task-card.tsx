@@ -21,6 +21,7 @@ import { PhotoField, type PhotoValue } from './photo-field';
 import { PositionSharingIndicator } from './position-sharing-indicator';
 import { usePositionSharing } from './use-position-sharing';
 import { useTaskStep } from './use-task-step';
+import { contractText } from '../../../lib/contract-text';
 
 const STATUS_COLOR: Record<TDeliveryTask['status'], string> = {
   open: 'gray',
@@ -209,7 +210,7 @@ function FailForm({ task, onCancel }: { task: TDeliveryTask; onCancel: () => voi
         <Radio.Group label={t`What happened?`} required value={reason ?? ''} onChange={(value) => setReason(value as TFailureReason)} error={errors.fields.reason}>
           <Stack gap={6} mt={6}>
             {FAILURE_REASONS.map((value) => (
-              <Radio key={value} value={value} label={failureReasonLabels[value]} />
+              <Radio key={value} value={value} label={contractText(failureReasonLabels[value])} />
             ))}
           </Stack>
         </Radio.Group>
@@ -290,13 +291,13 @@ export function HeldTaskCard({ task }: { task: TDeliveryTask }) {
   const recipient = full?.recipientName ?? '';
   const receivedBy = task.recipientName ?? '';
   const failureNote = task.failureNote;
-  const failureReason = task.failureReason ? failureReasonLabels[task.failureReason] : '';
+  const failureReason = task.failureReason ? contractText(failureReasonLabels[task.failureReason]) : '';
   return (
     <Paper withBorder radius="lg" p="md" component="article" aria-label={t`Your delivery from ${farmName}`} data-testid="held-task" data-status={task.status}>
       <Stack gap="sm">
         <Stack gap={4}>
           <Badge color={STATUS_COLOR[task.status]} variant="light" data-testid="held-task-status">
-            {deliveryTaskStatusLabels[task.status]}
+            {contractText(deliveryTaskStatusLabels[task.status])}
           </Badge>
           <Text fw={700}>
             {task.pickup.farmName} → {dropOff.city}

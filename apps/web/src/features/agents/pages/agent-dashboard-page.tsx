@@ -15,6 +15,7 @@ import { AgentGate } from '../components/agent-gate';
 import { useLiveTaskUpdates } from '../components/use-live-task-updates';
 import { DashboardReferralBlock } from '../../referrals/components/dashboard-referral-block';
 import { completionRate, formatFee, nextStepText } from '../utils/task-display';
+import { contractText } from '../../../lib/contract-text';
 
 // The charts library comes with its own chunk, after the figures.
 const AgentEarningsChart = lazy(() => import('../components/earnings-chart').then((module) => ({ default: module.AgentEarningsChart })));
@@ -73,7 +74,7 @@ function ActiveTasks() {
                   {task.pickup.farmName} → {task.dropOff.city}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  <TaskStatusLine status={deliveryTaskStatusLabels[task.status]} next={nextStepText(i18n, task)} />
+                  <TaskStatusLine status={contractText(deliveryTaskStatusLabels[task.status])} next={nextStepText(i18n, task)} />
                 </Text>
               </Stack>
               <Text fw={700} size="sm">

@@ -3,6 +3,7 @@ import type { I18n } from '@lingui/core';
 import { agentKindLabels, type TAgentApplication } from '@pulse/contract/agents';
 import { formatNumber } from '../../../lib/format';
 import type { ApplicationStatusView } from '../../../components/application-status-card';
+import { contractText } from '../../../lib/contract-text';
 
 /** An agent application as the shared status card reads it. */
 export function agentStatusView(i18n: I18n, application: TAgentApplication | null): ApplicationStatusView | null {
@@ -10,7 +11,7 @@ export function agentStatusView(i18n: I18n, application: TAgentApplication | nul
   const km = formatNumber(application.workingRadiusKm, 1);
   return {
     status: application.status,
-    name: agentKindLabels[application.kind],
+    name: contractText(agentKindLabels[application.kind]),
     detail: [application.region, i18n._(msg`${km} km around home`)].filter(Boolean).join(' · '),
     submittedAt: application.submittedAt,
     reviewedAt: application.reviewedAt,

@@ -35,7 +35,7 @@ export function LegacyBadge() {
   const { t } = useLingui();
   return (
     <Tooltip label={t`One of Pulse Hub's first creators`} withArrow>
-      <Badge size="xs" variant="gradient" gradient={{ from: 'gold.5', to: 'orange.6', deg: 120 }} leftSection={<IconSparkles size={10} aria-hidden />} data-testid="legacy-badge">
+      <Badge size="xs" variant="gradient" style={{ flexShrink: 0 }} gradient={{ from: 'gold.5', to: 'orange.6', deg: 120 }} leftSection={<IconSparkles size={10} aria-hidden />} data-testid="legacy-badge">
         <Trans>Legacy creator</Trans>
       </Badge>
     </Tooltip>

@@ -10,6 +10,7 @@ import { resolveMediaUrl } from '../../../lib/media-url';
 import { useReferralEarnings, useReferredPeople } from '../api/referrals-api';
 import classes from './referrals.module.css';
 import { ATTRIBUTION_STATE_BADGES, EARNING_STATUS_COLORS, personTimeline } from '../utils/referral-display';
+import { contractText } from '../../../lib/contract-text';
 
 interface ListFrameProps {
   id: string;
@@ -80,7 +81,7 @@ function PersonRow({ person, currency }: { person: TReferredPerson; currency: st
             @{person.username}
           </Text>
           <Badge size="xs" variant="light" color={person.side === 'farm' ? 'green' : 'blue'}>
-            {referralSideLabels[person.side]}
+            {contractText(referralSideLabels[person.side])}
           </Badge>
           <Badge size="xs" variant="outline" color={state.color} data-testid="referred-person-state">
             {i18n._(state.label)}
@@ -153,7 +154,7 @@ function EarningRow({ earning, currency }: { earning: TReferralEarning; currency
             #{earning.orderNumber}
           </Text>
           <Badge size="xs" variant="light" color={earning.side === 'farm' ? 'green' : 'blue'}>
-            {referralSideLabels[earning.side]}
+            {contractText(referralSideLabels[earning.side])}
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
@@ -167,7 +168,7 @@ function EarningRow({ earning, currency }: { earning: TReferralEarning; currency
           {formatMoney(earning.amountMinor, currency)}
         </Text>
         <Badge size="xs" variant="light" color={EARNING_STATUS_COLORS[earning.status]} data-testid="referral-earning-status">
-          {referralEarningStatusLabels[earning.status]}
+          {contractText(referralEarningStatusLabels[earning.status])}
         </Badge>
       </Stack>
     </Group>
