@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from '@playwright/test';
 import { build } from 'esbuild';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from './fixtures-demo';
+import { linguiAsEnglish } from './lingui-stub';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -72,17 +73,8 @@ export async function loadWalkedRoutes(): Promise<RouteRow[]> {
         setup(pluginBuild) {
           pluginBuild.onResolve({ filter: /^\.\.\/(features|components)\// }, (args) => ({ path: args.path, namespace: 'page-stub' }));
           pluginBuild.onLoad({ filter: /.*/, namespace: 'page-stub' }, () => ({ contents: 'export const ProductListingPage = null;', loader: 'js' }));
-          // The table's titles are Lingui messages (decision 046), compiled by the app's build: here
-          // they are read as their English text.
-          pluginBuild.onResolve({ filter: /^@lingui\/core(\/macro)?$/ }, (args) => ({ path: args.path, namespace: 'lingui-stub' }));
-          pluginBuild.onLoad({ filter: /.*/, namespace: 'lingui-stub' }, () => ({
-            contents: [
-              'export function msg(strings, ...values) { const message = String.raw({ raw: strings }, ...values); return { id: message, message }; }',
-              'export const t = (strings, ...values) => msg(strings, ...values).message;',
-              'export const i18n = { _: (descriptor) => (typeof descriptor === "string" ? descriptor : descriptor.message) };',
-            ].join('\n'),
-            loader: 'js',
-          }));
+          // The table's titles are Lingui messages (decision 046): read as their English text.
+          linguiAsEnglish.setup(pluginBuild);
         },
       },
     ],

@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { linguiAsEnglish } from './lingui-stub';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -20,6 +21,7 @@ export async function bundleWebExports(sourcePath: string, names: readonly strin
     platform: 'browser',
     target: 'es2022',
     define: { 'import.meta.env.VITE_API_URL': '""', 'import.meta.env.VITE_APP_NAME': '"Pulse Market"' },
+    plugins: [linguiAsEnglish],
     logLevel: 'silent',
   });
   const output = result.outputFiles[0];
