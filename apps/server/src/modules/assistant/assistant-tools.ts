@@ -11,8 +11,9 @@ import {
   type TAssistantToolName,
   type TSearchProductsInput,
 } from '@pulse/contract/assistant';
-import type { TDeliveryTaskStatus } from '@pulse/contract/delivery';
-import type { TOrderStatus } from '@pulse/contract/orders';
+import { deliveryTaskStatusLabels, type TDeliveryTaskStatus } from '@pulse/contract/delivery';
+import { translateContractMessage } from '@pulse/contract/messages-i18n';
+import { orderStatusLabels, type TOrderStatus } from '@pulse/contract/orders';
 import type { TProductDetails, TProductListQuery, TProductSummary } from '@pulse/contract/products';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/schema/users';
@@ -76,33 +77,6 @@ export interface OrderStatusData {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** An order's state as order pages name it (the contract's orderStatusLabels), in the caller's language. */
-const ORDER_STATUS_LABELS: Readonly<Record<TOrderStatus, MessageDescriptor>> = {
-  pending_payment: msg`Awaiting payment`,
-  paid: msg`Paid`,
-  accepted: msg`Accepted by the farm`,
-  ready: msg`Ready`,
-  in_transit: msg`On its way`,
-  delivered: msg`Delivered`,
-  completed: msg`Completed`,
-  cancelled: msg`Cancelled`,
-  refund_requested: msg`Refund requested`,
-  refund_disputed: msg`Refund contested`,
-  refunded: msg`Refunded`,
-  refund_rejected: msg`Refund refused`,
-};
-
-/** A delivery task's state (the contract's deliveryTaskStatusLabels), in the caller's language. */
-const TASK_STATUS_LABELS: Readonly<Record<TDeliveryTaskStatus, MessageDescriptor>> = {
-  open: msg`Waiting for an agent`,
-  claimed: msg`Agent on the way to the farm`,
-  in_transit: msg`On its way`,
-  delivered: msg`Delivered`,
-  failed: msg`Delivery attempt failed`,
-  returned: msg`Returned to the farm`,
-  cancelled: msg`Cancelled`,
-};
-
 function nextStepMessage(status: TOrderStatus, fulfilment: 'pickup' | 'delivery'): MessageDescriptor {
   switch (status) {
     case 'pending_payment':
@@ -155,7 +129,7 @@ function deliveryText(status: TOrderStatus, fulfilment: 'pickup' | 'delivery', t
   if (!taskStatus) return i18n._(msg`Not handed to a Pulse Agent yet`);
   if (taskStatus === 'in_transit') return i18n._(msg`A Pulse Agent is carrying it`);
   if (taskStatus === 'cancelled' && status === 'in_transit') return i18n._(msg`The farm is delivering it itself`);
-  return i18n._(TASK_STATUS_LABELS[taskStatus]);
+  return translateContractMessage(i18n, deliveryTaskStatusLabels[taskStatus]);
 }
 
 function toAssistantOrder(record: OrderSummaryRecord, taskStatus: TaskStatus | undefined, i18n: I18n): TAssistantOrder {
@@ -166,7 +140,7 @@ function toAssistantOrder(record: OrderSummaryRecord, taskStatus: TaskStatus | u
     id: order.id,
     number: orderNumber(order.id),
     status: order.status,
-    statusLabel: i18n._(ORDER_STATUS_LABELS[order.status]),
+    statusLabel: translateContractMessage(i18n, orderStatusLabels[order.status]),
     nextStep: orderNextStep(order.status, order.fulfilment, i18n),
     shopName: record.shopName,
     totalMinor: order.totalMinor,
