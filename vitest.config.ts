@@ -13,6 +13,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'paystack-double',
+          include: ['packages/paystack-double/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           // Scale tests start real server processes and need PostgreSQL and Redis: `npm run test:scale`.

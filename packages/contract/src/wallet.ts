@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ZId } from './ids';
 import { ZMinor, ZSignedMinor } from './money';
 
-export const ZLedgerTransactionKind = z.enum(['top_up', 'order_payment', 'escrow_release', 'refund', 'weight_adjustment', 'payout', 'tip', 'referral_earning']);
+export const ZLedgerTransactionKind = z.enum(['top_up', 'order_payment', 'escrow_release', 'refund', 'weight_adjustment', 'payout', 'tip', 'referral_earning', 'provider_fee', 'payout_return']);
 export type TLedgerTransactionKind = z.infer<typeof ZLedgerTransactionKind>;
 
 /** GET /api/wallet: balances derived from the ledger. */
@@ -61,6 +61,27 @@ export type TWalletHistoryResponse = z.infer<typeof ZWalletHistoryResponse>;
 export const TOP_UP_MIN_MINOR = 100;
 export const TOP_UP_MAX_MINOR = 1_000_000;
 
+/** Ghana's mobile money networks (issue 24), as the person picks them. */
+export const MOBILE_MONEY_NETWORKS = ['mtn', 'telecel', 'airteltigo'] as const;
+export const ZMobileMoneyNetwork = z.enum(MOBILE_MONEY_NETWORKS, { message: contractMessage(msg`Choose the mobile money network`) });
+export type TMobileMoneyNetwork = z.infer<typeof ZMobileMoneyNetwork>;
+
+/** A Ghanaian mobile number as typed: 10 digits starting 0 (024 000 0000) or +233 and 9 digits. */
+export const ZMobileMoneyPhone = z
+  .string()
+  .trim()
+  .regex(/^(\+?233|0)[0-9 ]{9,12}$/, { message: contractMessage(msg`Enter a mobile money number such as 024 123 4567`) });
+
+export const ZMobileMoneyInput = z.object({ phone: ZMobileMoneyPhone, network: ZMobileMoneyNetwork });
+export type TMobileMoneyInput = z.infer<typeof ZMobileMoneyInput>;
+
+/**
+ * How a payment is made: `hosted` opens the provider's page (card or mobile money) and comes back;
+ * `mobile_money` prompts the phone without leaving the app; `card` is the sandbox's typed card.
+ */
+export const ZPaymentMethod = z.enum(['hosted', 'mobile_money', 'card']);
+export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
+
 /** POST /api/wallet/top-ups with header Idempotency-Key. */
 export const ZTopUpInput = z.object({
   amountMinor: z
@@ -68,19 +89,45 @@ export const ZTopUpInput = z.object({
     .int({ message: contractMessage(msg`Enter a whole number of cents`) })
     .min(TOP_UP_MIN_MINOR, { message: contractMessage(msg`The smallest top-up is 1.00`) })
     .max(TOP_UP_MAX_MINOR, { message: contractMessage(msg`The largest top-up is 10,000.00`) }),
+  /** Default: card with the sandbox provider, hosted with Paystack. */
+  method: ZPaymentMethod.optional(),
   /** Sandbox card outcome for tests and demos: `4000 0000 0000 0002` is declined. */
   cardNumber: z.string().trim().max(23, { message: contractMessage(msg`Enter a card number`) }).regex(/^[0-9 ]{12,23}$/, { message: contractMessage(msg`Enter a card number`) }).optional(),
+  /** Required with method mobile_money. */
+  mobileMoney: ZMobileMoneyInput.optional(),
 });
 export type TTopUpInput = z.infer<typeof ZTopUpInput>;
 
+/** pending: waiting for the person (hosted page, phone) or the provider; decided by a verify only. */
+export const ZTopUpStatus = z.enum(['pending', 'succeeded', 'failed', 'abandoned']);
+export type TTopUpStatus = z.infer<typeof ZTopUpStatus>;
+
+/** While pending, what the person does next: open the page, type the SMS code, approve on the phone. */
+export const ZPaymentNextAction = z.enum(['redirect', 'send_otp', 'pay_offline']);
+export type TPaymentNextAction = z.infer<typeof ZPaymentNextAction>;
+
 export const ZTopUpResponse = z.object({
   id: ZId,
-  status: z.enum(['pending', 'succeeded', 'failed']),
+  status: ZTopUpStatus,
   amountMinor: ZMinor,
+  /** Why it failed or was abandoned, in the reader's words ("Declined by your bank"). */
   failureReason: z.string().nullable(),
+  nextAction: ZPaymentNextAction.nullable(),
+  /** The provider's page to open (nextAction redirect). */
+  authorizationUrl: z.string().nullable(),
+  /** The provider's instruction while pending ("Approve the payment on your phone"). */
+  displayText: z.string().nullable(),
+  /** The payment's reference at the provider, for support. */
+  reference: z.string().nullable(),
   wallet: ZWalletResponse,
 });
 export type TTopUpResponse = z.infer<typeof ZTopUpResponse>;
+
+/** POST /api/wallet/top-ups/{id}/otp: the one-time code the network sent by SMS (nextAction send_otp). */
+export const ZPaymentOtpInput = z.object({
+  otp: z.string().trim().regex(/^[0-9]{4,8}$/, { message: contractMessage(msg`Enter the code from the SMS`) }),
+});
+export type TPaymentOtpInput = z.infer<typeof ZPaymentOtpInput>;
 
 /* ---------------------------------------------------------------- payouts */
 
@@ -107,7 +154,8 @@ export const ZPayoutInput = z.object({
 });
 export type TPayoutInput = z.infer<typeof ZPayoutInput>;
 
-export const ZPayoutStatus = z.enum(['pending', 'succeeded', 'failed']);
+/** pending until the provider settles the transfer; failed or reversed put the money back. */
+export const ZPayoutStatus = z.enum(['pending', 'succeeded', 'failed', 'reversed']);
 
 export const ZPayout = z.object({
   id: ZId,

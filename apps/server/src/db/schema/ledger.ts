@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn } from './columns';
+import { createdAtColumn, idColumn, timestampColumn } from './columns';
 import { orders } from './orders';
 import { users } from './users';
 
@@ -18,6 +18,8 @@ export const ledgerAccountKind = pgEnum('ledger_account_kind', [
   'platform_delivery_fees',
   'provider_clearing',
   'agent_escrow',
+  'user_payout_pending',
+  'platform_provider_fees',
 ]);
 
 export const ledgerAccounts = pgTable(
@@ -44,6 +46,8 @@ export const ledgerTransactionKind = pgEnum('ledger_transaction_kind', [
   'payout',
   'tip',
   'referral_earning',
+  'provider_fee',
+  'payout_return',
 ]);
 
 /** One movement of money; its postings sum to zero. */
@@ -85,7 +89,7 @@ export const ledgerPostings = pgTable(
   ],
 );
 
-export const topUpStatus = pgEnum('top_up_status', ['pending', 'succeeded', 'failed']);
+export const topUpStatus = pgEnum('top_up_status', ['pending', 'succeeded', 'failed', 'abandoned']);
 
 /** A wallet top-up through the payment provider (the sandbox provider settles at once). */
 export const topUps = pgTable(
@@ -101,6 +105,8 @@ export const topUps = pgTable(
     status: topUpStatus('status').notNull().default('pending'),
     failureReason: text('failure_reason'),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** The payment intent that carries this top-up's money (null for top-ups made before intents). */
+    intentId: uuid('intent_id'),
     createdAt: createdAtColumn(),
   },
   (table) => [
@@ -109,7 +115,7 @@ export const topUps = pgTable(
   ],
 );
 
-export const payoutStatus = pgEnum('payout_status', ['pending', 'succeeded', 'failed']);
+export const payoutStatus = pgEnum('payout_status', ['pending', 'succeeded', 'failed', 'reversed']);
 
 /**
  * A seller's payout to their payout details through the payment provider. Unique per user and
@@ -132,9 +138,16 @@ export const payouts = pgTable(
     status: payoutStatus('status').notNull().default('pending'),
     failureReason: text('failure_reason'),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** The provider's transfer code (Paystack TRF_...), once the transfer was accepted. */
+    transferCode: text('transfer_code'),
+    /** The provider's recipient the money was sent to (Paystack RCP_...). */
+    recipientCode: text('recipient_code'),
+    /** When the provider settled it (transfer.success) or gave it back (failed, reversed). */
+    decidedAt: timestampColumn('decided_at'),
     createdAt: createdAtColumn(),
   },
   (table) => [
+    index('payouts_pending_idx').on(table.createdAt).where(sql`status = 'pending'`),
     uniqueIndex('payouts_user_key_unique').on(table.userId, table.idempotencyKey),
     index('payouts_user_id_idx').on(table.userId, table.id),
     check('payouts_amount_positive', sql`${table.amountMinor} > 0`),

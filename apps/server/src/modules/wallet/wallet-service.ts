@@ -68,7 +68,7 @@ function paymentStateOf(state: PaymentStateRow | undefined): TWalletPaymentState
 }
 
 function toTopUpResponse(row: TopUpRow, wallet: TWalletResponse): TTopUpResponse {
-  return { id: row.id, status: row.status, amountMinor: row.amountMinor, failureReason: row.failureReason, wallet };
+  return { id: row.id, status: row.status, amountMinor: row.amountMinor, failureReason: row.failureReason, nextAction: null, authorizationUrl: null, displayText: null, reference: row.providerReference, wallet };
 }
 
 /**

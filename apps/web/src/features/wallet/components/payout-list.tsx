@@ -11,6 +11,7 @@ const STATUS: Readonly<Record<TPayout['status'], { label: MessageDescriptor; col
   pending: { label: msg`Pending`, color: 'yellow' },
   succeeded: { label: msg`Sent`, color: 'green' },
   failed: { label: msg`Failed`, color: 'red' },
+  reversed: { label: msg`Returned`, color: 'red' },
 };
 
 /** Every payout request with its outcome; a failed one moved no money. */

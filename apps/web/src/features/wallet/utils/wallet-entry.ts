@@ -13,6 +13,8 @@ export const WALLET_KIND_LABELS: Readonly<Record<TLedgerTransactionKind, Message
   payout: msg`Payout`,
   tip: msg`Tip`,
   referral_earning: msg`Referral earning`,
+  provider_fee: msg`Payment fee`,
+  payout_return: msg`Payout returned`,
 };
 
 /** "+$10.00", "−$4.50", "$0.00": the sign a bank statement would show. */
