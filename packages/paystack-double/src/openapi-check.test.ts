@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startPaystackDouble, type PaystackDouble } from './index';
+import { defaultOpenApiPath, loadOpenApiDocument } from './openapi-check';
 import { paystackApi, SECRET } from './test-support';
 
 let double: PaystackDouble;
@@ -98,5 +99,23 @@ describe("requests checked against Paystack's OpenAPI document", () => {
       ['DELETE', '/transaction/verify/topup-1', 400],
     ]);
     expect(() => double.assertNoViolations()).toThrow(/1 request\(s\) or answer\(s\) did not match[\s\S]*- DELETE \/transaction\/verify\/topup-1: DELETE is not documented/);
+  });
+
+  it("checks the double's own answers: null only where the document says nullable, documented fields and types", async () => {
+    const document = loadOpenApiDocument(defaultOpenApiPath());
+    const match = document.match('GET', '/transaction/verify/topup-1');
+    if (match.kind !== 'documented') throw new Error('verify is documented');
+    expect(match.operation).toMatchObject({ template: '/transaction/verify/{reference}', pathParams: { reference: 'topup-1' } });
+    await api('POST', '/transaction/initialize', initialize);
+    const answer = (await api('GET', '/transaction/verify/topup-1')).json;
+    // An untouched transaction: fees and paid_at are null, which the document allows (nullable).
+    expect(answer.data).toMatchObject({ fees: null, paid_at: null });
+    expect(document.checkResponse(match.operation, 200, answer)).toEqual([]);
+    expect(document.checkResponse(match.operation, 200, { ...answer, data: { ...answer.data, amount: null, id: 'one' } })).toEqual([
+      'answer.data.id must be integer',
+      'answer.data.amount must be integer',
+    ]);
+    const { customer: _customer, ...withoutCustomer } = answer.data;
+    expect(document.checkResponse(match.operation, 200, { ...answer, data: withoutCustomer })).toEqual(["answer.data must have the field 'customer'"]);
   });
 });

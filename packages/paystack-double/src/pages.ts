@@ -6,7 +6,7 @@ const TITLE = 'Paystack double — test checkout';
 
 const STYLE = `
 *{box-sizing:border-box}
-body{margin:0;min-height:100vh;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b2430;background:#eef2f5;display:flex;justify-content:center;padding:24px 16px}
+body{margin:0;min-height:100vh;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b2430;background:#eef2f5;display:flex;justify-content:center;align-items:flex-start;padding:24px 16px}
 main{width:100%;max-width:420px;background:#fff;border-radius:16px;box-shadow:0 2px 12px rgba(16,24,40,.08);padding:24px 20px}
 .badge{display:inline-block;margin:0 0 12px;padding:2px 10px;border-radius:999px;background:#fff4d6;color:#7a5200;font-size:13px;font-weight:600}
 h1{margin:0 0 16px;font-size:18px;font-weight:600;color:#4a5564}
