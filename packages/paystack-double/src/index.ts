@@ -1,4 +1,4 @@
-export { startPaystackDouble, callbackWithReference } from './server';
+export { startPaystackDouble } from './server';
 export type { PaystackDouble, PaystackDoubleOptions, RecordedRequest, DoubleTransaction, DoubleTransfer, Violation, WebhookDelivery, WebhookSettings } from './server';
 export { signPaystackBody } from './webhooks';
 export type { VerifyOverride } from './paystack-data';

@@ -64,6 +64,15 @@ export function defaultOpenApiPath(): string {
   return resolve(repoRoot, '../shared/vendor/paystack-openapi/paystack.yaml');
 }
 
+/** A path segment decoded; a malformed escape stays as it came (it then matches no documented value). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function isObject(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -108,7 +117,7 @@ export class OpenApiDocument {
     const operation = found.item[lower] as Operation;
     const names = [...found.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
     const values = found.pattern.exec(path)!.slice(1);
-    const pathParams = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(values[i]!)]));
+    const pathParams = Object.fromEntries(names.map((name, i) => [name, decodeSegment(values[i]!)]));
     return { kind: 'documented', operation: { template: found.template, method: method.toUpperCase(), operationId: operation.operationId ?? `${lower} ${found.template}`, pathParams } };
   }
 
@@ -120,7 +129,7 @@ export class OpenApiDocument {
     );
     return names.every((name, i) => {
       const schema = declared.find((p) => p.in === 'path' && p.name === name)?.schema;
-      return !schema || this.validator(`path ${template} ${name}`, schema)(coerceQueryValue(decodeURIComponent(values[i]!), schema));
+      return !schema || this.validator(`path ${template} ${name}`, schema)(coerceQueryValue(decodeSegment(values[i]!), schema));
     });
   }
 

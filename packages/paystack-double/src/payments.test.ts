@@ -142,12 +142,14 @@ describe('hosted checkout (initialize, the page, verify, webhook)', () => {
     await expect(double.abandon('nope')).rejects.toThrow('no transaction with reference nope');
   });
 
-  it('answers Paystack’s errors: a duplicate reference and an unknown one', async () => {
+  it('answers Paystack’s errors: a duplicate reference, an unknown one, no amount, no email', async () => {
     await initialize('topup-1008');
     const duplicate = await api('POST', '/transaction/initialize', { email: 'ama@example.com', amount: 100, reference: 'topup-1008' });
     expect(duplicate.status).toBe(400);
     expect(duplicate.json).toMatchObject({ status: false, message: 'Duplicate Transaction Reference', code: 'duplicate_reference' });
     expect(await api('GET', '/transaction/verify/topup-unknown')).toEqual({ status: 404, json: { status: false, message: 'Transaction reference not found' } });
+    expect((await api('POST', '/transaction/initialize', { email: 'ama@example.com', amount: 0 })).json).toEqual({ status: false, message: 'Invalid Amount Sent' });
+    expect((await api('POST', '/transaction/initialize', { email: 'ama', amount: 100 })).json).toEqual({ status: false, message: 'Invalid Email Address Passed' });
   });
 
   it('a verify override answers other figures than the webhook carried', async () => {

@@ -289,7 +289,7 @@ export async function startPaystackDouble(options: PaystackDoubleOptions): Promi
 
   async function handleCheckout(req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer): Promise<void> {
     const [, , accessCode = '', action] = url.pathname.split('/');
-    const transaction = store.byAccessCode(decodeURIComponent(accessCode));
+    const transaction = store.byAccessCode(accessCode);
     if (!transaction) return sendHtml(res, 404, messagePage('Checkout not found', 'No transaction has this access code.'));
     const back = transaction.callbackUrl ? { href: callbackWithReference(transaction.callbackUrl, transaction.reference), label: 'Back to the shop' } : undefined;
     if (req.method === 'GET' && action === undefined) {
@@ -324,7 +324,13 @@ export async function startPaystackDouble(options: PaystackDoubleOptions): Promi
 
   async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer): Promise<void> {
     const method = req.method ?? 'GET';
-    const parts = url.pathname.split('/').slice(2).map(decodeURIComponent);
+    const parts = url.pathname.split('/').slice(2).map((part) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part;
+      }
+    });
     const route = `${method} ${parts.map((p, i) => (i === 1 && (parts[0] === 'transactions' || parts[0] === 'transfers') ? ':reference' : p)).join('/')}`;
     const reference = parts[1] ?? '';
     let body: Record<string, unknown> = {};

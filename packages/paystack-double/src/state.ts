@@ -175,6 +175,8 @@ export class DoubleStore {
   }
 
   private newTransaction(input: { email: string; amount: number; currency?: string; reference?: string; metadata?: Record<string, unknown> }): DoubleTransaction {
+    if (!Number.isInteger(input.amount) || input.amount <= 0) throw new PaystackApiError(400, 'Invalid Amount Sent');
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email)) throw new PaystackApiError(400, 'Invalid Email Address Passed');
     const reference = input.reference ?? code('T', 12);
     if (this.transactions.has(reference)) {
       throw new PaystackApiError(400, 'Duplicate Transaction Reference', {
@@ -341,6 +343,7 @@ export class DoubleStore {
       throw new PaystackApiError(400, 'Duplicate Transfer Reference', { type: 'validation_error', code: 'duplicate_reference' });
     }
     if (!this.recipient(input.recipient)) throw new PaystackApiError(400, 'Recipient specified is invalid');
+    if (!Number.isInteger(input.amount) || input.amount <= 0) throw new PaystackApiError(400, 'Invalid amount');
     const now = this.isoNow();
     const transfer: DoubleTransfer = {
       id: this.id(),
