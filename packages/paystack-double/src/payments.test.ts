@@ -188,6 +188,7 @@ describe('mobile money charge (POST /charge)', () => {
       display_text: 'Please complete authorization process on your mobile phone',
     });
     expect((await api('GET', '/transaction/verify/momo-2002')).json.data).toMatchObject({ status: 'pending', channel: 'mobile_money' });
+    expect((await charge('momo-2007', '0201234567', 'telecel')).json).toEqual({ status: false, message: "Invalid mobile money provider 'telecel': Ghana's are mtn, vod and atl" });
     await charge('momo-2003', '0551230000');
     await expect(double.approve('momo-2003')).rejects.toThrow('waiting for its one-time code');
   });

@@ -224,6 +224,9 @@ export class DoubleStore {
     if (!input.mobile_money?.phone || !input.mobile_money.provider) {
       throw new PaystackApiError(400, 'The double charges mobile money only: send mobile_money.phone and mobile_money.provider');
     }
+    if (!GHANA_BANKS.some((bank) => bank.type === 'mobile_money' && bank.code.toLowerCase() === input.mobile_money!.provider)) {
+      throw new PaystackApiError(400, `Invalid mobile money provider '${input.mobile_money.provider}': Ghana's are mtn, vod and atl`);
+    }
     const transaction = this.newTransaction(input);
     transaction.channel = 'mobile_money';
     transaction.mobileMoney = { phone: input.mobile_money.phone, provider: input.mobile_money.provider };
