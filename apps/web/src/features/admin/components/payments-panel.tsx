@@ -64,6 +64,7 @@ function PaymentEvents({ item }: { item: TAdminPaymentItem }) {
     <Stack gap="sm">
       {item.events.map((event) => {
         const receivedAt = formatDateTimeWithYear(event.receivedAt);
+        const name = event.event;
         return (
           <Stack key={event.id} gap={4}>
             <Group gap="xs" wrap="wrap">
@@ -84,7 +85,7 @@ function PaymentEvents({ item }: { item: TAdminPaymentItem }) {
                 {event.note}
               </Text>
             )}
-            <Code block style={{ maxHeight: 360, overflow: 'auto', fontSize: 12 }} aria-label={t`Raw event ${event.event}`}>
+            <Code block style={{ maxHeight: 360, overflow: 'auto', fontSize: 12 }} aria-label={t`Raw event ${name}`}>
               {prettyPayload(event.payload)}
             </Code>
           </Stack>

@@ -92,7 +92,7 @@ export function TopUpProgress({ id, phone, onDecided, onClose, onNotFound }: Top
           </Group>
           <Group gap="sm" grow>
             <Button variant="default" onClick={onClose}>
-              <Trans>Close</Trans>
+              <Trans>Stop waiting</Trans>
             </Button>
             <Button onClick={checkAgain} loading={topUp.isFetching}>
               <Trans>Check again</Trans>
