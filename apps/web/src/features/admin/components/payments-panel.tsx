@@ -85,7 +85,8 @@ function PaymentEvents({ item }: { item: TAdminPaymentItem }) {
                 {event.note}
               </Text>
             )}
-            <Code block style={{ maxHeight: 360, overflow: 'auto', fontSize: 12 }} aria-label={t`Raw event ${name}`}>
+            {/* Wrapped, not scrolled sideways: a long line would otherwise widen the whole console on a desktop. */}
+            <Code block style={{ maxHeight: 360, overflowY: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 12 }} aria-label={t`Raw event ${name}`}>
               {prettyPayload(event.payload)}
             </Code>
           </Stack>
