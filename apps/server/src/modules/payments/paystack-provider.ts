@@ -154,6 +154,8 @@ const PAYMENT_STATUS: Readonly<Record<string, VerifiedPayment['status']>> = {
   failed: 'failed',
   // The money went back to the payer: nothing to credit.
   reversed: 'failed',
+  // Paystack shows a transaction nobody has paid yet as abandoned, from its initialization on: it is
+  // final only once the payment window has passed, which the caller knows and the provider does not.
   abandoned: 'abandoned',
 };
 
