@@ -34,6 +34,7 @@ import { deliveryRoutes } from './modules/delivery/delivery-routes';
 import { uploadsRoutes } from './modules/uploads/uploads-routes';
 import { paymentProviderPlugin } from './modules/wallet/payment-provider';
 import { walletRoutes } from './modules/wallet/wallet-routes';
+import { payoutsRoutes } from './modules/wallet/payouts-routes';
 import { hubRoutes } from './modules/hub/hub-routes';
 import { hubTipsRoutes } from './modules/hub/hub-tips-routes';
 import { hubReportsRoutes } from './modules/hub/hub-reports-routes';
@@ -171,6 +172,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(addressesRoutes);
   await app.register(paymentProviderPlugin);
   await app.register(walletRoutes);
+  await app.register(payoutsRoutes);
   await app.register(popupsRoutes);
   await app.register(messagesRoutes);
   await app.register(uploadsRoutes);

@@ -21,7 +21,8 @@ export type RateLimitedAction =
   | 'hubComment'
   | 'assistant'
   | 'referralVisit'
-  | 'mcp';
+  | 'mcp'
+  | 'accountLookup';
 
 interface ActionLimit {
   /** Requests allowed per window; the assistant allows visitors (counted per IP) more than one user. */
@@ -76,6 +77,7 @@ function actionLimits(config: Config): Record<RateLimitedAction, ActionLimit> {
       refusal: msg`Too many visits from this address.`,
     },
     mcp: { max: limits.mcpPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`Too many tool requests.` },
+    accountLookup: { max: limits.accountLookupsPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`Too many account lookups.` },
   };
 }
 

@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
-  ZPayoutInput,
-  ZPayoutListQuery,
-  ZPayoutListResponse,
-  ZPayoutResponse,
   ZTopUpInput,
   ZTopUpResponse,
   ZWalletHistoryQuery,
@@ -12,9 +7,6 @@ import {
   ZWalletResponse,
 } from '@pulse/contract/wallet';
 import { requireUser } from '../../plugins/auth';
-import { isApprovedAgent } from '../agents/agents-service';
-import { assertApprovedSeller } from '../seller-dashboard/seller-access';
-import { createPayout, getPayouts } from './payouts-service';
 import { createTopUp, getWallet, getWalletHistory, requireIdempotencyKey } from './wallet-service';
 
 /** The signed-in user's wallet: balances, history and top-ups through the payment provider. */
@@ -37,33 +29,6 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
       const { topUp, created } = await createTopUp(app, user.id, request.body, idempotencyKey);
       return reply.code(created ? 201 : 200).send(topUp);
-    },
-  );
-
-  // Payouts are for approved sellers and approved Pulse Agents (their earnings): 401/403 before the body is looked at.
-  const sellerOnly = [
-    app.authenticate,
-    async (request: FastifyRequest) => {
-      const user = requireUser(request);
-      if (await isApprovedAgent(app.db, user.id)) return;
-      await assertApprovedSeller(app.db, user);
-    },
-  ];
-
-  app.get(
-    '/api/wallet/payouts',
-    { schema: { querystring: ZPayoutListQuery, response: { 200: ZPayoutListResponse } }, preValidation: sellerOnly },
-    async (request) => getPayouts(app.db, requireUser(request).id, request.query),
-  );
-
-  app.post(
-    '/api/wallet/payouts',
-    { schema: { body: ZPayoutInput, response: { 200: ZPayoutResponse, 201: ZPayoutResponse } }, preValidation: sellerOnly },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
-      const { payout, created } = await createPayout(app, user.id, request.body, idempotencyKey);
-      return reply.code(created ? 201 : 200).send(payout);
     },
   );
 };
