@@ -37,6 +37,7 @@ import { paystackWebhookRoutes } from './modules/payments/paystack-webhook-route
 import { reconciliationPlugin } from './modules/payments/reconciliation-plugin';
 import { adminPaymentsRoutes } from './modules/admin/admin-payments-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
+import { payoutsRoutes } from './modules/wallet/payouts-routes';
 import { hubRoutes } from './modules/hub/hub-routes';
 import { hubTipsRoutes } from './modules/hub/hub-tips-routes';
 import { hubReportsRoutes } from './modules/hub/hub-reports-routes';
@@ -174,6 +175,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(addressesRoutes);
   await app.register(paymentProviderPlugin);
   await app.register(walletRoutes);
+  await app.register(payoutsRoutes);
   await app.register(paystackWebhookRoutes);
   await app.register(popupsRoutes);
   await app.register(messagesRoutes);
