@@ -33,6 +33,7 @@ import { agentsRoutes } from './modules/agents/agents-routes';
 import { deliveryRoutes } from './modules/delivery/delivery-routes';
 import { uploadsRoutes } from './modules/uploads/uploads-routes';
 import { paymentProviderPlugin } from './modules/payments/provider-plugin';
+import { paymentEventQueuePlugin } from './modules/payments/payment-event-queue';
 import { paystackWebhookRoutes } from './modules/payments/paystack-webhook-routes';
 import { reconciliationPlugin } from './modules/payments/reconciliation-plugin';
 import { adminPaymentsRoutes } from './modules/admin/admin-payments-routes';
@@ -174,6 +175,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(basketsRoutes);
   await app.register(addressesRoutes);
   await app.register(paymentProviderPlugin);
+  await app.register(paymentEventQueuePlugin);
   await app.register(walletRoutes);
   await app.register(payoutsRoutes);
   await app.register(paystackWebhookRoutes);
