@@ -255,7 +255,8 @@ export const INTEGRITY_CHECKS: Record<string, string> = {
   'checkouts without orders': 'select count(*) as n from checkouts c where not exists (select 1 from orders o where o.checkout_id = c.id)',
   'top-ups not settled': "select count(*) as n from top_ups where status = 'pending'",
   'top-ups whose ledger movement does not match':
-    "select count(*) as n from top_ups u where (u.status = 'succeeded') <> exists (select 1 from ledger_transactions t where t.kind = 'top_up' and t.idempotency_key = 'top-up:' || u.id)",
+    // A top-up's credit is its payment intent's (key intent:<intent id>); top-ups from before intents used top-up:<id>.
+    "select count(*) as n from top_ups u where (u.status = 'succeeded') <> exists (select 1 from ledger_transactions t where t.kind = 'top_up' and t.idempotency_key in ('top-up:' || u.id, 'intent:' || u.intent_id))",
   'products whose reserved stock differs from their open orders': `select count(*) as n from products p where p.reserved_quantity <> coalesce((
       select sum(i.quantity) from order_items i join orders o on o.id = i.order_id
       where i.product_id = p.id and o.status in ('pending_payment', 'paid', 'accepted', 'ready')), 0)`,
