@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { serviceWorker } from './vite-plugins/service-worker';
 import { linguiPlugins } from './vite-plugins/lingui';
+import { reactRouterProductionBuild } from './vite-plugins/react-router-production';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -10,6 +11,7 @@ export default defineConfig({
   plugins: [
     ...linguiPlugins(),
     react(),
+    reactRouterProductionBuild(),
     serviceWorker(),
     // Brotli and gzip twins of every text file, made once at build time; the server sends the one
     // the browser accepts (docs/decisions/018-compression-and-catalogue-caching.md).
