@@ -4,6 +4,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { serviceWorker } from './vite-plugins/service-worker';
 import { linguiPlugins } from './vite-plugins/lingui';
 import { reactRouterProductionBuild } from './vite-plugins/react-router-production';
+import { reactOwnSyncExternalStore } from './vite-plugins/use-sync-external-store-react';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -12,6 +13,7 @@ export default defineConfig({
     ...linguiPlugins(),
     react(),
     reactRouterProductionBuild(),
+    reactOwnSyncExternalStore(),
     serviceWorker(),
     // Brotli and gzip twins of every text file, made once at build time; the server sends the one
     // the browser accepts (docs/decisions/018-compression-and-catalogue-caching.md).
