@@ -13,7 +13,7 @@ function createRouteElement(route: AppRoute) {
 
 /**
  * Every route of the table inside the shell (RootLayout). React Router's declarative mode: the app
- * loads its pages itself (LazyPage) and has no loaders or actions, so the data router's 17 kB
+ * loads its pages itself (LazyPage) and has no loaders or actions, so the data router's 16 kB
  * gzipped stay out of the first load (docs/decisions/047-first-load-with-languages.md).
  */
 export function AppRoutes() {
