@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { serviceWorker } from './vite-plugins/service-worker';
 import { linguiPlugins } from './vite-plugins/lingui';
+import { reactRouterProductionBuild } from './vite-plugins/react-router-production';
+import { reactOwnSyncExternalStore } from './vite-plugins/use-sync-external-store-react';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -10,6 +12,8 @@ export default defineConfig({
   plugins: [
     ...linguiPlugins(),
     react(),
+    reactRouterProductionBuild(),
+    reactOwnSyncExternalStore(),
     serviceWorker(),
     // Brotli and gzip twins of every text file, made once at build time; the server sends the one
     // the browser accepts (docs/decisions/018-compression-and-catalogue-caching.md).

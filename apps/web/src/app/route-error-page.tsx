@@ -2,17 +2,14 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Button, Center, Code, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 function describeRouteError(error: unknown, unknown: string): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return unknown;
 }
 
-/** errorElement of the routes: a render error must leave the user a way out, not a blank page. */
-export function RouteErrorPage() {
-  const error = useRouteError();
+/** What RouteErrorBoundary shows for a render error: the user keeps a way out, not a blank page. */
+export function RouteErrorPage({ error }: { error: unknown }) {
   // No <Trans> here: this page is on the first load, <Trans>'s runtime is not (decision 020).
   const { t } = useLingui();
 

@@ -1,8 +1,8 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { LazyPage } from './lazy-page';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
-import { RouteErrorPage } from './route-error-page';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { ROUTE_TABLE } from './route-table';
 import type { AppRoute } from './route-types';
 
@@ -11,24 +11,22 @@ function createRouteElement(route: AppRoute) {
   return route.access === 'signed-in' ? <RequireAuth>{page}</RequireAuth> : page;
 }
 
-function toRouteObject(route: AppRoute): RouteObject {
-  return {
-    id: route.id,
-    path: route.path,
-    element: createRouteElement(route),
-    // Inside the shell, so a broken page still leaves the bars and the menu working.
-    errorElement: <RouteErrorPage />,
-    handle: { title: route.title },
-  };
-}
-
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      id: 'app',
-      element: <RootLayout />,
-      errorElement: <RouteErrorPage />,
-      children: ROUTE_TABLE.map(toRouteObject),
-    },
-  ]);
+/**
+ * Every route of the table inside the shell (RootLayout). React Router's declarative mode: the app
+ * loads its pages itself (LazyPage) and has no loaders or actions, so the data router's 16 kB
+ * gzipped stay out of the first load (docs/decisions/047-first-load-with-languages.md).
+ */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Routes>
+        <Route element={<RootLayout />}>
+          {ROUTE_TABLE.map((route) => (
+            // Inside the shell, so a broken page still leaves the bars and the menu working.
+            <Route key={route.id} path={route.path} element={<RouteErrorBoundary>{createRouteElement(route)}</RouteErrorBoundary>} />
+          ))}
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
 }
