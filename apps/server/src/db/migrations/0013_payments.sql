@@ -71,4 +71,5 @@ CREATE UNIQUE INDEX "payment_intents_reference_unique" ON "payment_intents" USIN
 CREATE INDEX "payment_intents_user_idx" ON "payment_intents" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "payment_intents_undecided_idx" ON "payment_intents" USING btree ("created_at") WHERE status in ('created', 'pending');--> statement-breakpoint
 CREATE UNIQUE INDEX "payout_recipients_account_unique" ON "payout_recipients" USING btree ("user_id","provider","bank_code","account_number");--> statement-breakpoint
-CREATE INDEX "payouts_pending_idx" ON "payouts" USING btree ("created_at") WHERE status = 'pending';
+CREATE INDEX "payouts_pending_idx" ON "payouts" USING btree ("created_at") WHERE status = 'pending';--> statement-breakpoint
+CREATE INDEX "top_ups_intent_id_idx" ON "top_ups" USING btree ("intent_id");

@@ -111,6 +111,7 @@ export const topUps = pgTable(
   },
   (table) => [
     uniqueIndex('top_ups_user_key_unique').on(table.userId, table.idempotencyKey),
+    index('top_ups_intent_id_idx').on(table.intentId),
     check('top_ups_amount_positive', sql`${table.amountMinor} > 0`),
   ],
 );
