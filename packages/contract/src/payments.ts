@@ -79,3 +79,7 @@ export const ZResolveAccountInput = z.object({
 export type TResolveAccountInput = z.infer<typeof ZResolveAccountInput>;
 export const ZResolveAccountResponse = z.object({ accountName: z.string().nullable() });
 export type TResolveAccountResponse = z.infer<typeof ZResolveAccountResponse>;
+
+/** POST /api/payments/paystack/webhook: the event was stored (or was a replay of a stored one); it is acted on after this answer. */
+export const ZPaymentWebhookResponse = z.object({ received: z.literal(true) });
+export type TPaymentWebhookResponse = z.infer<typeof ZPaymentWebhookResponse>;

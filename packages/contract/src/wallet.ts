@@ -7,12 +7,21 @@ import { ZMinor, ZSignedMinor } from './money';
 export const ZLedgerTransactionKind = z.enum(['top_up', 'order_payment', 'escrow_release', 'refund', 'weight_adjustment', 'payout', 'tip', 'referral_earning', 'provider_fee', 'payout_return']);
 export type TLedgerTransactionKind = z.infer<typeof ZLedgerTransactionKind>;
 
+/** The deployment's payment provider (PAYMENT_PROVIDER). */
+export const ZPaymentProviderName = z.enum(['sandbox', 'paystack']);
+export type TPaymentProviderName = z.infer<typeof ZPaymentProviderName>;
+
 /** GET /api/wallet: balances derived from the ledger. */
 export const ZWalletResponse = z.object({
   currency: z.string(),
   availableMinor: ZMinor,
   escrowMinor: ZMinor,
   paidOutMinor: ZMinor,
+  /**
+   * Which payment provider takes top-ups (issue 24): the wallet offers the card form with the
+   * sandbox, mobile money and the provider's hosted page with Paystack. Absent means the sandbox.
+   */
+  paymentProvider: ZPaymentProviderName.optional(),
 });
 export type TWalletResponse = z.infer<typeof ZWalletResponse>;
 

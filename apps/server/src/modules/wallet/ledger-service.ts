@@ -6,7 +6,7 @@ import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/sch
 import { ConflictError, InvalidError } from '../../errors/domain-errors';
 
 export type UserLedgerAccountKind = 'user_available' | 'user_escrow' | 'user_paid_out' | 'agent_escrow';
-export type PlatformLedgerAccountKind = 'platform_commission' | 'platform_delivery_fees' | 'provider_clearing';
+export type PlatformLedgerAccountKind = 'platform_commission' | 'platform_delivery_fees' | 'provider_clearing' | 'platform_provider_fees';
 
 export type LedgerAccountRef =
   | { ownerUserId: string; kind: UserLedgerAccountKind }
@@ -18,7 +18,17 @@ export interface LedgerPostingInput {
   amountMinor: number;
 }
 
-export type LedgerTransactionKind = 'top_up' | 'order_payment' | 'escrow_release' | 'refund' | 'weight_adjustment' | 'payout' | 'tip' | 'referral_earning';
+export type LedgerTransactionKind =
+  | 'top_up'
+  | 'order_payment'
+  | 'escrow_release'
+  | 'refund'
+  | 'weight_adjustment'
+  | 'payout'
+  | 'tip'
+  | 'referral_earning'
+  // The payment provider's fee on a charge (issue 24): provider_clearing -> platform_provider_fees.
+  | 'provider_fee';
 
 export interface PostLedgerTransactionInput {
   kind: LedgerTransactionKind;

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import type { PayoutRow } from '../../db/schema/ledger';
 import { ConflictError, InvalidError } from '../../errors/domain-errors';
 import { ensureLedgerAccount, getWalletBalances, postLedgerTransaction } from './ledger-service';
-import type { PaymentResult } from './payment-provider';
+import { payoutThroughTransfer, type PaymentResult } from './legacy-payout-adapter';
 import {
   findApprovedPayoutDetails,
   findPayoutByKey,
@@ -98,7 +98,7 @@ export async function createPayout(
 
     let result: PaymentResult;
     try {
-      result = await provider.payout({ userId, amountMinor: input.amountMinor, currency, destination, idempotencyKey: `payout:${claimed.id}` });
+      result = await payoutThroughTransfer(provider, { amountMinor: input.amountMinor, currency, destination, idempotencyKey: `payout:${claimed.id}` });
     } catch (error) {
       app.log.error({ err: error, provider: provider.name }, 'payment provider payout failed');
       result = { status: 'failed', reference: '', failureReason: PROVIDER_UNAVAILABLE_MESSAGE };

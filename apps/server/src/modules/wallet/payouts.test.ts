@@ -5,7 +5,8 @@ import { sellerApplications } from '../../db/schema/seller-applications';
 import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { balances, createBuyer, createSeller, fundWallet, ledgerTotal, makeAdmin, nextKey, type TestUser } from '../orders/testing/order-fixtures';
-import { createSandboxProvider, type PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from '../payments/payment-provider-types';
+import { createSandboxProvider } from '../payments/sandbox-provider';
 
 let testApp: TestApp;
 
@@ -51,7 +52,7 @@ describe('POST /api/wallet/payouts', () => {
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json() as TPayoutResponse;
     expect(body).toMatchObject({ status: 'succeeded', amountMinor: 3000, destination: 'MTN mobile money 024 000 0000', failureReason: null });
-    expect(body.providerReference).toMatch(/^sbx_po_/);
+    expect(body.providerReference).toMatch(/^sbx_trf_/);
     expect(body.wallet).toMatchObject({ availableMinor: 2000, paidOutMinor: 3000 });
     expect(await balances(app, seller.id)).toMatchObject({ availableMinor: 2000, paidOutMinor: 3000 });
     expect(await ledgerTotal(app)).toBe(0);
@@ -111,14 +112,14 @@ describe('POST /api/wallet/payouts', () => {
   it('a payout the provider refuses or cannot take is stored as failed and moves no money', async () => {
     const { app } = testApp;
     const seller = await sellerWith(3000);
-    const refused = await withProvider({ payout: async () => ({ status: 'failed', reference: 'po_x', failureReason: 'The account number was not found.' }) }, () =>
+    const refused = await withProvider({ startTransfer: async () => ({ status: 'failed', transferCode: 'po_x', failureReason: 'The account number was not found.' }) }, () =>
       payout(seller, { amountMinor: 1000, destination: 'Bank 999' }),
     );
     expect(refused.statusCode).toBe(201);
     expect(refused.json()).toMatchObject({ status: 'failed', failureReason: 'The account number was not found.', providerReference: 'po_x', wallet: { availableMinor: 3000, paidOutMinor: 0 } });
     const down = await withProvider(
       {
-        payout: async () => {
+        startTransfer: async () => {
           throw new Error('connection reset');
         },
       },

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import { ZIdParams } from '@pulse/contract/ids';
 import {
+  ZPaymentOtpInput,
   ZPayoutInput,
   ZPayoutListQuery,
   ZPayoutListResponse,
@@ -15,7 +17,7 @@ import { requireUser } from '../../plugins/auth';
 import { isApprovedAgent } from '../agents/agents-service';
 import { assertApprovedSeller } from '../seller-dashboard/seller-access';
 import { createPayout, getPayouts } from './payouts-service';
-import { createTopUp, getWallet, getWalletHistory, requireIdempotencyKey } from './wallet-service';
+import { createTopUp, getTopUp, getWallet, getWalletHistory, requireIdempotencyKey, submitTopUpOtp } from './wallet-service';
 
 /** The signed-in user's wallet: balances, history and top-ups through the payment provider. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,9 +37,22 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
-      const { topUp, created } = await createTopUp(app, user.id, request.body, idempotencyKey);
+      const { topUp, created } = await createTopUp(app, user.id, request.body, idempotencyKey, request.i18n);
       return reply.code(created ? 201 : 200).send(topUp);
     },
+  );
+
+  // The top-up's state; while pending it asks the provider (the wallet page polls it on return from the payment page).
+  app.get(
+    '/api/wallet/top-ups/:id',
+    { schema: { params: ZIdParams, response: { 200: ZTopUpResponse } }, onRequest: app.authenticate },
+    async (request) => getTopUp(app, requireUser(request).id, request.params.id, request.i18n),
+  );
+
+  app.post(
+    '/api/wallet/top-ups/:id/otp',
+    { schema: { params: ZIdParams, body: ZPaymentOtpInput, response: { 200: ZTopUpResponse } }, onRequest: app.authenticate },
+    async (request) => submitTopUpOtp(app, requireUser(request).id, request.params.id, request.body.otp, request.i18n),
   );
 
   // Payouts are for approved sellers and approved Pulse Agents (their earnings): 401/403 before the body is looked at.

@@ -11,4 +11,5 @@ export const adminKeys = {
   referralAgents: () => ['admin', 'referrals', 'agents'] as const,
   referralAttributions: () => ['admin', 'referrals', 'attributions'] as const,
   overview: () => ['admin', 'overview'] as const,
+  payments: () => ['admin', 'payments'] as const,
 };

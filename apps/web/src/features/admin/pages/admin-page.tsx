@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconClipboardList, IconFlag, IconHistory, IconLock, IconReceiptRefund, IconShare, IconSpeakerphone, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconClipboardList, IconCreditCard, IconFlag, IconHistory, IconLock, IconReceiptRefund, IconShare, IconSpeakerphone, IconUsers, type Icon } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useAdminOverview } from '../api/get-admin-overview';
 import { ApplicationsPanel } from '../components/applications-panel';
 import { AuditLogPanel } from '../components/audit-log-panel';
 import { OverviewCards } from '../components/overview-cards';
+import { PaymentsPanel } from '../components/payments-panel';
 import { PopupsPanel } from '../components/popups-panel';
 import { RefundsPanel } from '../components/refunds-panel';
 import { ReferralsPanel } from '../components/referrals-panel';
@@ -18,6 +19,7 @@ import { ADMIN_TABS, ADMIN_TAB_LABELS, parseAdminTab, type AdminTab } from '../u
 const TAB_ICONS: Readonly<Record<AdminTab, Icon>> = {
   applications: IconClipboardList,
   refunds: IconReceiptRefund,
+  payments: IconCreditCard,
   reports: IconFlag,
   referrals: IconShare,
   users: IconUsers,
@@ -31,6 +33,8 @@ function TabPanel({ tab }: { tab: AdminTab }) {
       return <ApplicationsPanel />;
     case 'refunds':
       return <RefundsPanel />;
+    case 'payments':
+      return <PaymentsPanel />;
     case 'reports':
       return <ReportsPanel />;
     case 'referrals':
@@ -72,7 +76,7 @@ export function AdminPage() {
             <Trans>Admin</Trans>
           </Title>
           <Text c="dimmed">
-            <Trans>Applications, refunds, reports, referrals, people and announcements of Pulse Market.</Trans>
+            <Trans>Applications, refunds, payments, reports, referrals, people and announcements of Pulse Market.</Trans>
           </Text>
         </div>
         {!canUseConsole ? (

@@ -3,12 +3,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { TReportStatus } from '@pulse/contract/hub';
 import { REFUND_STATUSES, type TRefundStatus } from '@pulse/contract/orders';
 
-export const ADMIN_TABS = ['applications', 'refunds', 'reports', 'referrals', 'users', 'popups', 'audit'] as const;
+export const ADMIN_TABS = ['applications', 'refunds', 'payments', 'reports', 'referrals', 'users', 'popups', 'audit'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const ADMIN_TAB_LABELS: Readonly<Record<AdminTab, MessageDescriptor>> = {
   applications: msg`Applications`,
   refunds: msg`Refunds`,
+  payments: msg`Payments`,
   reports: msg`Reports`,
   referrals: msg`Referrals`,
   users: msg`Users`,

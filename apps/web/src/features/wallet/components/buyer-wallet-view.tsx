@@ -1,9 +1,9 @@
-import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Grid, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { TopUpForm } from '../../../components/top-up-form';
 import { useWallet } from '../../../lib/wallet-api';
 import { BalanceCards } from './balance-cards';
+import { TopUpSection } from './top-up-section';
 import { WalletHistory } from './wallet-history';
 
 /** The buyer's wallet: balances, a top-up through the payment provider, and the history. */
@@ -21,12 +21,7 @@ export function BuyerWalletView() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             <BalanceCards wallet={wallet.data} />
-            <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="top-up-heading">
-              <Title order={2} fz="lg" id="top-up-heading" mb="sm">
-                <Trans>Top up</Trans>
-              </Title>
-              {wallet.data ? <TopUpForm currency={currency} /> : <Text c="dimmed">{t`Loading…`}</Text>}
-            </Paper>
+            <TopUpSection wallet={wallet.data} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>

@@ -1,10 +1,12 @@
 import { Container, Tabs, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import { useSearchParams } from 'react-router';
 import type { PageProps } from '../../../app/route-types';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { AgentWalletView } from '../components/agent-wallet-view';
 import { BuyerWalletView } from '../components/buyer-wallet-view';
 import { SellerWalletView } from '../components/seller-wallet-view';
+import { readTopUpReturn } from '../utils/top-up-return';
 
 /**
  * /wallet: the farm's earnings and payouts in seller mode; in buyer mode the buyer's balance and
@@ -13,11 +15,14 @@ import { SellerWalletView } from '../components/seller-wallet-view';
 export function WalletPage({ route }: PageProps) {
   const { mode, user } = useAuth();
   const isAgent = user?.roles.includes('agent') ?? false;
+  // Back from the payment provider's page: the buying balance is where the top-up is confirmed.
+  const [params] = useSearchParams();
+  const returningFromTopUp = readTopUpReturn(params) !== null;
   let body: React.ReactNode;
   if (mode === 'seller') body = <SellerWalletView />;
   else if (isAgent)
     body = (
-      <Tabs defaultValue="agent" keepMounted={false}>
+      <Tabs defaultValue={returningFromTopUp ? 'buyer' : 'agent'} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="agent">
             <Trans>Agent earnings</Trans>
