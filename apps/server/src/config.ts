@@ -84,6 +84,7 @@ export interface RateLimitsConfig {
   assistantVisitorPerMinute: number;
   referralVisitsPerMinute: number;
   mcpPerMinute: number;
+  accountLookupsPerMinute: number;
 }
 
 /** The payment providers built in: `sandbox` (no outside service, decides at once) and `paystack` (issue 24). */
@@ -179,6 +180,7 @@ const ZEnvironment = z.object({
   RATE_LIMIT_ASSISTANT_VISITOR_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of questions, at least 1'),
   RATE_LIMIT_REFERRAL_VISITS_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of visits, at least 1'),
   RATE_LIMIT_MCP_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of requests, at least 1'),
+  RATE_LIMIT_ACCOUNT_LOOKUPS_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of lookups, at least 1'),
   BODY_LIMIT_BYTES: integerIn(1024, 1_073_741_824, 'a number of bytes between 1024 and 1073741824'),
   CURRENCY: optionalText.pipe(
     z
@@ -387,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       assistantVisitorPerMinute: values.RATE_LIMIT_ASSISTANT_VISITOR_PER_MINUTE ?? 40,
       referralVisitsPerMinute: values.RATE_LIMIT_REFERRAL_VISITS_PER_MINUTE ?? 30,
       mcpPerMinute: values.RATE_LIMIT_MCP_PER_MINUTE ?? 120,
+      accountLookupsPerMinute: values.RATE_LIMIT_ACCOUNT_LOOKUPS_PER_MINUTE ?? 10,
     },
     bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 1_048_576,
     vapidSubject: values.VAPID_SUBJECT ?? null,

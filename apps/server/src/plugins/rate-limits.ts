@@ -22,6 +22,7 @@ export type RateLimitedAction =
   | 'assistant'
   | 'referralVisit'
   | 'mcp'
+  | 'accountLookup'
   | 'paymentWebhook';
 
 interface ActionLimit {
@@ -84,6 +85,7 @@ function actionLimits(config: Config): Record<RateLimitedAction, ActionLimit> {
       refusal: msg`Too many visits from this address.`,
     },
     mcp: { max: limits.mcpPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`Too many tool requests.` },
+    accountLookup: { max: limits.accountLookupsPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`Too many account lookups.` },
     paymentWebhook: { max: PAYMENT_WEBHOOKS_PER_MINUTE, windowMs: MINUTE_MS, hook: 'onRequest', refusal: msg`Too many webhook calls from this address.` },
   };
 }

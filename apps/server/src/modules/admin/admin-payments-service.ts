@@ -16,9 +16,20 @@ import {
 } from './admin-payments-repository';
 import { readTimeCursor, toPage, writeTimeCursor } from './keyset-cursor';
 
-/** The ledger key of a payout's movement (payouts-service). */
-function payoutLedgerKey(payoutId: string): string {
-  return `payout:${payoutId}`;
+/**
+ * The ledger movement that settled a payout (payouts-service): `payout-settle:<id>` for a transfer
+ * the provider confirmed, `payout:<id>` for a payout made before transfers were asynchronous.
+ */
+function payoutLedgerKeys(payoutId: string): string[] {
+  return [`payout-settle:${payoutId}`, `payout:${payoutId}`];
+}
+
+function firstOf(ledger: Map<string, string>, keys: string[]): string | null {
+  for (const key of keys) {
+    const id = ledger.get(key);
+    if (id) return id;
+  }
+  return null;
 }
 
 function eventJson(event: PaymentEventRow) {
@@ -132,7 +143,7 @@ export async function listPaymentsForAdmin(db: Db, query: TAdminPaymentsQuery): 
   const unknownEvents = new Map((await findEventsByIds(db, idsOf('event'))).map((event) => [event.id, event]));
   const references = [...[...intents.values()].map((intent) => intent.reference), ...[...payouts.values()].flatMap((payout) => (payout.providerReference ? [payout.providerReference] : []))];
   const eventsByReference = groupByReference(await findEventsByReferences(db, references));
-  const ledger = await findLedgerTransactionsByKeys(db, [...[...intents.keys()].map(intentLedgerKey), ...[...payouts.keys()].map(payoutLedgerKey)]);
+  const ledger = await findLedgerTransactionsByKeys(db, [...[...intents.keys()].map(intentLedgerKey), ...[...payouts.keys()].flatMap(payoutLedgerKeys)]);
 
   const items = page.flatMap((ref): TAdminPaymentItem[] => {
     if (ref.kind === 'payment') {
@@ -141,7 +152,7 @@ export async function listPaymentsForAdmin(db: Db, query: TAdminPaymentsQuery): 
     }
     if (ref.kind === 'transfer') {
       const payout = payouts.get(ref.id);
-      return payout ? [payoutItem(ref, payout, payout.providerReference ? (eventsByReference.get(payout.providerReference) ?? []) : [], ledger.get(payoutLedgerKey(payout.id)) ?? null)] : [];
+      return payout ? [payoutItem(ref, payout, payout.providerReference ? (eventsByReference.get(payout.providerReference) ?? []) : [], firstOf(ledger, payoutLedgerKeys(payout.id)))] : [];
     }
     const event = unknownEvents.get(ref.id);
     return event ? [unknownEventItem(ref, event)] : [];

@@ -239,8 +239,10 @@ function verifiedFields(verified: VerifiedPayment): PaymentIntentChanges {
  *   `intent:<id>`, `intent-fee:<id>`), intent and top-up succeeded;
  * - succeeded with another amount or currency: nothing credited, the intent failed with `mismatch`
  *   set (an admin sees it);
- * - failed or abandoned: the reason in our words, nothing credited;
- * - pending or unknown: nothing, unless `abandonPendingBefore` says it waited too long.
+ * - failed: the reason in our words, nothing credited;
+ * - abandoned, pending or unknown: nothing yet (Paystack says "abandoned" of a payment the person
+ *   has not finished, which may still succeed), unless `abandonPendingBefore` says it waited too
+ *   long: then abandoned, nothing credited.
  * A succeeded or mismatched intent is final. A failed or abandoned one is re-decided only when a
  * verify says succeeded: money that arrives late (a person who finished the hosted page after the
  * sweep gave up) is credited, never lost.
@@ -286,26 +288,31 @@ export async function decideIntent(app: FastifyInstance, reference: string, sour
         await purpose.succeeded(tx, succeeded, { amountMinor: verified.amountMinor, feesMinor: verified.feesMinor }, context);
         return { outcome: 'applied', intent: succeeded };
       }
-      case 'failed':
-      case 'abandoned': {
+      case 'failed': {
         if (!undecided) return { outcome: 'duplicate', intent };
-        const reason = describeFailure({ status: verified.status, gatewayResponse: verified.gatewayResponse, mobileMoney: isMobileMoney(intent, verified) });
-        const decided = await updateIntent(tx, intent.id, {
-          ...verifiedFields(verified),
-          status: verified.status,
-          failureReason: reason,
-          nextAction: null,
-          decidedAt: now,
-        });
-        await purpose.notPaid(tx, decided, verified.status, reason, context);
-        return { outcome: verified.status, intent: decided };
+        const reason = describeFailure({ status: 'failed', gatewayResponse: verified.gatewayResponse, mobileMoney: isMobileMoney(intent, verified) });
+        const failed = await updateIntent(tx, intent.id, { ...verifiedFields(verified), status: 'failed', failureReason: reason, nextAction: null, decidedAt: now });
+        await purpose.notPaid(tx, failed, 'failed', reason, context);
+        return { outcome: 'failed', intent: failed };
       }
+      case 'abandoned':
       case 'pending':
       case 'unknown': {
+        // Paystack calls a payment nobody finished yet "abandoned" too (not final): only time makes it so.
         if (!undecided) return { outcome: 'duplicate', intent };
         if (options.abandonPendingBefore && intent.createdAt < options.abandonPendingBefore) {
-          const abandoned = await updateIntent(tx, intent.id, { status: 'abandoned', failureReason: PAYMENT_EXPIRED_MESSAGE, nextAction: null, decidedAt: now });
-          await purpose.notPaid(tx, abandoned, 'abandoned', PAYMENT_EXPIRED_MESSAGE, context);
+          const reason =
+            verified.status === 'abandoned'
+              ? describeFailure({ status: 'abandoned', gatewayResponse: verified.gatewayResponse, mobileMoney: isMobileMoney(intent, verified) })
+              : PAYMENT_EXPIRED_MESSAGE;
+          const abandoned = await updateIntent(tx, intent.id, {
+            ...(verified.status === 'abandoned' ? verifiedFields(verified) : {}),
+            status: 'abandoned',
+            failureReason: reason,
+            nextAction: null,
+            decidedAt: now,
+          });
+          await purpose.notPaid(tx, abandoned, 'abandoned', reason, context);
           return { outcome: 'abandoned', intent: abandoned };
         }
         return { outcome: 'pending', intent };

@@ -5,6 +5,7 @@ import type { PaymentEventRow } from '../../db/schema/payments';
 import { countEventReplay, findPaymentEvent, insertPaymentEvent, markEventProcessed } from './intents-repository';
 import { decideIntent } from './intents-service';
 import { redactProviderPayload } from './redact-payload';
+import { handleTransferEvent } from './transfer-events';
 
 /**
  * Provider events (webhooks), issue 24: stored once before the 200, acted on after it, and again by
@@ -91,18 +92,14 @@ const handleChargeEvent: ProviderEventHandler = async (app, event) => {
 };
 
 /**
- * Which module acts on which event. SEAM (issue 24): transfer.success / transfer.failed /
- * transfer.reversed belong to payouts (payments/transfer-events.ts, `handleTransferEvent`); until
- * that module is merged they have no entry, and such events wait unprocessed for it.
+ * Which module acts on which event: charges here (a verify decides the intent), transfers in
+ * payouts (transfer-events.ts: a transfer verify decides the payout). Any other event is stored
+ * and marked ignored.
  */
 const EVENT_HANDLERS: Array<{ matches: (event: string) => boolean; handle: ProviderEventHandler }> = [
   { matches: (event) => event === 'charge.success' || event === 'charge.failed', handle: handleChargeEvent },
+  { matches: (event) => event.startsWith('transfer.'), handle: handleTransferEvent },
 ];
-
-/** Events that some module will act on, even though none is registered here yet. */
-function awaitsHandler(event: string): boolean {
-  return event.startsWith('transfer.');
-}
 
 /**
  * Acts on a stored event once: the outcome and processedAt are written when acting decided
@@ -114,8 +111,7 @@ export async function processProviderEvent(app: FastifyInstance, eventId: string
   const handler = EVENT_HANDLERS.find((entry) => entry.matches(row.event));
   let outcome: EventOutcome | null;
   try {
-    if (handler) outcome = await handler.handle(app, { event: row.event, reference: row.reference, payload: row.payload });
-    else outcome = awaitsHandler(row.event) ? null : 'ignored';
+    outcome = handler ? await handler.handle(app, { event: row.event, reference: row.reference, payload: row.payload }) : 'ignored';
   } catch (error) {
     app.log.warn({ err: error, eventId, event: row.event, reference: row.reference }, 'payment event not processed; the sweep tries again');
     return null;

@@ -7,6 +7,7 @@ import { contractDescriptor, contractMessage } from '@pulse/contract/messages-i1
  * a provider's own words that match none of ours are stored and shown as the provider wrote them.
  */
 export const DECLINED_BY_BANK_MESSAGE = contractMessage(msg`Declined by your bank`);
+export const DECLINED_BY_NETWORK_MESSAGE = contractMessage(msg`Declined by your mobile money provider`);
 export const MOBILE_MONEY_TIMED_OUT_MESSAGE = contractMessage(msg`The mobile money approval timed out`);
 export const PAYMENT_CANCELLED_MESSAGE = contractMessage(msg`You cancelled the payment`);
 export const NOT_ENOUGH_MONEY_MESSAGE = contractMessage(msg`There was not enough money in the account`);
@@ -33,6 +34,7 @@ interface ReasonRule {
  */
 const RULES: ReasonRule[] = [
   { pattern: /insufficient|not enough (money|funds)|low balance/i, reason: NOT_ENOUGH_MONEY_MESSAGE },
+  { pattern: /declin|do not honou?r|not permitted|restricted|blocked|refused/i, mobileMoneyOnly: true, reason: DECLINED_BY_NETWORK_MESSAGE },
   { pattern: /declin|do not honou?r|not permitted|restricted|blocked|refused/i, reason: DECLINED_BY_BANK_MESSAGE },
   { pattern: /time ?d? ?out|timeout|expired|no response/i, mobileMoneyOnly: true, reason: MOBILE_MONEY_TIMED_OUT_MESSAGE },
   { pattern: /cancel/i, reason: PAYMENT_CANCELLED_MESSAGE },

@@ -3,7 +3,7 @@ import { ZPaymentWebhookResponse } from '@pulse/contract/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InvalidError, UnauthorizedError } from '../../errors/domain-errors';
 import { rateLimitFor } from '../../plugins/rate-limits';
-import { parseProviderEvent, processProviderEvent, recordProviderEvent } from './payment-events-service';
+import { parseProviderEvent, recordProviderEvent } from './payment-events-service';
 
 export const PAYSTACK_WEBHOOK_PATH = '/api/payments/paystack/webhook';
 
@@ -19,20 +19,6 @@ export const paystackWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
   });
-
-  const inFlight = new Set<Promise<unknown>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...inFlight]);
-  });
-
-  /** Acts on the event after the answer went out; not awaited by the request. */
-  function processLater(eventId: string): void {
-    const task: Promise<unknown> = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => processProviderEvent(app, eventId))
-      .catch((error: unknown) => app.log.error({ err: error, eventId }, 'payment event processing failed'))
-      .finally(() => inFlight.delete(task));
-    inFlight.add(task);
-  }
 
   app.post(
     PAYSTACK_WEBHOOK_PATH,
@@ -53,7 +39,7 @@ export const paystackWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!parsed) throw new InvalidError(msg`The webhook body is not a payment event.`);
       const { row, duplicate } = await recordProviderEvent(app.db, app.paymentProvider.name, parsed, raw);
       if (duplicate) request.log.info({ event: parsed.event, reference: row?.reference ?? null }, 'payment webhook replayed; stored once, acted on once');
-      else if (row) processLater(row.id);
+      else if (row) app.paymentEventQueue.later(row.id);
       return { received: true as const };
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listUndecidedIntents, listUnprocessedEvents } from './intents-repository';
 import { decideIntent } from './intents-service';
 import { processProviderEvent } from './payment-events-service';
+import { sweepPendingTransfers } from './transfer-events';
 
 /** An event the webhook route stored is normally acted on within a second; after this the sweep takes it (a crash, a failed verify). */
 export const EVENT_RETRY_AFTER_MS = 2 * 60_000;
@@ -15,16 +16,17 @@ const SWEEP_BATCH = 50;
 export interface PaymentSweepReport {
   eventsProcessed: number;
   intentsDecided: number;
+  transfersDecided: number;
 }
 
 /**
- * Reconciliation (issue 24): acts on stored events nobody acted on, and verifies payments still
- * undecided, so a lost webhook or a crash between Paystack's success and the ledger write costs a
+ * Reconciliation (issue 24): acts on stored events nobody acted on, verifies payments still
+ * undecided and (payouts' sweepPendingTransfers) transfers still pending, so a lost webhook or a crash between Paystack's success and the ledger write costs a
  * delay, never money. Safe in several processes at once (each decision locks its intent; each
  * credit has its ledger key). Tests call it directly with their own `now`.
  */
 export async function sweepPayments(app: FastifyInstance, now: Date = new Date()): Promise<PaymentSweepReport> {
-  const report: PaymentSweepReport = { eventsProcessed: 0, intentsDecided: 0 };
+  const report: PaymentSweepReport = { eventsProcessed: 0, intentsDecided: 0, transfersDecided: 0 };
   const at = now.getTime();
 
   for (const event of await listUnprocessedEvents(app.db, new Date(at - EVENT_RETRY_AFTER_MS), SWEEP_BATCH)) {
@@ -40,6 +42,10 @@ export async function sweepPayments(app: FastifyInstance, now: Date = new Date()
     }
   }
 
-  // SEAM (issue 24): payouts' transfers still pending are verified by sweepPendingTransfers(app, now) from payments/transfer-events.ts, wired at merge.
+  try {
+    report.transfersDecided = await sweepPendingTransfers(app, now);
+  } catch (error) {
+    app.log.warn({ err: error }, 'pending transfers not swept; next sweep tries again');
+  }
   return report;
 }

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { ZIdParams } from '@pulse/contract/ids';
 import {
   ZPaymentOtpInput,
-  ZPayoutInput,
-  ZPayoutListQuery,
-  ZPayoutListResponse,
-  ZPayoutResponse,
   ZTopUpInput,
   ZTopUpResponse,
   ZWalletHistoryQuery,
@@ -14,9 +9,6 @@ import {
   ZWalletResponse,
 } from '@pulse/contract/wallet';
 import { requireUser } from '../../plugins/auth';
-import { isApprovedAgent } from '../agents/agents-service';
-import { assertApprovedSeller } from '../seller-dashboard/seller-access';
-import { createPayout, getPayouts } from './payouts-service';
 import { createTopUp, getTopUp, getWallet, getWalletHistory, requireIdempotencyKey, submitTopUpOtp } from './wallet-service';
 
 /** The signed-in user's wallet: balances, history and top-ups through the payment provider. */
@@ -53,32 +45,5 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/wallet/top-ups/:id/otp',
     { schema: { params: ZIdParams, body: ZPaymentOtpInput, response: { 200: ZTopUpResponse } }, onRequest: app.authenticate },
     async (request) => submitTopUpOtp(app, requireUser(request).id, request.params.id, request.body.otp, request.i18n),
-  );
-
-  // Payouts are for approved sellers and approved Pulse Agents (their earnings): 401/403 before the body is looked at.
-  const sellerOnly = [
-    app.authenticate,
-    async (request: FastifyRequest) => {
-      const user = requireUser(request);
-      if (await isApprovedAgent(app.db, user.id)) return;
-      await assertApprovedSeller(app.db, user);
-    },
-  ];
-
-  app.get(
-    '/api/wallet/payouts',
-    { schema: { querystring: ZPayoutListQuery, response: { 200: ZPayoutListResponse } }, preValidation: sellerOnly },
-    async (request) => getPayouts(app.db, requireUser(request).id, request.query),
-  );
-
-  app.post(
-    '/api/wallet/payouts',
-    { schema: { body: ZPayoutInput, response: { 200: ZPayoutResponse, 201: ZPayoutResponse } }, preValidation: sellerOnly },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
-      const { payout, created } = await createPayout(app, user.id, request.body, idempotencyKey);
-      return reply.code(created ? 201 : 200).send(payout);
-    },
   );
 };
