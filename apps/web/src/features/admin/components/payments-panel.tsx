@@ -64,6 +64,7 @@ function PaymentEvents({ item }: { item: TAdminPaymentItem }) {
     <Stack gap="sm">
       {item.events.map((event) => {
         const receivedAt = formatDateTimeWithYear(event.receivedAt);
+        const name = event.event;
         return (
           <Stack key={event.id} gap={4}>
             <Group gap="xs" wrap="wrap">
@@ -84,7 +85,8 @@ function PaymentEvents({ item }: { item: TAdminPaymentItem }) {
                 {event.note}
               </Text>
             )}
-            <Code block style={{ maxHeight: 360, overflow: 'auto', fontSize: 12 }} aria-label={t`Raw event ${event.event}`}>
+            {/* Wrapped, not scrolled sideways: a long line would otherwise widen the whole console on a desktop. */}
+            <Code block style={{ maxHeight: 360, overflowY: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 12 }} aria-label={t`Raw event ${name}`}>
               {prettyPayload(event.payload)}
             </Code>
           </Stack>

@@ -6,6 +6,7 @@ describe('admin filters', () => {
     expect(parseAdminTab('users')).toBe('users');
     expect(parseAdminTab('audit')).toBe('audit');
     expect(parseAdminTab('reports')).toBe('reports');
+    expect(parseAdminTab('payments')).toBe('payments');
     expect(parseAdminTab('nonsense')).toBe('applications');
     expect(parseAdminTab(null)).toBe('applications');
   });

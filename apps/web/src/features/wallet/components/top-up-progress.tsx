@@ -42,6 +42,11 @@ export function TopUpProgress({ id, phone, onDecided, onClose, onNotFound }: Top
   const pollable = shouldPollTopUp(response);
   const notFound = isNotFound(topUp.error);
 
+  // The 3 minutes count from when the provider has to answer (after the SMS code, say), not from the form.
+  useEffect(() => {
+    if (pollable) setStartedAt(Date.now());
+  }, [pollable]);
+
   useEffect(() => {
     if (!pollable || timedOut || notFound) return;
     const timer = window.setTimeout(() => setTimedOut(true), pollTimeLeft(startedAt, Date.now()));
@@ -92,7 +97,7 @@ export function TopUpProgress({ id, phone, onDecided, onClose, onNotFound }: Top
           </Group>
           <Group gap="sm" grow>
             <Button variant="default" onClick={onClose}>
-              <Trans>Close</Trans>
+              <Trans>Stop waiting</Trans>
             </Button>
             <Button onClick={checkAgain} loading={topUp.isFetching}>
               <Trans>Check again</Trans>

@@ -28,7 +28,7 @@ export function topUpMethodsFor(provider: TPaymentProviderName | undefined): rea
 
 export const TOP_UP_METHOD_LABELS: Readonly<Record<TPaymentMethod, MessageDescriptor>> = {
   card: msg`Card`,
-  mobile_money: msg`Mobile money`,
+  mobile_money: msg`Mobile money (MTN, Telecel, AirtelTigo)`,
   hosted: msg`Card or mobile money on Paystack’s page`,
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import type { TWalletEntry } from '@pulse/contract/wallet';
+import { ZLedgerTransactionKind, type TWalletEntry } from '@pulse/contract/wallet';
 import { describeWalletEntry, formatSignedMoney, WALLET_KIND_LABELS } from './wallet-entry';
 
 function entry(overrides: Partial<TWalletEntry>): TWalletEntry {
@@ -63,6 +63,8 @@ describe('wallet history wording', () => {
     expect(i18n._(WALLET_KIND_LABELS.top_up)).toBe('Top-up');
     expect(i18n._(WALLET_KIND_LABELS.escrow_release)).toBe('Payment released');
     expect(i18n._(WALLET_KIND_LABELS.referral_earning)).toBe('Referral earning');
-    expect(Object.keys(WALLET_KIND_LABELS)).toHaveLength(8);
+    expect(i18n._(WALLET_KIND_LABELS.provider_fee)).toBe('Payment fee');
+    expect(i18n._(WALLET_KIND_LABELS.payout_return)).toBe('Payout returned');
+    expect(Object.keys(WALLET_KIND_LABELS).sort()).toEqual([...ZLedgerTransactionKind.options].sort());
   });
 });
