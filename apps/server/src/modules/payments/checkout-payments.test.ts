@@ -1,12 +1,14 @@
-import { startPaystackDouble, type PaystackDouble } from '@pulse/paystack-double';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PaystackDouble } from '@pulse/paystack-double';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCheckoutPaymentResponse, TCheckoutResponse } from '@pulse/contract/orders';
+import { formatMoney } from '@pulse/contract/money';
 import type { TListNotificationsResponse } from '@pulse/contract/notifications';
 import { basketItems } from '../../db/schema/basket-items';
 import { ledgerTransactions } from '../../db/schema/ledger';
 import { orderEvents } from '../../db/schema/orders';
+import { users } from '../../db/schema/users';
 import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import {
@@ -26,8 +28,8 @@ import {
 import { sweepOrderTimers } from '../orders/orders-service';
 import { intentLedgerKey } from './intent-ledger';
 import { paymentReferenceOf } from './intents-service';
-import { PAYSTACK_WEBHOOK_PATH } from './paystack-webhook-routes';
 import { sweepPayments } from './reconciliation-service';
+import { platformBalance, startPaystackSuite, type PaystackSuite } from './testing/paystack-test-app';
 
 /**
  * Pay at checkout (issue 24): the orders wait in pending_payment while the provider takes the
@@ -73,13 +75,6 @@ async function paidEvents(app: FastifyInstance, orderIds: string[]): Promise<num
 async function intentCredits(app: FastifyInstance, intentId: string): Promise<number> {
   const rows = await app.db.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, intentLedgerKey(intentId)));
   return rows.length;
-}
-
-async function platformAccount(app: FastifyInstance, kind: 'provider_clearing' | 'platform_provider_fees'): Promise<number> {
-  const result = await app.db.execute<{ total: string | number | null }>(
-    sql`select coalesce(sum(p.amount_minor), 0) as total from ledger_postings p join ledger_accounts a on a.id = p.account_id where a.owner_user_id is null and a.kind = ${kind}`,
-  );
-  return Number((result as unknown as { rows: Array<{ total: string | number | null }> }).rows[0]?.total ?? 0);
 }
 
 async function orderStatuses(app: FastifyInstance, user: TestUser, checkoutId: string): Promise<string[]> {
@@ -198,20 +193,17 @@ describe('pay at checkout with the sandbox provider', () => {
 });
 
 describe('pay at checkout with Paystack (the Paystack double)', () => {
-  const SECRET = 'sk_test_checkoutsuite';
+  let suite: PaystackSuite;
   let double: PaystackDouble;
   let testApp: TestApp;
 
   beforeAll(async () => {
-    double = await startPaystackDouble({ secretKey: SECRET });
-    testApp = await createTestApp({ ORDER_TIMERS: 'off', PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: double.url, CURRENCY: 'GHS' });
-    const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-    double.setWebhookUrl(`${address}${PAYSTACK_WEBHOOK_PATH}`);
+    suite = await startPaystackSuite();
+    ({ double, testApp } = suite);
   });
 
   afterAll(async () => {
-    await testApp?.close();
-    await double?.close();
+    await suite?.close();
     // Every request the app sent Paystack matched Paystack's OpenAPI document.
     double.assertNoViolations();
   });
@@ -238,8 +230,8 @@ describe('pay at checkout with Paystack (the Paystack double)', () => {
   it('hosted page -> approve -> webhook: the orders are paid exactly once, whatever else asks afterwards', async () => {
     const { app } = testApp;
     const { buyer, productId, placed } = await placeHosted();
-    const clearingBefore = await platformAccount(app, 'provider_clearing');
-    const feesBefore = await platformAccount(app, 'platform_provider_fees');
+    const clearingBefore = await platformBalance(app, 'provider_clearing');
+    const feesBefore = await platformBalance(app, 'platform_provider_fees');
     const payment = placed.payment;
     expect(payment).toMatchObject({ status: 'pending', nextAction: 'redirect', amountMinor: 5420 });
     expect(payment?.authorizationUrl).toMatch(new RegExp(`^${double.url}/checkout/`));
@@ -277,15 +269,15 @@ describe('pay at checkout with Paystack (the Paystack double)', () => {
     expect(await balances(app, buyer.id)).toMatchObject({ availableMinor: 0, escrowMinor: 5420 });
     expect(await productStock(app, productId)).toMatchObject({ reserved: 4 });
     // Paystack keeps its 1.95 % (GH₵1.06), which the platform bears: clearing holds what Paystack settles.
-    expect(await platformAccount(app, 'provider_clearing')).toBe(clearingBefore - (5420 - 106));
-    expect(await platformAccount(app, 'platform_provider_fees')).toBe(feesBefore - 106);
+    expect(await platformBalance(app, 'provider_clearing')).toBe(clearingBefore - (5420 - 106));
+    expect(await platformBalance(app, 'platform_provider_fees')).toBe(feesBefore - 106);
     expect(await ledgerTotal(app)).toBe(0);
   });
 
   it('declined on the hosted page: the return says why, the orders are cancelled, the stock and the basket are back, nothing charged', async () => {
     const { app } = testApp;
     const { buyer, productId, body, placed } = await placeHosted();
-    const clearingBefore = await platformAccount(app, 'provider_clearing');
+    const clearingBefore = await platformBalance(app, 'provider_clearing');
 
     await onHostedPage(placed.payment?.authorizationUrl, 'decline');
     // Paystack sends no webhook for a declined charge: the return's verify decides it.
@@ -298,7 +290,7 @@ describe('pay at checkout with Paystack (the Paystack double)', () => {
     expect(await basketLines(app, buyer.id)).toEqual([{ productId, quantity: 4 }]);
     expect(await balances(app, buyer.id)).toMatchObject({ availableMinor: 0, escrowMinor: 0 });
     expect(await intentCredits(app, decided.payment.intentId)).toBe(0);
-    expect(await platformAccount(app, 'provider_clearing')).toBe(clearingBefore);
+    expect(await platformBalance(app, 'provider_clearing')).toBe(clearingBefore);
 
     // The same basket can be paid again at once (a new attempt, a new key).
     const retry = await checkout(app, buyer, { ...body, payWith: { method: 'hosted' } });
@@ -324,13 +316,31 @@ describe('pay at checkout with Paystack (the Paystack double)', () => {
     expect(await orderStatuses(app, buyer, placed.checkoutId)).toEqual(['cancelled']);
     expect(await productStock(app, productId)).toMatchObject({ reserved: 0 });
     expect(await ledgerTotal(app)).toBe(0);
-    const list = await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(buyer.token) });
-    const messages = (list.json() as TListNotificationsResponse).items.map((item) => item.message);
+    // The notification is written once the credit committed.
+    const messages = await eventually(
+      async () => ((await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(buyer.token) })).json() as TListNotificationsResponse).items.map((item) => item.message),
+      (items) => items.some((message) => message.startsWith('Your payment')),
+    );
     expect(messages).toContain('Your payment of GH₵54.20 arrived after your order expired. It is in your wallet.');
     // Asking again credits nothing more.
     await sweepPayments(app, new Date(Date.now() + 5 * 60_000));
     expect(await intentCredits(app, placed.payment?.intentId ?? '')).toBe(1);
     expect(await balances(app, buyer.id)).toMatchObject({ availableMinor: 5420 });
+  });
+
+  it('tells a French-speaking buyer in French, the amount in the French format', async () => {
+    const { app } = testApp;
+    const { buyer, placed } = await placeHosted();
+    await app.db.update(users).set({ language: 'fr' }).where(eq(users.id, buyer.id));
+    await sweepOrderTimers(app, new Date(Date.now() + 16 * 60_000));
+    await double.approve(paymentReferenceOf(placed.payment?.intentId ?? ''));
+    const notifications = await eventually(
+      async () => ((await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(buyer.token) })).json() as TListNotificationsResponse).items,
+      (items) => items.some((item) => item.message.startsWith('Votre paiement')),
+    );
+    expect(notifications.map((item) => item.message)).toContain(
+      `Votre paiement de ${formatMoney(5420, 'GHS', 'fr')} est arrivé après l’expiration de votre commande. Il se trouve dans votre portefeuille.`,
+    );
   });
 
   it('mobile money with an SMS code: code, approval on the phone, then the orders are paid', async () => {
