@@ -32,8 +32,13 @@ import { sellersRoutes } from './modules/sellers/sellers-routes';
 import { agentsRoutes } from './modules/agents/agents-routes';
 import { deliveryRoutes } from './modules/delivery/delivery-routes';
 import { uploadsRoutes } from './modules/uploads/uploads-routes';
-import { paymentProviderPlugin } from './modules/wallet/payment-provider';
+import { paymentProviderPlugin } from './modules/payments/provider-plugin';
+import { paymentEventQueuePlugin } from './modules/payments/payment-event-queue';
+import { paystackWebhookRoutes } from './modules/payments/paystack-webhook-routes';
+import { reconciliationPlugin } from './modules/payments/reconciliation-plugin';
+import { adminPaymentsRoutes } from './modules/admin/admin-payments-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
+import { payoutsRoutes } from './modules/wallet/payouts-routes';
 import { hubRoutes } from './modules/hub/hub-routes';
 import { hubTipsRoutes } from './modules/hub/hub-tips-routes';
 import { hubReportsRoutes } from './modules/hub/hub-reports-routes';
@@ -170,7 +175,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(basketsRoutes);
   await app.register(addressesRoutes);
   await app.register(paymentProviderPlugin);
+  await app.register(paymentEventQueuePlugin);
   await app.register(walletRoutes);
+  await app.register(payoutsRoutes);
+  await app.register(paystackWebhookRoutes);
   await app.register(popupsRoutes);
   await app.register(messagesRoutes);
   await app.register(uploadsRoutes);
@@ -190,11 +198,13 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(hubReportsRoutes);
   await app.register(referralsRoutes);
   await app.register(adminReferralsRoutes);
+  await app.register(adminPaymentsRoutes);
   await app.register(referralAgentRoutes);
   await app.register(assistantRoutes);
   // Pulse Assistant (issue 14): the assistant's own routes go above this line; MCP serves its tools.
   await app.register(mcpRoutes);
   await app.register(orderTimersPlugin);
+  await app.register(reconciliationPlugin);
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
   return app;

@@ -104,3 +104,58 @@ describe('loadConfig', () => {
     expect(configError(env)).toBe(message);
   });
 });
+
+describe('the payment provider settings', () => {
+  const KEY = 'sk_test_0123456789abcdef0123456789abcdef01234567';
+
+  it('uses the sandbox by default, with no Paystack settings', () => {
+    expect(loadConfig({})).toMatchObject({ paymentProvider: 'sandbox', paystack: null });
+    expect(loadConfig({ PAYSTACK_SECRET_KEY: KEY }).paystack).toBeNull();
+  });
+
+  it('takes Paystack with a test or live key, at api.paystack.co unless told otherwise', () => {
+    expect(loadConfig({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: KEY })).toMatchObject({
+      paymentProvider: 'paystack',
+      paystack: { secretKey: KEY, baseUrl: 'https://api.paystack.co' },
+    });
+    const live = loadConfig({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_abc123' });
+    expect(live.paystack?.secretKey).toBe('sk_live_abc123');
+    const double = loadConfig({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_test_x', PAYSTACK_BASE_URL: 'http://127.0.0.1:4010/' });
+    expect(double.paystack?.baseUrl).toBe('http://127.0.0.1:4010');
+  });
+
+  it.each([
+    [{ PAYMENT_PROVIDER: 'stripe' }, 'Invalid configuration: PAYMENT_PROVIDER must be one of sandbox, paystack'],
+    [
+      { PAYMENT_PROVIDER: 'paystack' },
+      'Invalid configuration: PAYSTACK_SECRET_KEY must be set when PAYMENT_PROVIDER is paystack (sk_test_... or sk_live_..., from Settings > API Keys & Webhooks)',
+    ],
+    [
+      { PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'pk_test_0123456789' },
+      'Invalid configuration: PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_... or sk_live_..., from Settings > API Keys & Webhooks)',
+    ],
+    [
+      { PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_test_x', PAYSTACK_BASE_URL: 'api.paystack.co' },
+      'Invalid configuration: PAYSTACK_BASE_URL must be an absolute http(s) URL such as https://api.paystack.co',
+    ],
+    [
+      { PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_test_x', PAYSTACK_BASE_URL: 'ftp://api.paystack.co' },
+      'Invalid configuration: PAYSTACK_BASE_URL must be an absolute http(s) URL such as https://api.paystack.co',
+    ],
+    [
+      { PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_abc123', PAYSTACK_BASE_URL: 'http://paystack.example.com' },
+      'Invalid configuration: PAYSTACK_BASE_URL must be an https:// URL with a live key (sk_live_...)',
+    ],
+    [
+      { PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_test_x', CURRENCY: 'EUR' },
+      'Invalid configuration: CURRENCY must be one Paystack takes (GHS, KES, NGN, ZAR, USD) when PAYMENT_PROVIDER is paystack',
+    ],
+  ])('names the bad payment setting: %o', (env, message) => {
+    expect(configError(env)).toBe(message);
+  });
+
+  it('never repeats the secret key in an error', () => {
+    const secret = 'sk_test_has a space';
+    expect(configError({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: secret })).not.toContain('has a space');
+  });
+});

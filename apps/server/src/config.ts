@@ -49,8 +49,10 @@ export interface Config {
   currency: string;
   /** Seed the demo marketplace on first start (a database without users); SEED_DEMO=false turns it off. */
   seedDemo: boolean;
-  /** Which payment provider charges top-ups and sends payouts (`sandbox`: built in, no outside service). */
-  paymentProvider: 'sandbox';
+  /** Which payment provider charges top-ups and payments and sends payouts (`sandbox`: built in, no outside service). */
+  paymentProvider: PaymentProviderName;
+  /** Paystack's secret key and API address; set only when paymentProvider is `paystack`. */
+  paystack: PaystackConfig | null;
   /** S3-compatible bucket for uploaded images; null keeps them in DATA_DIR/uploads. */
   s3: S3Config | null;
   /** Platform commission on a seller's part of an order, in basis points (1000 = 10%). */
@@ -82,7 +84,24 @@ export interface RateLimitsConfig {
   assistantVisitorPerMinute: number;
   referralVisitsPerMinute: number;
   mcpPerMinute: number;
+  accountLookupsPerMinute: number;
 }
+
+/** The payment providers built in: `sandbox` (no outside service, decides at once) and `paystack` (issue 24). */
+export const PAYMENT_PROVIDER_NAMES = ['sandbox', 'paystack'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
+
+export interface PaystackConfig {
+  /** sk_test_... or sk_live_...; only ever sent to Paystack (never logged, never sent to a browser). */
+  secretKey: string;
+  /** https://api.paystack.co, or a local double for tests and demos; no trailing slash. */
+  baseUrl: string;
+}
+
+export const PAYSTACK_DEFAULT_BASE_URL = 'https://api.paystack.co';
+
+/** The currencies Paystack settles in (its OpenAPI document's Currency list). */
+const PAYSTACK_CURRENCIES: readonly string[] = ['GHS', 'KES', 'NGN', 'ZAR', 'USD'];
 
 export const MEMORY_DATA_DIR = 'memory://';
 
@@ -161,6 +180,7 @@ const ZEnvironment = z.object({
   RATE_LIMIT_ASSISTANT_VISITOR_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of questions, at least 1'),
   RATE_LIMIT_REFERRAL_VISITS_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of visits, at least 1'),
   RATE_LIMIT_MCP_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of requests, at least 1'),
+  RATE_LIMIT_ACCOUNT_LOOKUPS_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of lookups, at least 1'),
   BODY_LIMIT_BYTES: integerIn(1024, 1_073_741_824, 'a number of bytes between 1024 and 1073741824'),
   CURRENCY: optionalText.pipe(
     z
@@ -169,7 +189,20 @@ const ZEnvironment = z.object({
       .refine((code) => Intl.supportedValuesOf('currency').includes(code), { message: 'must be a currency code Intl knows, such as USD' })
       .optional(),
   ),
-  PAYMENT_PROVIDER: optionalText.pipe(z.enum(['sandbox'], { message: 'must be sandbox (the only built-in provider)' }).optional()),
+  PAYMENT_PROVIDER: optionalText.pipe(z.enum(PAYMENT_PROVIDER_NAMES, { message: `must be one of ${PAYMENT_PROVIDER_NAMES.join(', ')}` }).optional()),
+  // The message never repeats the value: it is a secret.
+  PAYSTACK_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^sk_(test|live)_[A-Za-z0-9]+$/, { message: 'must be a Paystack secret key (sk_test_... or sk_live_..., from Settings > API Keys & Webhooks)' })
+      .optional(),
+  ),
+  PAYSTACK_BASE_URL: urlText('an absolute http(s) URL such as https://api.paystack.co').pipe(
+    z
+      .string()
+      .refine((value) => /^https?:\/\//.test(value), { message: 'must be an absolute http(s) URL such as https://api.paystack.co' })
+      .optional(),
+  ),
   COMMISSION_BPS: integerIn(0, 10_000, 'a number of basis points between 0 and 10000 (1000 = 10%)'),
   DELIVERY_FEE_BANDS: optionalText,
   AUTO_COMPLETE_DAYS: integerIn(1, 365, 'a number of days between 1 and 365'),
@@ -296,6 +329,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: OIDC_CLIENT_ID must be set when OIDC_ISSUER is set');
   }
 
+  const paymentProvider = values.PAYMENT_PROVIDER ?? 'sandbox';
+  if (paymentProvider === 'paystack') {
+    if (!values.PAYSTACK_SECRET_KEY) {
+      throw new ConfigError('Invalid configuration: PAYSTACK_SECRET_KEY must be set when PAYMENT_PROVIDER is paystack (sk_test_... or sk_live_..., from Settings > API Keys & Webhooks)');
+    }
+    if (values.PAYSTACK_SECRET_KEY.startsWith('sk_live_') && values.PAYSTACK_BASE_URL && !values.PAYSTACK_BASE_URL.startsWith('https://')) {
+      // A live key over plain HTTP would travel readable by anyone on the way.
+      throw new ConfigError('Invalid configuration: PAYSTACK_BASE_URL must be an https:// URL with a live key (sk_live_...)');
+    }
+    if (!PAYSTACK_CURRENCIES.includes(currency)) {
+      throw new ConfigError(`Invalid configuration: CURRENCY must be one Paystack takes (${PAYSTACK_CURRENCIES.join(', ')}) when PAYMENT_PROVIDER is paystack`);
+    }
+  }
+
   if (!values.S3_BUCKET && (values.S3_ENDPOINT || values.S3_ACCESS_KEY_ID)) {
     throw new ConfigError('Invalid configuration: S3_BUCKET must be set when S3_ENDPOINT or S3_ACCESS_KEY_ID is set');
   }
@@ -342,12 +389,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       assistantVisitorPerMinute: values.RATE_LIMIT_ASSISTANT_VISITOR_PER_MINUTE ?? 40,
       referralVisitsPerMinute: values.RATE_LIMIT_REFERRAL_VISITS_PER_MINUTE ?? 30,
       mcpPerMinute: values.RATE_LIMIT_MCP_PER_MINUTE ?? 120,
+      accountLookupsPerMinute: values.RATE_LIMIT_ACCOUNT_LOOKUPS_PER_MINUTE ?? 10,
     },
     bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 1_048_576,
     vapidSubject: values.VAPID_SUBJECT ?? null,
     currency,
     seedDemo: values.SEED_DEMO !== 'false',
-    paymentProvider: values.PAYMENT_PROVIDER ?? 'sandbox',
+    paymentProvider,
+    paystack:
+      paymentProvider === 'paystack' && values.PAYSTACK_SECRET_KEY
+        ? { secretKey: values.PAYSTACK_SECRET_KEY, baseUrl: (values.PAYSTACK_BASE_URL ?? PAYSTACK_DEFAULT_BASE_URL).replace(/\/+$/, '') }
+        : null,
     s3: values.S3_BUCKET
       ? {
           bucket: values.S3_BUCKET,

@@ -74,8 +74,16 @@ export const ZResolveAccountInput = z.object({
   method: z.enum(['mobile_money', 'bank']),
   /** mobile money: the network (mtn, telecel, airteltigo); bank: the provider's bank code. */
   bankCode: z.string().trim().min(2).max(20),
-  accountNumber: z.string().trim().regex(/^[0-9 +]{6,20}$/, { message: contractMessage(msg`Enter the account or mobile money number`) }),
+  accountNumber: z
+    .string()
+    .trim()
+    .max(20, { message: contractMessage(msg`Enter the account or mobile money number`) })
+    .regex(/^[0-9 +]{6,20}$/, { message: contractMessage(msg`Enter the account or mobile money number`) }),
 });
 export type TResolveAccountInput = z.infer<typeof ZResolveAccountInput>;
 export const ZResolveAccountResponse = z.object({ accountName: z.string().nullable() });
 export type TResolveAccountResponse = z.infer<typeof ZResolveAccountResponse>;
+
+/** POST /api/payments/paystack/webhook: the event was stored (or was a replay of a stored one); it is acted on after this answer. */
+export const ZPaymentWebhookResponse = z.object({ received: z.literal(true) });
+export type TPaymentWebhookResponse = z.infer<typeof ZPaymentWebhookResponse>;

@@ -79,6 +79,7 @@ export type TMobileMoneyNetwork = z.infer<typeof ZMobileMoneyNetwork>;
 export const ZMobileMoneyPhone = z
   .string()
   .trim()
+  .max(20, { message: contractMessage(msg`Enter a mobile money number such as 024 123 4567`) })
   .regex(/^(\+?233|0)[0-9 ]{9,12}$/, { message: contractMessage(msg`Enter a mobile money number such as 024 123 4567`) });
 
 export const ZMobileMoneyInput = z.object({ phone: ZMobileMoneyPhone, network: ZMobileMoneyNetwork });
@@ -134,7 +135,11 @@ export type TTopUpResponse = z.infer<typeof ZTopUpResponse>;
 
 /** POST /api/wallet/top-ups/{id}/otp: the one-time code the network sent by SMS (nextAction send_otp). */
 export const ZPaymentOtpInput = z.object({
-  otp: z.string().trim().regex(/^[0-9]{4,8}$/, { message: contractMessage(msg`Enter the code from the SMS`) }),
+  otp: z
+    .string()
+    .trim()
+    .max(8, { message: contractMessage(msg`Enter the code from the SMS`) })
+    .regex(/^[0-9]{4,8}$/, { message: contractMessage(msg`Enter the code from the SMS`) }),
 });
 export type TPaymentOtpInput = z.infer<typeof ZPaymentOtpInput>;
 

@@ -54,6 +54,9 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/wallet': 'My wallet balances',
   'GET /api/wallet/history': "My wallet's history",
   'POST /api/wallet/top-ups': 'Top up my wallet',
+  'GET /api/wallet/top-ups/:id': 'The state of my top-up',
+  'POST /api/wallet/top-ups/:id/otp': 'Send the SMS code of a mobile money top-up',
+  'POST /api/payments/paystack/webhook': "Paystack's signed events (webhook)",
   'GET /api/wallet/payouts': 'My payouts',
   'POST /api/wallet/payouts': 'Pay out my available balance',
 
@@ -154,6 +157,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/admin/referrals/agents': 'Referral agents (admin)',
   'GET /api/admin/referrals/attributions': 'Referral attributions (admin)',
   'POST /api/admin/referrals/attributions/:id/void': 'Void an attribution (admin)',
+  'GET /api/admin/payments': 'Payments and transfers against the ledger (admin)',
   'GET /api/referrals/me': 'My referral code and totals',
   'GET /api/referrals/me/people': 'People I referred',
   'GET /api/referrals/me/earnings': 'My referral earnings',

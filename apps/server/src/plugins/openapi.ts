@@ -64,6 +64,10 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'POST /api/delivery/tasks/:id/reopen': [409],
   'POST /api/delivery/tasks/:id/return': [409],
   'POST /api/wallet/top-ups': [409],
+  // The top-up is not waiting for a code (decided, or a payment that asked for none).
+  'POST /api/wallet/top-ups/:id/otp': [409],
+  // No session: a missing or wrong x-paystack-signature is the 401.
+  'POST /api/payments/paystack/webhook': [401],
   'POST /api/wallet/payouts': [409],
   'PATCH /api/hub/posts/:id': [409],
   'POST /api/hub/posts/:id/tips': [409],
@@ -293,6 +297,24 @@ const DOCUMENT_SHAPES: Record<string, DocumentShape> = {
       type: 'null',
       'x-response-description': 'Back to /login with `#token=...` (signed in) or `#error=...` in the fragment.',
       headers: { location: { type: 'string' } },
+    };
+  },
+  'POST /api/payments/paystack/webhook': (schema) => {
+    schema.body = {
+      type: 'object',
+      description: "Paystack's event as Paystack sends it; the signature covers the exact bytes (the route reads them raw).",
+      required: ['event', 'data'],
+      properties: {
+        event: { type: 'string', maxLength: 100, description: 'charge.success, transfer.success, transfer.failed, transfer.reversed...' },
+        data: { type: 'object', description: "The event's transaction or transfer (reference, amount, currency, status...)." },
+      },
+    };
+    schema.headers = {
+      type: 'object',
+      required: ['x-paystack-signature'],
+      properties: {
+        'x-paystack-signature': { type: 'string', maxLength: 128, pattern: '^[0-9a-fA-F]{128}$', description: 'HMAC-SHA512 of the raw body with the secret key, in hex.' },
+      },
     };
   },
   'GET /api/mcp': (schema) => Object.assign(response(schema), { 405: errorRef(405) }),

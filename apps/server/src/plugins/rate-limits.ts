@@ -21,7 +21,9 @@ export type RateLimitedAction =
   | 'hubComment'
   | 'assistant'
   | 'referralVisit'
-  | 'mcp';
+  | 'mcp'
+  | 'accountLookup'
+  | 'paymentWebhook';
 
 interface ActionLimit {
   /** Requests allowed per window; the assistant allows visitors (counted per IP) more than one user. */
@@ -38,6 +40,13 @@ interface ActionLimit {
 }
 
 const MINUTE_MS = 60_000;
+
+/**
+ * The payment provider's webhooks, per sending address (issue 24): Paystack sends from a few
+ * addresses, one event per payment or transfer and a retry now and then; a flood of forged calls
+ * stops here before any signature is computed.
+ */
+export const PAYMENT_WEBHOOKS_PER_MINUTE = 600;
 const HOUR_MS = 60 * MINUTE_MS;
 
 /**
@@ -76,6 +85,8 @@ function actionLimits(config: Config): Record<RateLimitedAction, ActionLimit> {
       refusal: msg`Too many visits from this address.`,
     },
     mcp: { max: limits.mcpPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`Too many tool requests.` },
+    accountLookup: { max: limits.accountLookupsPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`Too many account lookups.` },
+    paymentWebhook: { max: PAYMENT_WEBHOOKS_PER_MINUTE, windowMs: MINUTE_MS, hook: 'onRequest', refusal: msg`Too many webhook calls from this address.` },
   };
 }
 

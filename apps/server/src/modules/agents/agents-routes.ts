@@ -17,7 +17,7 @@ export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/agents/applications',
     { schema: { body: ZAgentApplicationInput, response: { 201: ZSubmitAgentApplicationResponse } }, preValidation: app.authenticate },
-    async (request, reply) => reply.code(201).send(await submitAgentApplication(app.db, requireUser(request), request.body)),
+    async (request, reply) => reply.code(201).send(await submitAgentApplication(app, requireUser(request), request.body)),
   );
 
   // Static before /api/agents/:userId.

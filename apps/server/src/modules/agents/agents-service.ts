@@ -13,6 +13,7 @@ import {
   type TAgentStatus,
   type TGetAgentResponse,
 } from '@pulse/contract/agents';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { findUniqueViolation } from '../../db/find-unique-violation';
 import type { AgentRow } from '../../db/schema/agents';
@@ -20,6 +21,7 @@ import type { UserRow } from '../../db/schema/users';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../errors/domain-errors';
 import { findIdDocumentStorageKey } from '../sellers/sellers-repository';
 import { ID_DOCUMENT_NOT_FOUND_MESSAGE, ID_DOCUMENT_NOT_PRIVATE_MESSAGE } from '../sellers/sellers-service';
+import { registerPayoutRecipient, toPayoutAccount } from '../payments/payout-recipients-service';
 import { findOwnedUpload } from '../uploads/uploads-repository';
 import { buildPrivateUploadUrl, isPrivateUpload } from '../uploads/uploads-service';
 import {
@@ -99,11 +101,16 @@ function conflictFor(status: TAgentStatus): ConflictError {
  * POST /api/agents/applications: first application (pending), or a rejected one re-submitted into
  * the same row (the rejected round goes to the history); pending or approved: 409. The ID document
  * must be the caller's private upload (decision 017). The `agent` role comes with approval only.
+ * The payout details become the provider's transfer recipient once saved (issue 24); a network or
+ * bank the provider cannot pay to is refused on `payout.providerName` first.
  */
-export async function submitAgentApplication(db: Db, caller: UserRow, input: TAgentApplicationValues, now = new Date()): Promise<TAgentApplication> {
+export async function submitAgentApplication(app: FastifyInstance, caller: UserRow, input: TAgentApplicationValues, now = new Date()): Promise<TAgentApplication> {
+  const { db } = app;
   const upload = await findOwnedUpload(db, input.idDocumentUploadId, caller.id);
   if (!upload) throw new InvalidError(ID_DOCUMENT_NOT_FOUND_MESSAGE, { idDocumentUploadId: ID_DOCUMENT_NOT_FOUND_MESSAGE });
   if (!isPrivateUpload(upload)) throw new InvalidError(ID_DOCUMENT_NOT_PRIVATE_MESSAGE, { idDocumentUploadId: ID_DOCUMENT_NOT_PRIVATE_MESSAGE });
+  // Payout details the provider cannot pay to are refused here, before anything is saved.
+  const payoutAccount = toPayoutAccount(app.paymentProvider, input.payout);
   const form: AgentApplicationForm = {
     kind: input.kind,
     region: input.region,
@@ -120,8 +127,9 @@ export async function submitAgentApplication(db: Db, caller: UserRow, input: TAg
     termsAcceptedAt: now,
     submittedAt: now,
   };
+  let saved: TAgentApplication;
   try {
-    return await db.transaction(async (tx) => {
+    saved = await db.transaction(async (tx) => {
       const existing = await findAgentByUserId(tx, caller.id);
       if (!existing) return toAgentApplicationJson(await insertAgentApplication(tx, caller.id, form), upload.storageKey);
       if (existing.status !== 'rejected') throw conflictFor(existing.status);
@@ -141,6 +149,8 @@ export async function submitAgentApplication(db: Db, caller: UserRow, input: TAg
     if (findUniqueViolation(error) !== null) throw conflictFor('pending');
     throw error;
   }
+  await registerPayoutRecipient(app, caller.id, payoutAccount);
+  return saved;
 }
 
 /** GET /api/agents/me/application */

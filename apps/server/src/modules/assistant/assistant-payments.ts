@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/runtime-macro';
 import { translatorFor } from '../../i18n/translator';
-import type { PaymentProviderName } from '../wallet/payment-provider';
+import type { PaymentProviderName } from '../../config';
 
 /**
  * What a person can pay with on this deployment, read from the configured payment provider
@@ -21,6 +21,7 @@ export interface PaymentMethods {
 
 export const PAYMENT_METHODS_BY_PROVIDER: Readonly<Record<PaymentProviderName, PaymentMethods>> = {
   sandbox: { payIn: ['card'], testMode: true },
+  paystack: { payIn: ['card', 'mobile_money'], testMode: false },
 };
 
 const METHOD_WORDS: Readonly<Record<PayInMethod, MessageDescriptor>> = {

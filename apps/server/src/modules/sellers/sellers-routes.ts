@@ -9,7 +9,7 @@ export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/sellers/application',
     { schema: { body: ZSellerApplicationInput, response: { 201: ZSellerApplication } }, preValidation: app.authenticate },
     async (request, reply) => {
-      const { application } = await submitSellerApplication(app.db, app.config, requireUser(request), request.body);
+      const { application } = await submitSellerApplication(app, requireUser(request), request.body);
       return reply.code(201).send(application);
     },
   );

@@ -9,13 +9,14 @@ import {
   type TSellerApplicationValues,
   type TSellerStatus,
 } from '@pulse/contract/sellers';
-import type { Config } from '../../config';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { findUniqueViolation } from '../../db/find-unique-violation';
 import type { SellerApplicationRow } from '../../db/schema/seller-applications';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, InvalidError, NotFoundError } from '../../errors/domain-errors';
 import { addUserRole, findUserByEmail } from '../auth/users-repository';
+import { registerPayoutRecipient, toPayoutAccount } from '../payments/payout-recipients-service';
 import { attributeFarm } from '../referrals/referral-attribution-service';
 import { createProfileFromApplication } from '../seller-profile/seller-profile-repository';
 import { findOwnedUpload } from '../uploads/uploads-repository';
@@ -140,17 +141,21 @@ function conflictFor(status: TSellerStatus): ConflictError {
  * Submitting grants the seller role (decision 013); the workspace still needs approval.
  * The referral code field attributes the new farm (decision 023); a typed code that cannot be used
  * refuses the application with a message on `referralCode`, and nothing is saved.
+ * The payout details become the provider's transfer recipient once saved (issue 24); a network or
+ * bank the provider cannot pay to is refused on `payout.providerName` first.
  */
 export async function submitSellerApplication(
-  db: Db,
-  config: Pick<Config, 'referrals'>,
+  app: FastifyInstance,
   caller: UserRow,
   input: TSellerApplicationValues,
   now = new Date(),
 ): Promise<{ application: TSellerApplication; resubmitted: boolean }> {
+  const { db, config } = app;
   const upload = await findOwnedUpload(db, input.idDocumentUploadId, caller.id);
   if (!upload) throw new InvalidError(ID_DOCUMENT_NOT_FOUND_MESSAGE, { idDocumentUploadId: ID_DOCUMENT_NOT_FOUND_MESSAGE });
   if (!isPrivateUpload(upload)) throw new InvalidError(ID_DOCUMENT_NOT_PRIVATE_MESSAGE, { idDocumentUploadId: ID_DOCUMENT_NOT_PRIVATE_MESSAGE });
+  // Payout details the provider cannot pay to are refused here, before anything is saved.
+  const payoutAccount = toPayoutAccount(app.paymentProvider, input.payout);
   const form: SellerApplicationForm = {
     businessName: input.businessName,
     region: input.region,
@@ -167,8 +172,9 @@ export async function submitSellerApplication(
     referralCode: input.referralCode?.toUpperCase() ?? null,
     submittedAt: now,
   };
+  let saved: { application: TSellerApplication; resubmitted: boolean };
   try {
-    return await db.transaction(async (tx) => {
+    saved = await db.transaction(async (tx) => {
       const existing = await findSellerApplicationByUserId(tx, caller.id);
       if (!existing || existing.status === 'rejected') await attributeFarm(tx, config, caller, input.referralCode ?? null, input.payout, now);
       // Applying makes a seller account (decision 013): the role shows the mode switch, which then
@@ -197,6 +203,8 @@ export async function submitSellerApplication(
     if (findUniqueViolation(error) !== null) throw conflictFor('pending');
     throw error;
   }
+  await registerPayoutRecipient(app, caller.id, payoutAccount);
+  return saved;
 }
 
 /** GET /api/sellers/application/mine */

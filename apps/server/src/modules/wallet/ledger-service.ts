@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema/ledger';
 import { ConflictError, InvalidError } from '../../errors/domain-errors';
 
-export type UserLedgerAccountKind = 'user_available' | 'user_escrow' | 'user_paid_out' | 'agent_escrow';
-export type PlatformLedgerAccountKind = 'platform_commission' | 'platform_delivery_fees' | 'provider_clearing';
+export type UserLedgerAccountKind = 'user_available' | 'user_escrow' | 'user_paid_out' | 'agent_escrow' | 'user_payout_pending';
+export type PlatformLedgerAccountKind = 'platform_commission' | 'platform_delivery_fees' | 'provider_clearing' | 'platform_provider_fees';
 
 export type LedgerAccountRef =
   | { ownerUserId: string; kind: UserLedgerAccountKind }
@@ -18,7 +18,18 @@ export interface LedgerPostingInput {
   amountMinor: number;
 }
 
-export type LedgerTransactionKind = 'top_up' | 'order_payment' | 'escrow_release' | 'refund' | 'weight_adjustment' | 'payout' | 'tip' | 'referral_earning';
+export type LedgerTransactionKind =
+  | 'top_up'
+  | 'order_payment'
+  | 'escrow_release'
+  | 'refund'
+  | 'weight_adjustment'
+  | 'payout'
+  | 'tip'
+  | 'referral_earning'
+  // The payment provider's fee on a charge (issue 24): provider_clearing -> platform_provider_fees.
+  | 'provider_fee'
+  | 'payout_return';
 
 export interface PostLedgerTransactionInput {
   kind: LedgerTransactionKind;
@@ -46,7 +57,7 @@ export class InsufficientFundsError extends ConflictError {
   }
 }
 
-const USER_KINDS: ReadonlySet<string> = new Set<UserLedgerAccountKind>(['user_available', 'user_escrow', 'user_paid_out', 'agent_escrow']);
+const USER_KINDS: ReadonlySet<string> = new Set<UserLedgerAccountKind>(['user_available', 'user_escrow', 'user_paid_out', 'agent_escrow', 'user_payout_pending']);
 
 function isUserAccount(ref: LedgerAccountRef): ref is Extract<LedgerAccountRef, { ownerUserId: string }> {
   return ref.ownerUserId !== null && USER_KINDS.has(ref.kind);
@@ -187,6 +198,8 @@ export interface WalletBalances {
   paidOutMinor: number;
   /** A delivery agent's fees of delivered orders, held until those orders complete. */
   agentEscrowMinor: number;
+  /** Payouts sent to the provider and not settled yet: no longer available, not paid out either. */
+  payoutPendingMinor: number;
 }
 
 /** Sums of the user's postings per account kind (accounts that do not exist yet are 0). */
@@ -197,13 +210,14 @@ export async function getWalletBalances(db: Db, userId: string): Promise<WalletB
     .leftJoin(ledgerPostings, eq(ledgerPostings.accountId, ledgerAccounts.id))
     .where(eq(ledgerAccounts.ownerUserId, userId))
     .groupBy(ledgerAccounts.kind);
-  const balances: WalletBalances = { availableMinor: 0, escrowMinor: 0, paidOutMinor: 0, agentEscrowMinor: 0 };
+  const balances: WalletBalances = { availableMinor: 0, escrowMinor: 0, paidOutMinor: 0, agentEscrowMinor: 0, payoutPendingMinor: 0 };
   for (const row of rows) {
     const total = Number(row.total ?? 0);
     if (row.kind === 'user_available') balances.availableMinor = total;
     else if (row.kind === 'user_escrow') balances.escrowMinor = total;
     else if (row.kind === 'user_paid_out') balances.paidOutMinor = total;
     else if (row.kind === 'agent_escrow') balances.agentEscrowMinor = total;
+    else if (row.kind === 'user_payout_pending') balances.payoutPendingMinor = total;
   }
   return balances;
 }

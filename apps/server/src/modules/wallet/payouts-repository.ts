@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, payouts, type PayoutRow } from '../../db/schema/ledger';
 import { agents } from '../../db/schema/agents';
@@ -7,7 +7,16 @@ import { sellerApplications } from '../../db/schema/seller-applications';
 /** Claims the (user, key) pair; null when a payout with that key exists (a concurrent twin waits for ours). */
 export async function insertPendingPayout(
   db: Db,
-  values: { userId: string; amountMinor: number; currency: string; destination: string; provider: string; idempotencyKey: string },
+  values: {
+    id: string;
+    userId: string;
+    amountMinor: number;
+    currency: string;
+    destination: string;
+    provider: string;
+    idempotencyKey: string;
+    providerReference: string;
+  },
 ): Promise<PayoutRow | null> {
   const [row] = await db
     .insert(payouts)
@@ -25,14 +34,35 @@ export async function findPayoutByKey(db: Db, userId: string, idempotencyKey: st
   return row ?? null;
 }
 
-export async function settlePayout(
+export async function findPayoutById(db: Db, payoutId: string): Promise<PayoutRow | null> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+  return row ?? null;
+}
+
+/** The payout row, locked for the caller's transaction (one decision at a time). */
+export async function lockPayout(db: Db, payoutId: string): Promise<PayoutRow | null> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+  return row ?? null;
+}
+
+export async function updatePayout(
   db: Db,
   payoutId: string,
-  values: { status: 'succeeded' | 'failed'; providerReference: string | null; failureReason: string | null },
+  values: Partial<Pick<PayoutRow, 'status' | 'failureReason' | 'transferCode' | 'recipientCode' | 'decidedAt'>>,
 ): Promise<PayoutRow> {
   const [row] = await db.update(payouts).set(values).where(eq(payouts.id, payoutId)).returning();
-  if (!row) throw new Error('payout disappeared while settling');
+  if (!row) throw new Error('payout disappeared while updating');
   return row;
+}
+
+/** Payouts still pending that were asked for before `before`, oldest first (the sweep's work). */
+export async function listPendingPayoutsBefore(db: Db, before: Date, limit: number): Promise<PayoutRow[]> {
+  return db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.status, 'pending'), lt(payouts.createdAt, before)))
+    .orderBy(asc(payouts.createdAt))
+    .limit(limit);
 }
 
 /** The user's payouts, newest first; keyset on the id (UUIDv7). */

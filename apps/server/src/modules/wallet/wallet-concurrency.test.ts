@@ -27,7 +27,8 @@ import {
   type TestUser,
 } from '../orders/testing/order-fixtures';
 import { INSUFFICIENT_FUNDS_MESSAGE } from './ledger-service';
-import { createSandboxProvider, type PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from '../payments/payment-provider-types';
+import { createSandboxProvider } from '../payments/sandbox-provider';
 import { payoutTooLargeMessage } from './payouts-service';
 
 /**
@@ -189,12 +190,11 @@ describe('top-ups under real concurrency', () => {
     const sandbox = createSandboxProvider();
     const original = app.paymentProvider;
     const counting: PaymentProvider = {
-      name: 'counting',
-      async charge(request) {
+      ...sandbox,
+      async startPayment(request) {
         charges.push(request.amountMinor);
-        return sandbox.charge(request);
+        return sandbox.startPayment(request);
       },
-      payout: (request) => sandbox.payout(request),
     };
     app.paymentProvider = counting;
     try {

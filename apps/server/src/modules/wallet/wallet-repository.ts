@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions, topUps, type TopUpRow } from '../../db/schema/ledger';
+import { users } from '../../db/schema/users';
 
 export interface WalletHistoryRow {
   id: string;
@@ -96,7 +97,7 @@ export async function listPaymentStates(db: Db, userId: string, orderIds: string
 /** Claims the (user, key) pair; null when a top-up with that key exists (a concurrent twin waits for ours). */
 export async function insertPendingTopUp(
   db: Db,
-  values: { userId: string; amountMinor: number; provider: string; idempotencyKey: string },
+  values: { userId: string; amountMinor: number; provider: string; idempotencyKey: string; intentId?: string | null; providerReference?: string | null },
 ): Promise<TopUpRow | null> {
   const [row] = await db
     .insert(topUps)
@@ -114,12 +115,28 @@ export async function findTopUpByKey(db: Db, userId: string, idempotencyKey: str
   return row ?? null;
 }
 
-export async function settleTopUp(
+/** The user's own top-up; null when it does not exist or is someone else's. */
+export async function findOwnTopUp(db: Db, userId: string, topUpId: string): Promise<TopUpRow | null> {
+  const [row] = await db
+    .select()
+    .from(topUps)
+    .where(and(eq(topUps.id, topUpId), eq(topUps.userId, userId)));
+  return row ?? null;
+}
+
+/** The top-up a payment intent carries, with its state set from the intent's decision. */
+export async function settleTopUpOfIntent(
   db: Db,
-  topUpId: string,
-  values: { status: 'succeeded' | 'failed'; providerReference: string | null; failureReason: string | null },
-): Promise<TopUpRow> {
-  const [row] = await db.update(topUps).set(values).where(eq(topUps.id, topUpId)).returning();
-  if (!row) throw new Error('top-up disappeared while settling');
-  return row;
+  intentId: string,
+  values: { status: 'succeeded' | 'failed' | 'abandoned'; failureReason: string | null },
+): Promise<TopUpRow | null> {
+  const [row] = await db.update(topUps).set(values).where(eq(topUps.intentId, intentId)).returning();
+  return row ?? null;
+}
+
+/** The address the provider's receipt goes to (Paystack requires one to start a payment). */
+export async function findUserEmail(db: Db, userId: string): Promise<string> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!row) throw new Error('top-up for a user that does not exist');
+  return row.email;
 }

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import { ZIdParams } from '@pulse/contract/ids';
 import {
-  ZPayoutInput,
-  ZPayoutListQuery,
-  ZPayoutListResponse,
-  ZPayoutResponse,
+  ZPaymentOtpInput,
   ZTopUpInput,
   ZTopUpResponse,
   ZWalletHistoryQuery,
@@ -12,10 +9,7 @@ import {
   ZWalletResponse,
 } from '@pulse/contract/wallet';
 import { requireUser } from '../../plugins/auth';
-import { isApprovedAgent } from '../agents/agents-service';
-import { assertApprovedSeller } from '../seller-dashboard/seller-access';
-import { createPayout, getPayouts } from './payouts-service';
-import { createTopUp, getWallet, getWalletHistory, requireIdempotencyKey } from './wallet-service';
+import { createTopUp, getTopUp, getWallet, getWalletHistory, requireIdempotencyKey, submitTopUpOtp } from './wallet-service';
 
 /** The signed-in user's wallet: balances, history and top-ups through the payment provider. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,35 +29,21 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
-      const { topUp, created } = await createTopUp(app, user.id, request.body, idempotencyKey);
+      const { topUp, created } = await createTopUp(app, user.id, request.body, idempotencyKey, request.i18n);
       return reply.code(created ? 201 : 200).send(topUp);
     },
   );
 
-  // Payouts are for approved sellers and approved Pulse Agents (their earnings): 401/403 before the body is looked at.
-  const sellerOnly = [
-    app.authenticate,
-    async (request: FastifyRequest) => {
-      const user = requireUser(request);
-      if (await isApprovedAgent(app.db, user.id)) return;
-      await assertApprovedSeller(app.db, user);
-    },
-  ];
-
+  // The top-up's state; while pending it asks the provider (the wallet page polls it on return from the payment page).
   app.get(
-    '/api/wallet/payouts',
-    { schema: { querystring: ZPayoutListQuery, response: { 200: ZPayoutListResponse } }, preValidation: sellerOnly },
-    async (request) => getPayouts(app.db, requireUser(request).id, request.query),
+    '/api/wallet/top-ups/:id',
+    { schema: { params: ZIdParams, response: { 200: ZTopUpResponse } }, onRequest: app.authenticate },
+    async (request) => getTopUp(app, requireUser(request).id, request.params.id, request.i18n),
   );
 
   app.post(
-    '/api/wallet/payouts',
-    { schema: { body: ZPayoutInput, response: { 200: ZPayoutResponse, 201: ZPayoutResponse } }, preValidation: sellerOnly },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
-      const { payout, created } = await createPayout(app, user.id, request.body, idempotencyKey);
-      return reply.code(created ? 201 : 200).send(payout);
-    },
+    '/api/wallet/top-ups/:id/otp',
+    { schema: { params: ZIdParams, body: ZPaymentOtpInput, response: { 200: ZTopUpResponse } }, onRequest: app.authenticate },
+    async (request) => submitTopUpOtp(app, requireUser(request).id, request.params.id, request.body.otp, request.i18n),
   );
 };

@@ -3,7 +3,8 @@ import { loadConfig } from '../../config';
 import { bearer, registerTestUser } from '../../testing/auth-helpers';
 import { createTestApp, TEST_ENV, type TestApp } from '../../testing/create-test-app';
 import { postLedgerTransaction } from './ledger-service';
-import { createSandboxProvider, type PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from '../payments/payment-provider-types';
+import { createSandboxProvider } from '../payments/sandbox-provider';
 
 let testApp: TestApp;
 
@@ -128,34 +129,29 @@ describe('wallet API', () => {
   it('charges through the provider the app is decorated with, once per key', async () => {
     const { token } = await registerTestUser(testApp.app);
     const original = testApp.app.paymentProvider;
-    const charges: string[] = [];
+    const started: string[] = [];
     const sandbox = createSandboxProvider();
     const counting: PaymentProvider = {
-      name: 'counting',
-      async charge(request) {
-        charges.push(request.idempotencyKey);
-        return sandbox.charge(request);
+      ...sandbox,
+      async startPayment(request) {
+        started.push(request.reference);
+        return sandbox.startPayment(request);
       },
-      payout: (request) => sandbox.payout(request),
     };
     testApp.app.paymentProvider = counting;
     try {
-      await topUp(token, { amountMinor: 800 }, 'provider-key');
-      await topUp(token, { amountMinor: 800 }, 'provider-key');
+      await topUp(token, { amountMinor: 800, method: 'card' }, 'provider-key');
+      await topUp(token, { amountMinor: 800, method: 'card' }, 'provider-key');
     } finally {
       testApp.app.paymentProvider = original;
     }
-    expect(charges).toHaveLength(1);
+    expect(started).toHaveLength(1);
   });
 
   it('a provider that fails to answer leaves the top-up failed and nothing credited (no 500)', async () => {
     const { token } = await registerTestUser(testApp.app);
     const original = testApp.app.paymentProvider;
-    testApp.app.paymentProvider = {
-      name: 'broken',
-      charge: () => Promise.reject(new Error('connection reset')),
-      payout: () => Promise.reject(new Error('connection reset')),
-    };
+    testApp.app.paymentProvider = { ...createSandboxProvider(), startPayment: () => Promise.reject(new Error('connection reset')) };
     try {
       const response = await topUp(token, { amountMinor: 800 });
       expect(response.statusCode).toBe(201);
@@ -213,17 +209,6 @@ describe('payment provider configuration', () => {
   it('PAYMENT_PROVIDER defaults to the sandbox and refuses unknown providers by name', () => {
     expect(loadConfig(TEST_ENV).paymentProvider).toBe('sandbox');
     expect(testApp.app.paymentProvider.name).toBe('sandbox');
-    expect(() => loadConfig({ ...TEST_ENV, PAYMENT_PROVIDER: 'stripe' })).toThrow(
-      'Invalid configuration: PAYMENT_PROVIDER must be sandbox (the only built-in provider)',
-    );
-  });
-
-  it('the sandbox pays out and answers the same reference for the same key', async () => {
-    const sandbox = createSandboxProvider();
-    const request = { userId: 'u', amountMinor: 100, currency: 'USD', destination: 'GH-0001', idempotencyKey: 'payout-1' };
-    const first = await sandbox.payout(request);
-    expect(first).toMatchObject({ status: 'succeeded', failureReason: null });
-    expect((await sandbox.payout(request)).reference).toBe(first.reference);
-    expect((await sandbox.charge({ userId: 'u', amountMinor: 100, currency: 'USD', cardNumber: '4000000000000002', idempotencyKey: 'c' })).status).toBe('failed');
+    expect(() => loadConfig({ ...TEST_ENV, PAYMENT_PROVIDER: 'stripe' })).toThrow('Invalid configuration: PAYMENT_PROVIDER must be one of sandbox, paystack');
   });
 });

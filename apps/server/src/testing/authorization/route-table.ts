@@ -186,6 +186,18 @@ async function idDocumentIdOf(cell: Cell): Promise<string> {
   return (await uploadIdDocument(cell.world.app, cell.user)).id;
 }
 
+/** A top-up of the owner buyer's, made through the API (the sandbox decides it at once). */
+async function topUpOf(world: World): Promise<string> {
+  const response = await world.app.inject({
+    method: 'POST',
+    url: '/api/wallet/top-ups',
+    headers: { ...bearer(world.ownerBuyer.token), 'idempotency-key': unique('top-up') },
+    payload: { amountMinor: 1_000 },
+  });
+  if (response.statusCode !== 201) throw new Error(`top-up failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { id: string }).id;
+}
+
 /** What a Streamable HTTP MCP client sends with every POST. */
 const MCP_HEADERS = { accept: 'application/json, text/event-stream' };
 
@@ -383,6 +395,22 @@ export const ROUTE_TABLE: Row[] = [
     expect: signedIn(201),
     call: () => ({ url: '/api/wallet/top-ups', payload: { amountMinor: 1_000 }, headers: { 'idempotency-key': unique('top-up') } }),
   },
+  {
+    method: 'GET',
+    path: '/api/wallet/top-ups/:id',
+    note: "the owner buyer's own top-up",
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: async ({ world }) => ({ url: `/api/wallet/top-ups/${await topUpOf(world)}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/wallet/top-ups/:id/otp',
+    note: 'the sandbox decided it at once: not waiting for a code',
+    owner: 'buyer',
+    expect: buyerOwned(409),
+    call: async ({ world }) => ({ url: `/api/wallet/top-ups/${await topUpOf(world)}/otp`, payload: { otp: '123456' } }),
+  },
   { method: 'GET', path: '/api/wallet/payouts', note: 'approved sellers and agents', expect: { ...sellersOnly(200), otherAgent: 200 }, call: () => ({ url: '/api/wallet/payouts' }) },
   {
     method: 'POST',
@@ -391,6 +419,16 @@ export const ROUTE_TABLE: Row[] = [
     expect: { ...sellersOnly(201), otherAgent: 201 },
     call: () => ({ url: '/api/wallet/payouts', payload: { amountMinor: 1_000, destination: 'MTN MoMo 0241234567' }, headers: { 'idempotency-key': unique('payout') } }),
   },
+
+  /* ---- payments (issue 24) ---- */
+  {
+    method: 'POST',
+    path: '/api/payments/paystack/webhook',
+    note: 'no session: the signature is the authentication, and the sandbox signs nothing (signed calls: paystack-top-ups.test.ts)',
+    expect: all(401),
+    call: () => ({ url: '/api/payments/paystack/webhook', payload: { event: 'charge.success', data: { reference: 'pm-0' } }, remoteAddress: nextIp() }),
+  },
+  { method: 'GET', path: '/api/admin/payments', expect: adminsOnly(200), call: () => ({ url: '/api/admin/payments?state=matched' }) },
 
   /* ---- popups ---- */
   { method: 'GET', path: '/api/popups/active', expect: all(200), call: () => ({ url: '/api/popups/active' }) },
