@@ -22,13 +22,13 @@ export const SELLER_WORKSPACE_USERS = {
 
 export const SELLER_WORKSPACE_SHOP = { name: 'Kofi Workspace Farm', region: 'Eastern', lat: 6.0941, lng: -0.2591 } as const;
 
-/** What the payout details on file read as on /wallet (server: describePayoutDetails). */
+/** What the payout details on file read as on /wallet (server: findPayoutDestination, the number masked). */
 export const SELLER_WORKSPACE_PAYOUT = {
   method: 'mobile_money',
   providerName: 'MTN',
   accountName: 'Kofi Mensah',
   accountNumber: '0241112222',
-  destination: 'Mobile money · MTN · Kofi Mensah · 0241112222',
+  destination: 'MTN Mobile Money ****2222',
 } as const;
 
 /** Titles no other lane uses, so catalogue searches find exactly one. */

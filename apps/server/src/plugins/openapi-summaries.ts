@@ -59,6 +59,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/payments/paystack/webhook': "Paystack's signed events (webhook)",
   'GET /api/wallet/payouts': 'My payouts',
   'POST /api/wallet/payouts': 'Pay out my available balance',
+  'POST /api/wallet/payout-recipients/resolve': "The account holder's name for payout details",
 
   'GET /api/popups/active': 'The announcement to show now',
   'GET /api/admin/popups': 'All announcements (admin)',

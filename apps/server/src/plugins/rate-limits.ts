@@ -22,8 +22,8 @@ export type RateLimitedAction =
   | 'assistant'
   | 'referralVisit'
   | 'mcp'
-  | 'accountLookup'
-  | 'paymentWebhook';
+  | 'paymentWebhook'
+  | 'accountLookup';
 
 interface ActionLimit {
   /** Requests allowed per window; the assistant allows visitors (counted per IP) more than one user. */
@@ -85,8 +85,8 @@ function actionLimits(config: Config): Record<RateLimitedAction, ActionLimit> {
       refusal: msg`Too many visits from this address.`,
     },
     mcp: { max: limits.mcpPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`Too many tool requests.` },
-    accountLookup: { max: limits.accountLookupsPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`Too many account lookups.` },
     paymentWebhook: { max: PAYMENT_WEBHOOKS_PER_MINUTE, windowMs: MINUTE_MS, hook: 'onRequest', refusal: msg`Too many webhook calls from this address.` },
+    accountLookup: { max: limits.accountLookupsPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`Too many account lookups.` },
   };
 }
 

@@ -550,8 +550,11 @@ async function dateHistory(db: Db, dates: HistoryDates): Promise<void> {
     await run(sql`update ledger_transactions set created_at = ${at.toISOString()}::timestamptz where kind = 'top_up' and idempotency_key = ${`top-up:${id}`}`);
   }
   if (dates.payoutId) {
-    await db.update(payouts).set({ createdAt: dates.payoutAt }).where(eq(payouts.id, dates.payoutId));
-    await run(sql`update ledger_transactions set created_at = ${dates.payoutAt.toISOString()}::timestamptz where kind = 'payout' and idempotency_key = ${`payout:${dates.payoutId}`}`);
+    // The sandbox settles at once: the hold and the settlement both happened then.
+    await db.update(payouts).set({ createdAt: dates.payoutAt, decidedAt: dates.payoutAt }).where(eq(payouts.id, dates.payoutId));
+    await run(
+      sql`update ledger_transactions set created_at = ${dates.payoutAt.toISOString()}::timestamptz where kind = 'payout' and idempotency_key in (${`payout-hold:${dates.payoutId}`}, ${`payout-settle:${dates.payoutId}`})`,
+    );
   }
   await run(sql`update ledger_postings p set created_at = t.created_at from ledger_transactions t
     where p.transaction_id = t.id and p.created_at <> t.created_at and t.kind in ('top_up', 'payout')`);

@@ -26,12 +26,13 @@ export async function handleTransferEvent(
   if (!TRANSFER_EVENTS.has(event.event)) return 'ignored';
   const payoutId = event.reference === null ? null : payoutIdFromReference(event.reference);
   const payout = payoutId === null ? null : await findPayoutById(app.db, payoutId);
-  if (!payout || payout.providerReference !== event.reference) return 'unknown_reference';
+  const reference = payout?.providerReference ?? null;
+  if (!payout || reference === null || reference !== event.reference) return 'unknown_reference';
   // Only a reversal can change a sent payout; a failed, returned or reversed one is final.
   const open = payout.status === 'pending' || (payout.status === 'succeeded' && event.event === 'transfer.reversed');
   if (!open) return 'duplicate';
 
-  const verified = await app.paymentProvider.verifyTransfer(payout.providerReference);
+  const verified = await app.paymentProvider.verifyTransfer(reference);
   const decision = await decidePayout(app, payout.id, verified, { notifyOwner: true });
   if (decision.applied) return 'applied';
   return decision.row.status === 'pending' ? 'ignored' : 'duplicate';

@@ -29,6 +29,7 @@ export type LedgerTransactionKind =
   | 'referral_earning'
   // The payment provider's fee on a charge (issue 24): provider_clearing -> platform_provider_fees.
   | 'provider_fee'
+  // A payout's hold (or a reversed payout) back to the available balance (issue 24).
   | 'payout_return';
 
 export interface PostLedgerTransactionInput {

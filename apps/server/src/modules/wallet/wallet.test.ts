@@ -163,6 +163,61 @@ describe('wallet API', () => {
   });
 });
 
+describe('top-up states with the sandbox', () => {
+  it('a card top-up is decided in the same request and can be read back by its owner only', async () => {
+    const { token } = await registerTestUser(testApp.app);
+    const stranger = await registerTestUser(testApp.app);
+    const created = await topUp(token, { amountMinor: 1_800 });
+    expect(created.json()).toMatchObject({ status: 'succeeded', nextAction: null, authorizationUrl: null, displayText: null, reference: expect.stringMatching(/^pm-[0-9a-f]{32}$/) });
+    const id = created.json().id as string;
+
+    const read = await testApp.app.inject({ method: 'GET', url: `/api/wallet/top-ups/${id}`, headers: bearer(token) });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ id, status: 'succeeded', amountMinor: 1_800, wallet: { availableMinor: 1_800 } });
+    const foreign = await testApp.app.inject({ method: 'GET', url: `/api/wallet/top-ups/${id}`, headers: bearer(stranger.token) });
+    expect(foreign.statusCode).toBe(404);
+    const unknown = await testApp.app.inject({ method: 'GET', url: '/api/wallet/top-ups/0190a5c4-0000-7000-8000-000000000000', headers: bearer(token) });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('a declined card reads back as failed with the reason, in the reader’s language', async () => {
+    const { token } = await registerTestUser(testApp.app);
+    const id = (await topUp(token, { amountMinor: 900, cardNumber: '4000 0000 0000 0002' })).json().id as string;
+    const read = await testApp.app.inject({ method: 'GET', url: `/api/wallet/top-ups/${id}`, headers: { ...bearer(token), 'accept-language': 'fr' } });
+    expect(read.json()).toMatchObject({ status: 'failed', failureReason: 'Votre carte a été refusée.' });
+  });
+
+  it('mobile money needs a number and a network; with them the sandbox approves at once', async () => {
+    const { token } = await registerTestUser(testApp.app);
+    const missing = await topUp(token, { amountMinor: 1_000, method: 'mobile_money' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual({ mobileMoney: 'Enter the mobile money number and network' });
+    const badPhone = await topUp(token, { amountMinor: 1_000, method: 'mobile_money', mobileMoney: { phone: '12', network: 'mtn' } });
+    expect(badPhone.json().error.fields).toEqual({ 'mobileMoney.phone': 'Enter a mobile money number such as 024 123 4567' });
+    const approved = await topUp(token, { amountMinor: 1_000, method: 'mobile_money', mobileMoney: { phone: '024 123 4567', network: 'mtn' } });
+    expect(approved.statusCode).toBe(201);
+    expect(approved.json()).toMatchObject({ status: 'succeeded', wallet: { availableMinor: 1_000 } });
+  });
+
+  it('a code for a top-up that is not waiting for one is refused with 409', async () => {
+    const { token } = await registerTestUser(testApp.app);
+    const id = (await topUp(token, { amountMinor: 700 })).json().id as string;
+    const response = await testApp.app.inject({ method: 'POST', url: `/api/wallet/top-ups/${id}/otp`, headers: bearer(token), payload: { otp: '123456' } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe('This payment is not waiting for a code.');
+  });
+
+  it('the provider’s webhook route refuses every call while the sandbox is the provider (nothing to sign with)', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/paystack/webhook',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': 'a'.repeat(128) },
+      payload: JSON.stringify({ event: 'charge.success', data: { reference: 'pm-1' } }),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
 describe('wallet history', () => {
   it('lists the caller’s movements newest first with the net change of available and escrow, page by page', async () => {
     const { token, user } = await registerTestUser(testApp.app);

@@ -419,6 +419,13 @@ export const ROUTE_TABLE: Row[] = [
     expect: { ...sellersOnly(201), otherAgent: 201 },
     call: () => ({ url: '/api/wallet/payouts', payload: { amountMinor: 1_000, destination: 'MTN MoMo 0241234567' }, headers: { 'idempotency-key': unique('payout') } }),
   },
+  {
+    method: 'POST',
+    path: '/api/wallet/payout-recipients/resolve',
+    note: 'applicants confirm the account name before they are sellers or agents',
+    expect: signedIn(200),
+    call: () => ({ url: '/api/wallet/payout-recipients/resolve', payload: { method: 'mobile_money', bankCode: 'mtn', accountNumber: '0241234567' } }),
+  },
 
   /* ---- payments (issue 24) ---- */
   {

@@ -1,7 +1,7 @@
 import { formatNumber } from '../../../lib/format';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Autocomplete, Button, Checkbox, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -10,7 +10,9 @@ import { payoutMethodLabels, PAYOUT_METHODS, type TPayoutMethod } from '@pulse/c
 import { LazyLocationPickerMap } from '../../../components/delivery-map/lazy-delivery-map';
 import { FarmLocationFields } from '../../../components/farm-location-fields';
 import { FormSection } from '../../../components/form-section';
+import { PayoutAccountName } from '../../../components/payout-account-name';
 import { IdDocumentField } from '../../../components/id-document-field';
+import { payoutInstitutionNames } from '@pulse/contract/payout-institutions';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { getServerFormErrors, getZodDottedFieldErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
@@ -197,13 +199,19 @@ export function AgentApplicationForm({ initialValues = EMPTY_AGENT_FORM, submitL
           <TextInput label={t`Account holder's name`} required autoComplete="name" {...text('accountName')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
             <TextInput label={payoutIsBank ? t`Account number` : t`Account or mobile number`} required {...text('accountNumber')} />
-            <TextInput
+            <Autocomplete
               label={payoutIsBank ? t`Bank` : values.payoutMethod === 'mobile_money' ? t`Mobile money provider` : t`Provider or bank`}
               required
               placeholder={payoutIsBank ? t`e.g. Ecobank` : t`e.g. MTN MoMo`}
-              {...text('providerName')}
+              // The networks and banks payouts can go to; any other name may still be typed.
+              data={values.payoutMethod ? payoutInstitutionNames(values.payoutMethod) : []}
+              value={values.providerName}
+              onChange={set('providerName')}
+              error={errorOf('providerName')}
+              comboboxProps={{ withinPortal: true }}
             />
           </SimpleGrid>
+          <PayoutAccountName method={values.payoutMethod} providerName={values.providerName} accountNumber={values.accountNumber} />
         </FormSection>
 
         <FormSection title={t`Identity`}>

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, MultiSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Autocomplete, Button, Checkbox, Group, MultiSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,9 @@ import { PRODUCT_CATEGORIES, type TProductCategory } from '@pulse/contract/produ
 import { MAX_PRODUCE_TYPES, PAYOUT_METHODS, ZSellerApplicationInput, type TPayoutMethod } from '@pulse/contract/sellers';
 import { FarmLocationFields } from '../../../components/farm-location-fields';
 import { FormSection } from '../../../components/form-section';
+import { PayoutAccountName } from '../../../components/payout-account-name';
 import { IdDocumentField } from '../../../components/id-document-field';
+import { payoutInstitutionNames } from '@pulse/contract/payout-institutions';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { getServerFormErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
 import { readReferralCode } from '../../../lib/referral-capture';
@@ -164,13 +166,19 @@ export function SellerApplicationForm({ initialValues = EMPTY_APPLICATION_FORM, 
           <TextInput label={t`Account holder's name`} required autoComplete="name" {...text('accountName')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
             <TextInput label={payoutIsBank ? t`Account number` : t`Account or mobile number`} required {...text('accountNumber')} />
-            <TextInput
+            <Autocomplete
               label={payoutIsBank ? t`Bank` : values.payoutMethod === 'mobile_money' ? t`Mobile money provider` : t`Provider or bank`}
               required
               placeholder={payoutIsBank ? t`e.g. Ecobank` : t`e.g. MTN MoMo`}
-              {...text('providerName')}
+              // The networks and banks payouts can go to; any other name may still be typed.
+              data={values.payoutMethod ? payoutInstitutionNames(values.payoutMethod) : []}
+              value={values.providerName}
+              onChange={set('providerName')}
+              error={errorOf('providerName')}
+              comboboxProps={{ withinPortal: true }}
             />
           </SimpleGrid>
+          <PayoutAccountName method={values.payoutMethod} providerName={values.providerName} accountNumber={values.accountNumber} />
         </FormSection>
 
         <FormSection title={t`Identity`}>

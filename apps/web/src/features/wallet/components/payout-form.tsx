@@ -1,17 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconBuildingBank } from '@tabler/icons-react';
+import { IconAlertCircle, IconBuildingBank, IconClockHour4 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { currencyDigits, currencySymbol, formatMoney } from '../../../lib/format';
-import { PAYOUT_MAX_MINOR, ZPayoutInput, type TSellerWalletResponse } from '@pulse/contract/wallet';
+import { PAYOUT_MAX_MINOR, ZPayoutInput, type TPayout, type TSellerWalletResponse } from '@pulse/contract/wallet';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { getServerFormErrors, getZodFieldErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
 import { fromMinorUnits, toMinorUnits } from '../../../lib/money-input';
 import { useIdempotentAttempt } from '../../../lib/use-idempotent-attempt';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { invalidateWallet } from '../../../lib/wallet-api';
+import { pendingPayoutsOf, usePayouts } from '../api/get-payouts';
 import { applyPayoutBalances, postPayout } from '../api/post-payout';
 
 const FORM_FIELDS = ['amountMinor', 'destination'] as const;
@@ -19,7 +20,8 @@ const FORM_FIELDS = ['amountMinor', 'destination'] as const;
 /**
  * Pays out from the available balance to the payout details on file (or a destination typed here
  * when none is). One Idempotency-Key per attempt: a double click or a retry after a lost answer pays
- * out once; a refused payout starts a fresh attempt. Sellers and agents pay out the same way.
+ * out once; a refused payout starts a fresh attempt. Sellers and agents pay out the same way. A
+ * payout the provider has not settled yet shows as "On its way" until it is sent or returned.
  */
 export function PayoutForm({
   wallet,
@@ -43,6 +45,8 @@ export function PayoutForm({
   const needsDestination = wallet.payoutDestination === null;
   const payoutDestination = wallet.payoutDestination;
   const available = formatMoney(wallet.availableMinor, currency);
+  // Payouts the provider has not settled yet; the list polls them until it has.
+  const pending = pendingPayoutsOf(usePayouts(true).data);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,7 +67,7 @@ export function PayoutForm({
         reset();
         applyPayoutBalances(queryClient, user?.id ?? null, response);
         void invalidateWallet(queryClient, user?.id ?? null);
-        if (response.status === 'failed') {
+        if (response.status === 'failed' || response.status === 'reversed') {
           setErrors({ fields: {}, form: response.failureReason ?? t`The payout was not accepted by the payment provider.` });
           return;
         }
@@ -71,11 +75,11 @@ export function PayoutForm({
         const sent = formatMoney(response.amountMinor, response.currency);
         const destination = response.destination;
         const left = formatMoney(response.wallet.availableMinor, response.currency);
-        notifications.show({
-          color: 'green',
-          title: t`Payout sent`,
-          message: t`${sent} to ${destination}. Available: ${left}`,
-        });
+        notifications.show(
+          response.status === 'pending'
+            ? { color: 'blue', title: t`Payout requested`, message: t`On its way: ${sent} to ${destination}. Available: ${left}` }
+            : { color: 'green', title: t`Payout sent`, message: t`${sent} to ${destination}. Available: ${left}` },
+        );
       } catch (error) {
         // The key is kept: pressing the button again retries the same payout.
         setErrors(getServerFormErrors(error, FORM_FIELDS));
@@ -148,6 +152,9 @@ export function PayoutForm({
             </Button>
           }
         />
+        {pending.map((payout) => (
+          <OnItsWay key={payout.id} payout={payout} />
+        ))}
         {errors.form && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
             {errors.form}
@@ -173,6 +180,19 @@ export function PayoutForm({
         )}
       </Stack>
     </form>
+  );
+}
+
+/** "On its way: GH₵120.00 to MTN Mobile Money ****4567": held from the balance, not yet confirmed by the provider. */
+function OnItsWay({ payout }: { payout: TPayout }) {
+  const amount = formatMoney(payout.amountMinor, payout.currency);
+  const destination = payout.destination;
+  return (
+    <Alert color="blue" variant="light" icon={<IconClockHour4 size={18} aria-hidden />} role="status" data-testid="payout-on-its-way">
+      <Trans>
+        On its way: {amount} to {destination}
+      </Trans>
+    </Alert>
   );
 }
 

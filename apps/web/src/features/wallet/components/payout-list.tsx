@@ -7,14 +7,15 @@ import type { TPayout } from '@pulse/contract/wallet';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { usePayouts } from '../api/get-payouts';
 
+/** A failed or reversed transfer gave the money back to the wallet: both read "Returned", with the reason. */
 const STATUS: Readonly<Record<TPayout['status'], { label: MessageDescriptor; color: string }>> = {
   pending: { label: msg`Pending`, color: 'yellow' },
   succeeded: { label: msg`Sent`, color: 'green' },
-  failed: { label: msg`Failed`, color: 'red' },
-  reversed: { label: msg`Returned`, color: 'red' },
+  failed: { label: msg`Returned`, color: 'orange' },
+  reversed: { label: msg`Returned`, color: 'orange' },
 };
 
-/** Every payout request with its outcome; a failed one moved no money. */
+/** Every payout request with its outcome: on its way, sent, or returned to the wallet and why. */
 export function PayoutList() {
   const { t, i18n } = useLingui();
   const payouts = usePayouts(true);
@@ -41,14 +42,18 @@ export function PayoutList() {
                 </Text>
                 <Text size="xs" c="dimmed">
                   {formatDateTimeWithYear(payout.createdAt)}
-                  {payout.failureReason && ` · ${payout.failureReason}`}
                 </Text>
+                {payout.failureReason && (payout.status === 'failed' || payout.status === 'reversed') && (
+                  <Text size="xs" c="orange.9" data-testid="payout-return-reason">
+                    <ReturnedReason reason={payout.failureReason} />
+                  </Text>
+                )}
               </Stack>
               <Stack gap={2} align="flex-end">
                 <Text fw={700} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-keep-clear>
                   {formatMoney(payout.amountMinor, payout.currency)}
                 </Text>
-                <Badge size="xs" variant="light" color={STATUS[payout.status].color}>
+                <Badge size="xs" variant="light" color={STATUS[payout.status].color} title={payout.failureReason ?? undefined}>
                   {i18n._(STATUS[payout.status].label)}
                 </Badge>
               </Stack>
@@ -65,4 +70,8 @@ export function PayoutList() {
       )}
     </Paper>
   );
+}
+
+function ReturnedReason({ reason }: { reason: string }) {
+  return <Trans>Back in your wallet: {reason}</Trans>;
 }
