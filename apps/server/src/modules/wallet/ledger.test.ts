@@ -76,12 +76,12 @@ describe('postLedgerTransaction', () => {
     const buyer = await newUser();
     await topUp(buyer, 5000);
     await pay(buyer, 1200);
-    expect(await getWalletBalances(db, buyer)).toEqual({ availableMinor: 3800, escrowMinor: 1200, paidOutMinor: 0, agentEscrowMinor: 0 });
+    expect(await getWalletBalances(db, buyer)).toEqual({ availableMinor: 3800, escrowMinor: 1200, paidOutMinor: 0, agentEscrowMinor: 0, payoutPendingMinor: 0 });
     expect(await totalOfAllPostings()).toBe(0);
   });
 
   it('a user with no ledger accounts has zero balances', async () => {
-    expect(await getWalletBalances(db, await newUser())).toEqual({ availableMinor: 0, escrowMinor: 0, paidOutMinor: 0, agentEscrowMinor: 0 });
+    expect(await getWalletBalances(db, await newUser())).toEqual({ availableMinor: 0, escrowMinor: 0, paidOutMinor: 0, agentEscrowMinor: 0, payoutPendingMinor: 0 });
   });
 
   it('refuses postings that do not sum to zero, zero amounts and single postings', async () => {
@@ -98,7 +98,7 @@ describe('postLedgerTransaction', () => {
     await expect(
       postLedgerTransaction(db, { kind: 'top_up', postings: [{ account: clearing, amountMinor: -0.5 }, { account: available(user), amountMinor: 0.5 }] }),
     ).rejects.toThrow('whole number');
-    expect(await getWalletBalances(db, user)).toEqual({ availableMinor: 0, escrowMinor: 0, paidOutMinor: 0, agentEscrowMinor: 0 });
+    expect(await getWalletBalances(db, user)).toEqual({ availableMinor: 0, escrowMinor: 0, paidOutMinor: 0, agentEscrowMinor: 0, payoutPendingMinor: 0 });
   });
 
   it('refuses to overdraw a user account with the wallet message and posts nothing', async () => {
@@ -110,7 +110,7 @@ describe('postLedgerTransaction', () => {
     expect((error as InsufficientFundsError).statusCode).toBe(409);
     expect((error as Error).message).toBe('Your wallet balance is too low for this payment. Top up your wallet and try again.');
     expect(await postingCount()).toBe(before);
-    expect(await getWalletBalances(db, buyer)).toEqual({ availableMinor: 1000, escrowMinor: 0, paidOutMinor: 0, agentEscrowMinor: 0 });
+    expect(await getWalletBalances(db, buyer)).toEqual({ availableMinor: 1000, escrowMinor: 0, paidOutMinor: 0, agentEscrowMinor: 0, payoutPendingMinor: 0 });
   });
 
   it('a refused posting inside the caller transaction leaves the rest of that transaction usable', async () => {
@@ -134,7 +134,7 @@ describe('postLedgerTransaction', () => {
         ],
       });
     });
-    expect(await getWalletBalances(db, buyer)).toEqual({ availableMinor: 0, escrowMinor: 500, paidOutMinor: 0, agentEscrowMinor: 0 });
+    expect(await getWalletBalances(db, buyer)).toEqual({ availableMinor: 0, escrowMinor: 500, paidOutMinor: 0, agentEscrowMinor: 0, payoutPendingMinor: 0 });
   });
 
   it('nothing posted when the caller transaction rolls back', async () => {
@@ -151,7 +151,7 @@ describe('postLedgerTransaction', () => {
         throw new Error('checkout failed later');
       })
       .catch(() => undefined);
-    expect(await getWalletBalances(db, buyer)).toEqual({ availableMinor: 0, escrowMinor: 0, paidOutMinor: 0, agentEscrowMinor: 0 });
+    expect(await getWalletBalances(db, buyer)).toEqual({ availableMinor: 0, escrowMinor: 0, paidOutMinor: 0, agentEscrowMinor: 0, payoutPendingMinor: 0 });
   });
 
   it('the same idempotency key returns the first transaction and posts nothing more', async () => {
@@ -183,7 +183,7 @@ describe('postLedgerTransaction', () => {
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
     expect(rejected?.status === 'rejected' ? rejected.reason : null).toBeInstanceOf(InsufficientFundsError);
-    expect(await getWalletBalances(db, buyer)).toEqual({ availableMinor: 200, escrowMinor: 800, paidOutMinor: 0, agentEscrowMinor: 0 });
+    expect(await getWalletBalances(db, buyer)).toEqual({ availableMinor: 200, escrowMinor: 800, paidOutMinor: 0, agentEscrowMinor: 0, payoutPendingMinor: 0 });
   });
 
   it('many simultaneous spends never overdraw', async () => {
@@ -191,7 +191,7 @@ describe('postLedgerTransaction', () => {
     await topUp(buyer, 1000);
     const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => pay(buyer, 300)));
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
-    expect(await getWalletBalances(db, buyer)).toEqual({ availableMinor: 100, escrowMinor: 900, paidOutMinor: 0, agentEscrowMinor: 0 });
+    expect(await getWalletBalances(db, buyer)).toEqual({ availableMinor: 100, escrowMinor: 900, paidOutMinor: 0, agentEscrowMinor: 0, payoutPendingMinor: 0 });
   });
 });
 
@@ -246,7 +246,7 @@ describe('ledger invariants (property)', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
         const userIds = [await insertUser(), await insertUser(), await insertUser()];
-        const model = userIds.map(() => ({ availableMinor: 0, escrowMinor: 0, paidOutMinor: 0, agentEscrowMinor: 0 }));
+        const model = userIds.map(() => ({ availableMinor: 0, escrowMinor: 0, paidOutMinor: 0, agentEscrowMinor: 0, payoutPendingMinor: 0 }));
         for (const stepValue of steps) {
           const input = postingsFor(stepValue, userIds);
           const before = await Promise.all(userIds.map((user) => getWalletBalances(db, user)));
