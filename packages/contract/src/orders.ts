@@ -5,6 +5,7 @@ import { ISO_DATE_TIME_MAX_LENGTH, ZId } from './ids';
 import { ZMinor } from './money';
 import { ZProductUnit } from './products';
 import { ZReview } from './reviews';
+import { ZMobileMoneyInput, ZPaymentMethod, ZPaymentNextAction, ZTopUpInput, ZTopUpStatus } from './wallet';
 
 export const ORDER_STATUSES = [
   'pending_payment',
@@ -267,10 +268,24 @@ export const ZCheckoutInput = z.object({
     .array(ZCheckoutSellerChoice)
     .min(1, { message: contractMessage(msg`Choose pickup or delivery for each farm`) })
     .max(CHECKOUT_MAX_SELLERS, { message: contractMessage(msg`At most ${{ checkoutMaxSellers: CHECKOUT_MAX_SELLERS }} farms in one checkout`) }),
-  /** Pay from the wallet at once (default); false leaves the orders awaiting payment. */
+  /** Pay from the wallet at once (default); false leaves the orders awaiting payment. Ignored with payWith. */
   payNow: z.boolean().default(true),
+  /**
+   * Pay the exact total through the payment provider instead of the wallet (issue 24): the orders
+   * wait for the payment (stock reserved for PAYMENT_EXPIRY_MINUTES) and are paid when it succeeds.
+   */
+  payWith: z
+    .object({
+      method: ZPaymentMethod,
+      /** Required with method mobile_money. */
+      mobileMoney: ZMobileMoneyInput.optional(),
+      /** Sandbox card outcome for tests and demos (method card): `4000 0000 0000 0002` is declined. */
+      cardNumber: ZTopUpInput.shape.cardNumber,
+    })
+    .optional(),
 });
 export type TCheckoutInput = z.input<typeof ZCheckoutInput>;
+export type TCheckoutPayWith = NonNullable<z.infer<typeof ZCheckoutInput>['payWith']>;
 
 export const ZDeliveryRefusal = z.enum(['address_not_located', 'too_far', 'no_delivery_times']);
 export type TDeliveryRefusal = z.infer<typeof ZDeliveryRefusal>;
@@ -314,14 +329,48 @@ export const ZCheckoutQuoteResponse = z.object({
 });
 export type TCheckoutQuoteResponse = z.infer<typeof ZCheckoutQuoteResponse>;
 
+/**
+ * A checkout paid through the payment provider: pending while the buyer approves (the provider's
+ * page, the phone, an SMS code), then decided by the provider's verify. Succeeded: the orders are
+ * paid. Failed or abandoned: nothing was charged, the orders are cancelled and the basket is back.
+ */
+export const ZCheckoutPayment = z.object({
+  intentId: ZId,
+  status: ZTopUpStatus,
+  /** While pending, what the buyer does next: open the provider's page, type the SMS code, approve on the phone. */
+  nextAction: ZPaymentNextAction.nullable(),
+  /** The provider's page to open (nextAction redirect). */
+  authorizationUrl: z.string().nullable(),
+  /** The instruction while pending ("Approve the payment on your phone"), in the reader's words. */
+  displayText: z.string().nullable(),
+  /** Why it failed or was abandoned, in the reader's words ("Declined by your bank"). */
+  failureReason: z.string().nullable(),
+  /** The exact total of the checkout's orders. */
+  amountMinor: ZMinor,
+});
+export type TCheckoutPayment = z.infer<typeof ZCheckoutPayment>;
+
+const ZCheckoutOrders = z.array(ZOrderSummary.extend({ pickupPoint: ZPickupPoint.nullable().optional() }));
+
 export const ZCheckoutResponse = z.object({
   checkoutId: ZId,
   /** Each pickup order carries its pickup point for the confirmation (null for a delivery). */
-  orders: z.array(ZOrderSummary.extend({ pickupPoint: ZPickupPoint.nullable().optional() })),
+  orders: ZCheckoutOrders,
   /** True when this response replays an earlier request with the same Idempotency-Key. */
   replayed: z.boolean(),
+  /** The provider payment of a checkout placed with payWith (a replay answers the same one); null when paid from the wallet. */
+  payment: ZCheckoutPayment.nullable(),
 });
 export type TCheckoutResponse = z.infer<typeof ZCheckoutResponse>;
+
+/** GET /api/checkout/{checkoutId}/payment and POST .../payment/otp (the buyer's own checkout only). */
+export const ZCheckoutPaymentParams = z.object({ checkoutId: ZId });
+export const ZCheckoutPaymentResponse = z.object({
+  checkoutId: ZId,
+  orders: ZCheckoutOrders,
+  payment: ZCheckoutPayment,
+});
+export type TCheckoutPaymentResponse = z.infer<typeof ZCheckoutPaymentResponse>;
 
 /** Distance bands for delivery fees (configurable on the server, reported to the web). */
 export const ZDeliveryFeeBand = z.object({ upToKm: z.number().positive().nullable(), feeMinor: ZMinor });

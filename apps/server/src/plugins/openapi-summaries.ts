@@ -112,6 +112,8 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'DELETE /api/seller/slots/:slotId': 'Delete a delivery or pickup time',
   'POST /api/checkout/quote': 'Price my basket per farm',
   'POST /api/checkout': 'Place the orders of my basket',
+  'GET /api/checkout/:checkoutId/payment': 'The state of my checkout payment',
+  'POST /api/checkout/:checkoutId/payment/otp': 'Send the SMS code of a mobile money checkout payment',
 
   'GET /api/orders': 'My orders',
   'GET /api/orders/:orderId': 'One order',

@@ -2,14 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CHECKOUT_IDEMPOTENCY_HEADER,
   ZCheckoutInput,
+  ZCheckoutPaymentParams,
+  ZCheckoutPaymentResponse,
   ZCheckoutQuoteInput,
   ZCheckoutQuoteResponse,
   ZCheckoutResponse,
 } from '@pulse/contract/orders';
+import { ZPaymentOtpInput } from '@pulse/contract/wallet';
 import { requireUser } from '../../plugins/auth';
+import { getCheckoutPayment, submitCheckoutPaymentOtp } from './checkout-payment-service';
 import { parseCheckoutIdempotencyKey, placeCheckout, quoteCheckout } from './checkout-service';
 
-/** Checkout: a quote (fees, slots, wallet) and the idempotent order placement. */
+/** Checkout: a quote (fees, slots, wallet), the idempotent order placement and its provider payment. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/checkout/quote',
@@ -23,8 +27,21 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const key = parseCheckoutIdempotencyKey(request.headers[CHECKOUT_IDEMPOTENCY_HEADER]);
-      const { response, created } = await placeCheckout(app, user, key, request.body);
+      const { response, created } = await placeCheckout(app, user, key, request.body, new Date(), request.i18n);
       return reply.code(created ? 201 : 200).send(response);
     },
+  );
+
+  // A checkout paid with payWith: its state (the basket polls it, and confirms the return from the provider's page).
+  app.get(
+    '/api/checkout/:checkoutId/payment',
+    { schema: { params: ZCheckoutPaymentParams, response: { 200: ZCheckoutPaymentResponse } }, onRequest: app.authenticate },
+    async (request) => getCheckoutPayment(app, requireUser(request).id, request.params.checkoutId, request.i18n),
+  );
+
+  app.post(
+    '/api/checkout/:checkoutId/payment/otp',
+    { schema: { params: ZCheckoutPaymentParams, body: ZPaymentOtpInput, response: { 200: ZCheckoutPaymentResponse } }, onRequest: app.authenticate },
+    async (request) => submitCheckoutPaymentOtp(app, requireUser(request).id, request.params.checkoutId, request.body.otp, request.i18n),
   );
 };

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/runtime-macro';
 import { contractMessage } from '@pulse/contract/messages-i18n';
 import { createHash, randomInt } from 'node:crypto';
@@ -13,8 +14,10 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { OrderAddressSnapshot } from '../../db/schema/orders';
+import type { PaymentIntentRow } from '../../db/schema/payments';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, InvalidError, NotFoundError } from '../../errors/domain-errors';
+import { translatorFor } from '../../i18n/translator';
 import { locateAddress } from '../addresses/address-location';
 import { getAddressForUser, setAddressLocation } from '../addresses/addresses-repository';
 import { clearBasketLines, readBasketForCheckout, type BasketLineRow } from '../baskets/baskets-repository';
@@ -33,10 +36,13 @@ import {
 } from '../orders/orders-repository';
 import { findFarmContacts } from '../orders/orders-repository';
 import { findPickupPoints, notifyTransition, runTransition, toOrderSummaryJson, toPickupPoint, type TransitionOutcome } from '../orders/orders-service';
+import { createIntent } from '../payments/intents-service';
 import { clearPublicResponses } from '../products/products-response-cache';
 import { bookSlot, findSlot, listOpenSlots } from '../slots/slots-repository';
 import { toSlotJson } from '../slots/slots-service';
 import { getWalletBalances } from '../wallet/ledger-service';
+import { checkPayWith, loadCheckoutOrders, startCheckoutPayment, toCheckoutPayment } from './checkout-payment-service';
+import { findCheckoutIntent } from './checkout-payments-repository';
 import { quoteDelivery } from './delivery-fees';
 
 export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = contractMessage(msg`Idempotency-Key header is required`);
@@ -59,7 +65,11 @@ export function parseCheckoutIdempotencyKey(header: string | string[] | undefine
   return value;
 }
 
-/** The same request always hashes the same (sellers sorted), so a faithful retry is recognised. */
+/**
+ * The same request always hashes the same (sellers sorted), so a faithful retry is recognised. A
+ * payWith is part of it (another method or number with the same key is another checkout: 409); a
+ * request without one hashes as it always did.
+ */
 export function hashCheckoutRequest(input: CheckoutInput): string {
   const canonical = {
     addressId: input.addressId?.toLowerCase() ?? null,
@@ -67,6 +77,15 @@ export function hashCheckoutRequest(input: CheckoutInput): string {
     sellers: [...input.sellers]
       .map((seller) => ({ sellerUserId: seller.sellerUserId.toLowerCase(), fulfilment: seller.fulfilment, slotId: seller.slotId.toLowerCase() }))
       .sort((a, b) => (a.sellerUserId < b.sellerUserId ? -1 : a.sellerUserId > b.sellerUserId ? 1 : 0)),
+    ...(input.payWith
+      ? {
+          payWith: {
+            method: input.payWith.method,
+            mobileMoney: input.payWith.mobileMoney ? { phone: input.payWith.mobileMoney.phone.replace(/\s+/g, ''), network: input.payWith.mobileMoney.network } : null,
+            cardNumber: input.payWith.cardNumber?.replace(/\s+/g, '') ?? null,
+          },
+        }
+      : {}),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
@@ -199,13 +218,15 @@ export async function quoteCheckout(
   };
 }
 
-async function replayCheckout(db: Db, buyerUserId: string, idempotencyKey: string, requestHash: string): Promise<TCheckoutResponse> {
+async function replayCheckout(db: Db, buyerUserId: string, idempotencyKey: string, requestHash: string): Promise<{ response: TCheckoutResponse; intent: PaymentIntentRow | null }> {
   const existing = await findCheckout(db, buyerUserId, idempotencyKey);
   if (!existing) throw new Error('checkout vanished after its key conflicted');
   if (existing.requestHash !== requestHash) throw new ConflictError(IDEMPOTENCY_KEY_REUSED_MESSAGE);
   const orderIds = await listCheckoutOrderIds(db, existing.id);
   const records = await findOrderSummariesByIds(db, orderIds);
-  return { checkoutId: existing.id, orders: records.map(toOrderSummaryJson), replayed: true };
+  // The same payment as the first answer's: a replay never starts or charges another.
+  const intent = await findCheckoutIntent(db, existing.id);
+  return { response: { checkoutId: existing.id, orders: records.map(toOrderSummaryJson), replayed: true, payment: null }, intent };
 }
 
 async function explainSlotRefusal(db: Db, slotId: string, group: SellerGroup, method: TFulfilment, now: Date): Promise<never> {
@@ -234,6 +255,8 @@ interface CheckoutResult {
   response: TCheckoutResponse;
   outcomes: TransitionOutcome[];
   buyerUserId: string;
+  /** The provider payment of a checkout with payWith: created here, started after the commit (only when `created`). */
+  intent: PaymentIntentRow | null;
 }
 
 /**
@@ -241,6 +264,12 @@ interface CheckoutResult {
  * retry return the same orders), stock reserved by conditional updates, one order per farm with
  * server-computed amounts, slot places booked, basket lines cleared and, with payNow, every order
  * paid from the wallet. Any refusal rolls everything back.
+ *
+ * With payWith (issue 24) the orders wait for their payment instead: the transaction also creates
+ * one payment intent for their exact total, started with the provider once it committed; the
+ * answer carries the payment (pending with the page to open or what to do on the phone, or decided
+ * at once by the sandbox). A declined payment is not an HTTP error: the orders are cancelled, the
+ * basket is back and the payment says why.
  */
 export async function placeCheckout(
   app: FastifyInstance,
@@ -248,13 +277,16 @@ export async function placeCheckout(
   idempotencyKey: string,
   rawInput: CheckoutInput,
   now: Date = new Date(),
+  i18n: I18n = translatorFor('en'),
 ): Promise<{ response: TCheckoutResponse; created: boolean }> {
   const input = ZCheckoutInput.parse(rawInput);
   const requestHash = hashCheckoutRequest(input);
+  const provider = app.paymentProvider;
+  const method = input.payWith ? checkPayWith(provider.name, input.payWith) : null;
   if (input.sellers.some((seller) => seller.fulfilment === 'delivery')) await placeAddressIfKnown(app.db, user.id, input.addressId);
   const result = await app.db.transaction(async (tx): Promise<CheckoutResult> => {
     const checkout = await insertCheckoutOnce(tx, { buyerUserId: user.id, idempotencyKey, requestHash });
-    if (!checkout) return { response: await replayCheckout(tx, user.id, idempotencyKey, requestHash), outcomes: [], buyerUserId: user.id };
+    if (!checkout) return { ...(await replayCheckout(tx, user.id, idempotencyKey, requestHash)), outcomes: [], buyerUserId: user.id };
 
     const lines = await readBasketForCheckout(tx, user.id);
     if (lines.length === 0) throw new ConflictError(EMPTY_BASKET_MESSAGE);
@@ -369,20 +401,38 @@ export async function placeCheckout(
     if (cleared !== lines.length) throw new ConflictError(BASKET_CHANGED_MESSAGE);
 
     const outcomes: TransitionOutcome[] = [];
-    if (input.payNow) {
+    let intent: PaymentIntentRow | null = null;
+    if (method) {
+      // One intent for the exact total, in this transaction (a replay finds it); no provider call until the commit.
+      intent = await createIntent(tx, provider.name, {
+        userId: user.id,
+        purpose: 'checkout',
+        amountMinor: created.reduce((total, order) => total + order.totalMinor, 0),
+        currency: app.config.currency,
+        method,
+        checkoutId: checkout.id,
+        expiresAt: new Date(now.getTime() + PAYMENT_EXPIRY_MINUTES * 60_000),
+      });
+    } else if (input.payNow) {
       for (const order of created) {
         outcomes.push(await runTransition(tx, app.config, order, 'pay', { roles: ['buyer'], userId: user.id }, {}, now));
       }
     }
     const records = await findOrderSummariesByIds(tx, orderIds);
-    return { response: { checkoutId: checkout.id, orders: records.map(toOrderSummaryJson), replayed: false }, outcomes, buyerUserId: user.id };
+    return { response: { checkoutId: checkout.id, orders: records.map(toOrderSummaryJson), replayed: false, payment: null }, outcomes, buyerUserId: user.id, intent };
   });
 
+  const { response } = result;
   // The reserved stock leaves what the catalogue shows as available.
-  if (!result.response.replayed) clearPublicResponses(app.db);
+  if (!response.replayed) clearPublicResponses(app.db);
   for (const outcome of result.outcomes) await notifyTransition(app, outcome, result.buyerUserId);
+  if (result.intent) {
+    // A new checkout's payment starts now (the provider may decide it at once: the orders change); a replay's is answered as it is.
+    const intent = response.replayed || !input.payWith ? result.intent : await startCheckoutPayment(app, result.intent, input.payWith);
+    return { response: { ...response, orders: await loadCheckoutOrders(app.db, response.checkoutId), payment: toCheckoutPayment(intent, i18n) }, created: !response.replayed };
+  }
   // The confirmation tells a pickup order's buyer where to go (the same point as its order page).
-  const pickupPoints = await findPickupPoints(app.db, result.response.orders);
-  const orders = result.response.orders.map((order) => ({ ...order, pickupPoint: pickupPoints.get(order.id) ?? null }));
-  return { response: { ...result.response, orders }, created: !result.response.replayed };
+  const pickupPoints = await findPickupPoints(app.db, response.orders);
+  const orders = response.orders.map((order) => ({ ...order, pickupPoint: pickupPoints.get(order.id) ?? null }));
+  return { response: { ...response, orders }, created: !response.replayed };
 }

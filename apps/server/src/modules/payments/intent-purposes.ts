@@ -1,7 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { PaymentIntentRow } from '../../db/schema/payments';
 import { postLedgerTransaction } from '../wallet/ledger-service';
 import { settleTopUpOfIntent } from '../wallet/wallet-repository';
+import { checkoutPurpose } from './checkout-payments';
+import { intentLedgerKey, postProviderFee } from './intent-ledger';
+
+export { intentFeeLedgerKey, intentLedgerKey, postProviderFee } from './intent-ledger';
 
 /**
  * What a decided intent does for the thing it pays for, inside the decision's transaction (the
@@ -10,37 +15,18 @@ import { settleTopUpOfIntent } from '../wallet/wallet-repository';
  */
 export interface IntentPurpose {
   /** The verified money arrived: credit it. Runs once per intent (ledger keys `intent:<id>`). */
-  succeeded(db: Db, intent: PaymentIntentRow, verified: { amountMinor: number; feesMinor: number }): Promise<{ ledgerTransactionId: string }>;
+  succeeded(db: Db, intent: PaymentIntentRow, verified: { amountMinor: number; feesMinor: number }, context: DecisionContext): Promise<{ ledgerTransactionId: string }>;
   /** Nothing arrived (failed, abandoned, or a verify that disagreed): nothing moves. */
-  notPaid(db: Db, intent: PaymentIntentRow, status: 'failed' | 'abandoned', reason: string): Promise<void>;
+  notPaid(db: Db, intent: PaymentIntentRow, status: 'failed' | 'abandoned', reason: string, context: DecisionContext): Promise<void>;
 }
 
-/** The ledger key of an intent's credit; the admin's reconciliation finds the transaction by it. */
-export function intentLedgerKey(intentId: string): string {
-  return `intent:${intentId}`;
-}
-
-export function intentFeeLedgerKey(intentId: string): string {
-  return `intent-fee:${intentId}`;
-}
-
-/**
- * The provider's fee, so provider_clearing ends at what the provider settles: the credit moved the
- * whole amount out of clearing (negative: money the provider holds for us), the fee brings it back
- * by what the provider kept, and the platform bears it (platform_provider_fees goes negative).
- */
-async function postProviderFee(db: Db, intent: PaymentIntentRow, feesMinor: number): Promise<void> {
-  if (feesMinor <= 0) return;
-  await postLedgerTransaction(db, {
-    kind: 'provider_fee',
-    idempotencyKey: intentFeeLedgerKey(intent.id),
-    memo: `Provider fee on ${intent.reference}`,
-    currency: intent.currency,
-    postings: [
-      { account: { ownerUserId: null, kind: 'provider_clearing' }, amountMinor: feesMinor },
-      { account: { ownerUserId: null, kind: 'platform_provider_fees' }, amountMinor: -feesMinor },
-    ],
-  });
+/** What a purpose may use while its decision's transaction is open. */
+export interface DecisionContext {
+  app: FastifyInstance;
+  /** The decision's time (the sweep's clock in tests). */
+  now: Date;
+  /** Work for after the commit (notifications): skipped when the transaction rolls back; a failing task is logged. */
+  afterCommit(task: () => Promise<void>): void;
 }
 
 const topUpPurpose: IntentPurpose = {
@@ -61,16 +47,6 @@ const topUpPurpose: IntentPurpose = {
   },
   async notPaid(db, intent, status, reason) {
     await settleTopUpOfIntent(db, intent.id, { status, failureReason: reason });
-  },
-};
-
-const checkoutPurpose: IntentPurpose = {
-  succeeded() {
-    // Pay-at-checkout is not built yet: no intent of this purpose is ever created.
-    return Promise.reject(new Error('checkout payment intents are not supported yet'));
-  },
-  notPaid() {
-    return Promise.reject(new Error('checkout payment intents are not supported yet'));
   },
 };
 

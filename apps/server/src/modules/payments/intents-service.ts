@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { createId } from '../../db/new-id';
 import type { PaymentIntentRow } from '../../db/schema/payments';
-import { INTENT_PURPOSES } from './intent-purposes';
+import { INTENT_PURPOSES, type DecisionContext } from './intent-purposes';
 import {
   findIntentByReference,
   insertPaymentIntent,
@@ -102,7 +102,7 @@ export async function startIntent(app: FastifyInstance, intent: PaymentIntentRow
   } catch (error) {
     app.log.error({ err: error, provider: provider.name, reference: intent.reference }, 'payment provider could not start a payment');
     // Nothing was asked of the person yet; should money still arrive for this reference, a webhook's verify credits it (late success).
-    return (await failWithoutVerify(app.db, intent.id, PROVIDER_UNAVAILABLE_MESSAGE)) ?? intent;
+    return (await failWithoutVerify(app, intent.id, PROVIDER_UNAVAILABLE_MESSAGE)) ?? intent;
   }
   return applyStartResult(app, intent, result, 'start');
 }
@@ -135,7 +135,7 @@ async function applyStartResult(app: FastifyInstance, intent: PaymentIntentRow, 
     // The provider refused at once and its verify has no answer yet: refused is refused (a later success would still be credited).
     return (
       (await failWithoutVerify(
-        app.db,
+        app,
         intent.id,
         describeFailure({ status: 'failed', gatewayResponse: result.failureReason, mobileMoney: intent.method === 'mobile_money' }),
       )) ?? decided
@@ -174,14 +174,34 @@ export async function decideIntentSafely(app: FastifyInstance, reference: string
 }
 
 /** Marks an undecided intent failed without money (the provider never took the payment). */
-async function failWithoutVerify(db: Db, intentId: string, reason: string): Promise<PaymentIntentRow | null> {
-  return db.transaction(async (tx) => {
+async function failWithoutVerify(app: FastifyInstance, intentId: string, reason: string): Promise<PaymentIntentRow | null> {
+  const { context, runAfterCommit } = decisionContext(app, new Date());
+  const result = await app.db.transaction(async (tx) => {
     const locked = await lockIntent(tx, intentId);
     if (!locked || (locked.status !== 'created' && locked.status !== 'pending')) return locked;
-    const failed = await updateIntent(tx, intentId, { status: 'failed', failureReason: reason, nextAction: null, decidedAt: new Date() });
-    await INTENT_PURPOSES[failed.purpose].notPaid(tx, failed, 'failed', reason);
+    const failed = await updateIntent(tx, intentId, { status: 'failed', failureReason: reason, nextAction: null, decidedAt: context.now });
+    await INTENT_PURPOSES[failed.purpose].notPaid(tx, failed, 'failed', reason, context);
     return failed;
   });
+  await runAfterCommit();
+  return result;
+}
+
+/** The context a purpose gets inside a decision, and the after-commit tasks it queued (run once the transaction committed). */
+function decisionContext(app: FastifyInstance, now: Date): { context: DecisionContext; runAfterCommit: () => Promise<void> } {
+  const tasks: Array<() => Promise<void>> = [];
+  return {
+    context: { app, now, afterCommit: (task) => void tasks.push(task) },
+    async runAfterCommit() {
+      for (const task of tasks.splice(0)) {
+        try {
+          await task();
+        } catch (error) {
+          app.log.error({ err: error }, 'work after a payment decision failed');
+        }
+      }
+    },
+  };
 }
 
 export interface DecideOptions {
@@ -234,6 +254,7 @@ export async function decideIntent(app: FastifyInstance, reference: string, sour
 
   const verified = await app.paymentProvider.verifyPayment(reference);
   const now = options.now ?? new Date();
+  const { context, runAfterCommit } = decisionContext(app, now);
 
   const decision = await app.db.transaction(async (tx): Promise<Decision> => {
     const intent = await lockIntent(tx, known.id);
@@ -254,7 +275,7 @@ export async function decideIntent(app: FastifyInstance, reference: string, sour
             nextAction: null,
             decidedAt: now,
           });
-          await purpose.notPaid(tx, failed, 'failed', PAYMENT_MISMATCH_MESSAGE);
+          await purpose.notPaid(tx, failed, 'failed', PAYMENT_MISMATCH_MESSAGE, context);
           return { outcome: 'mismatch', intent: failed };
         }
         const succeeded = await updateIntent(tx, intent.id, {
@@ -264,14 +285,14 @@ export async function decideIntent(app: FastifyInstance, reference: string, sour
           nextAction: null,
           decidedAt: now,
         });
-        await purpose.succeeded(tx, succeeded, { amountMinor: verified.amountMinor, feesMinor: verified.feesMinor });
+        await purpose.succeeded(tx, succeeded, { amountMinor: verified.amountMinor, feesMinor: verified.feesMinor }, context);
         return { outcome: 'applied', intent: succeeded };
       }
       case 'failed': {
         if (!undecided) return { outcome: 'duplicate', intent };
         const reason = describeFailure({ status: 'failed', gatewayResponse: verified.gatewayResponse, mobileMoney: isMobileMoney(intent, verified) });
         const failed = await updateIntent(tx, intent.id, { ...verifiedFields(verified), status: 'failed', failureReason: reason, nextAction: null, decidedAt: now });
-        await purpose.notPaid(tx, failed, 'failed', reason);
+        await purpose.notPaid(tx, failed, 'failed', reason, context);
         return { outcome: 'failed', intent: failed };
       }
       case 'abandoned':
@@ -291,7 +312,7 @@ export async function decideIntent(app: FastifyInstance, reference: string, sour
             nextAction: null,
             decidedAt: now,
           });
-          await purpose.notPaid(tx, abandoned, 'abandoned', reason);
+          await purpose.notPaid(tx, abandoned, 'abandoned', reason, context);
           return { outcome: 'abandoned', intent: abandoned };
         }
         return { outcome: 'pending', intent };
@@ -300,6 +321,7 @@ export async function decideIntent(app: FastifyInstance, reference: string, sour
         return { outcome: 'pending', intent };
     }
   });
+  await runAfterCommit();
   if (decision.outcome !== 'pending' && decision.outcome !== 'duplicate') {
     app.log.info({ reference, source, outcome: decision.outcome }, 'payment intent decided');
   }

@@ -103,6 +103,24 @@ function farmOrAdmin(status: number): Expectation {
   return { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: status, admin: status, pendingAgent: 404, otherAgent: 404 };
 }
 
+/** A checkout of the owner buyer paid at once with the sandbox's card (pay at checkout, issue 24): its id. */
+async function checkoutPaidByCard(world: World): Promise<string> {
+  const { app, ownerBuyer: buyer } = world;
+  const sellerUserId = world.ownerSeller.id;
+  const productId = await createProduct(app, sellerUserId);
+  const slotId = await createSlot(app, sellerUserId);
+  await app.inject({ method: 'DELETE', url: '/api/baskets', headers: bearer(buyer.token) });
+  await insertBasketLine(app, buyer.id, productId);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    headers: { ...bearer(buyer.token), 'idempotency-key': unique('checkout') },
+    payload: { sellers: [{ sellerUserId, fulfilment: 'pickup', slotId }], payWith: { method: 'card', cardNumber: '4242 4242 4242 4242' } },
+  });
+  if (response.statusCode !== 201) throw new Error(`pay at checkout failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { checkoutId: string }).checkoutId;
+}
+
 function all(status: number): Expectation {
   return { visitor: status, buyer: status, pendingSeller: status, otherSeller: status, owner: status, admin: status };
 }
@@ -798,6 +816,22 @@ export const ROUTE_TABLE: Row[] = [
       await insertBasketLine(app, user.id, productId);
       return { url: '/api/checkout', payload, headers };
     },
+  },
+  {
+    method: 'GET',
+    path: '/api/checkout/:checkoutId/payment',
+    note: "the owner buyer's checkout paid by card",
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: async ({ world }) => ({ url: `/api/checkout/${await checkoutPaidByCard(world)}/payment` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/checkout/:checkoutId/payment/otp',
+    note: "the owner buyer's card payment waits for no code: 409",
+    owner: 'buyer',
+    expect: buyerOwned(409),
+    call: async ({ world }) => ({ url: `/api/checkout/${await checkoutPaidByCard(world)}/payment/otp`, payload: { otp: '123456' } }),
   },
   { method: 'GET', path: '/api/orders', expect: signedIn(200), call: () => ({ url: '/api/orders' }) },
   {

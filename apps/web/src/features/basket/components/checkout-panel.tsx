@@ -1,18 +1,27 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconLock, IconWallet } from '@tabler/icons-react';
+import { Alert, Button, Divider, Grid, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconArrowLeft, IconCreditCard, IconLock, IconWallet } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TBasketResponse } from '@pulse/contract/baskets';
 import { formatMoney } from '../../../lib/format';
-import type { TCheckoutResponse } from '@pulse/contract/orders';
+import { ZCheckoutInput, type TCheckoutInput, type TCheckoutResponse } from '@pulse/contract/orders';
 import { TopUpForm } from '../../../components/top-up-form';
 import { useAddresses } from '../../../lib/addresses-api';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { isApiError } from '../../../lib/api-error';
+import { contractText } from '../../../lib/contract-text';
+import { getZodDottedFieldErrors } from '../../../lib/form-errors';
 import { useIdempotentAttempt } from '../../../lib/use-idempotent-attempt';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
-import { invalidateWallet } from '../../../lib/wallet-api';
+import { invalidateWallet, useWallet } from '../../../lib/wallet-api';
+import { PaymentMethodFields } from '../../wallet/components/payment-method-fields';
+import { topUpStep } from '../../wallet/utils/top-up-flow';
+import { SANDBOX_CARD_NUMBER, topUpMethodsFor } from '../../wallet/utils/top-up-input';
 import { postCheckout, useCheckoutQuote } from '../api/checkout';
+import { checkoutPaymentQueryKey } from '../api/checkout-payment';
+import { payWithFieldErrors, payWithFrom, paymentFailureText, providerPayLabel, type PayChoice, type PayWithValues } from '../utils/checkout-payment';
 import {
   buildCheckoutInput,
   buildQuoteInput,
@@ -35,14 +44,20 @@ interface CheckoutPanelProps {
   basket: TBasketResponse;
   onBack: () => void;
   onPlaced: (response: TCheckoutResponse) => void;
+  /** Paid through the provider and waiting (the SMS code, the phone, the provider): the page follows it. */
+  onPaymentPending: (checkoutId: string, phone: string | null) => void;
+  /** The provider paid nothing: the orders are cancelled and the basket is back; `reason` in words. */
+  onPaymentFailed: (reason: string) => void;
 }
 
 /**
  * The checkout step of /basket: per farm pickup or delivery and a time, the delivery address, the
- * server's quote, a top-up when the wallet is short, and "Pay" (one Idempotency-Key per attempt).
+ * server's quote, then how to pay: from the wallet (a top-up when it is short) or the exact total
+ * with mobile money or a card through the payment provider (issue 24); "Pay" (one Idempotency-Key
+ * per attempt).
  */
-export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) {
-  const { t } = useLingui();
+export function CheckoutPanel({ basket, onBack, onPlaced, onPaymentPending, onPaymentFailed }: CheckoutPanelProps) {
+  const { i18n, t } = useLingui();
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const currency = basket.currency;
@@ -54,6 +69,27 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
   const { keyFor, reset } = useIdempotentAttempt();
   const { isPending: isPaying, runOnce } = useSingleSubmit();
   const addresses = useAddresses();
+  const provider = useWallet().data?.paymentProvider;
+  const methods = topUpMethodsFor(provider);
+  const [payChoice, setPayChoice] = useState<PayChoice>('wallet');
+  const [redirecting, setRedirecting] = useState(false);
+  const payWithForm = useForm<PayWithValues>({
+    initialValues: { method: methods[0] ?? 'card', cardNumber: SANDBOX_CARD_NUMBER, phone: '', network: '' },
+    clearInputErrorOnChange: true,
+  });
+  const payWithValues = payWithForm.getValues();
+  // The provider can change under an open page: keep the method one it takes.
+  const method = methods.includes(payWithValues.method) ? payWithValues.method : (methods[0] ?? 'card');
+  const byProvider = payChoice === 'provider';
+
+  // Back from the provider's page by the browser's Back button, the page may be restored as it was.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setRedirecting(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
 
   const addressItems = addresses.data?.items;
   useEffect(() => {
@@ -84,7 +120,7 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
       ?.farmLocation ?? null;
   const blockers = [...(pinNeeded ? [t`Place a pin for the delivery address`] : []), ...checkoutBlockers(groups, choices, addressId)];
   const input = buildCheckoutInput(groups, choices, addressId);
-  const canPay = input !== null && !basket.hasProblems && !deliveryRefused && missingMinor === 0 && quoteCoversAll;
+  const canPay = input !== null && !basket.hasProblems && !deliveryRefused && (byProvider || missingMinor === 0) && quoteCoversAll && !redirecting;
 
   const missing = formatMoney(missingMinor, currency);
   const total = formatMoney(totalMinor, currency);
@@ -95,13 +131,48 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
     setFailure(null);
   };
 
+  /** The request: paid from the wallet, or with the provider payment's fields (null when they are not valid: their errors are shown). */
+  const requestFor = (chosen: TCheckoutInput): TCheckoutInput | null => {
+    if (!byProvider) return chosen;
+    const payWith = ZCheckoutInput.shape.payWith.unwrap().safeParse(payWithFrom({ ...payWithValues, method }));
+    if (!payWith.success) {
+      const fields = payWithFieldErrors(getZodDottedFieldErrors(payWith.error));
+      payWithForm.setErrors(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, contractText(message)])));
+      return null;
+    }
+    return { ...chosen, payWith: payWith.data };
+  };
+
+  /** What the provider said: paid (the confirmation), nothing paid (the basket is back), or what the buyer does next. */
+  const followPayment = (response: TCheckoutResponse) => {
+    const payment = response.payment;
+    if (!payment) return onPlaced(response);
+    const step = topUpStep(payment);
+    switch (step.kind) {
+      case 'succeeded':
+        return onPlaced(response);
+      case 'failed':
+      case 'abandoned':
+        return onPaymentFailed(paymentFailureText(payment, i18n) ?? '');
+      case 'redirect':
+        setRedirecting(true);
+        window.location.assign(step.url);
+        return;
+      default:
+        queryClient.setQueryData(checkoutPaymentQueryKey(user?.id ?? null, response.checkoutId), { checkoutId: response.checkoutId, orders: response.orders, payment });
+        return onPaymentPending(response.checkoutId, method === 'mobile_money' ? payWithValues.phone : null);
+    }
+  };
+
   const pay = () =>
     void runOnce(async () => {
       if (!input) return;
+      const request = requestFor(input);
+      if (!request) return;
       setFailure(null);
       try {
         // Same input as the last attempt -> same key: a retry after a lost answer pays once.
-        const response = await postCheckout(input, keyFor(input));
+        const response = await postCheckout(request, keyFor(request));
         reset();
         queryClient.setQueriesData<number>({ queryKey: ['basket', 'count'] }, () => 0);
         await Promise.all([
@@ -109,15 +180,25 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
           queryClient.invalidateQueries({ queryKey: ['orders'] }),
           invalidateWallet(queryClient, user?.id ?? null),
         ]);
-        onPlaced(response);
+        followPayment(response);
       } catch (error) {
         const described = describeCheckoutFailure(error);
+        const paymentFields = isApiError(error) ? Object.fromEntries(Object.entries(error.fields).filter(([path]) => path.startsWith('payWith.'))) : {};
+        const fields = byProvider ? payWithFieldErrors(paymentFields) : {};
+        if (Object.keys(fields).length > 0) {
+          // The server refused a payment field (the number, the network): shown on the field.
+          payWithForm.setErrors(fields);
+          return;
+        }
         setFailure(described);
         if (described.kind === 'funds') setTopUpOpen(true);
         if (described.kind !== 'retry') await queryClient.invalidateQueries({ queryKey: ['checkout'] });
         if (described.kind === 'basket') await queryClient.invalidateQueries({ queryKey: ['basket'] });
       }
     });
+
+  const providerLabel = providerPayLabel(total);
+  const payLabel = byProvider && method === 'hosted' ? t`Pay ${total} on Paystack` : t`Pay ${total}`;
 
   return (
     <Grid gap="lg">
@@ -215,7 +296,53 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
               )}
             </Group>
 
-            {missingMinor > 0 && (
+            <Radio.Group
+              label={t`How do you pay?`}
+              value={payChoice}
+              onChange={(value) => {
+                setPayChoice(value as PayChoice);
+                setFailure(null);
+              }}
+              name="checkout-pay-choice"
+            >
+              <Stack gap="xs" mt={6}>
+                <Radio.Card value="wallet" radius="md" p="sm" aria-label={t`Pay from wallet`} data-testid="pay-from-wallet">
+                  <Group wrap="nowrap" gap="sm" align="center">
+                    <Radio.Indicator size="sm" />
+                    <IconWallet size={20} aria-hidden style={{ flexShrink: 0 }} />
+                    <Text size="sm" fw={600}>
+                      <Trans>Pay from wallet</Trans>
+                    </Text>
+                  </Group>
+                </Radio.Card>
+                <Radio.Card value="provider" radius="md" p="sm" aria-label={providerLabel} data-testid="pay-with-provider">
+                  <Group wrap="nowrap" gap="sm" align="center">
+                    <Radio.Indicator size="sm" />
+                    <IconCreditCard size={20} aria-hidden style={{ flexShrink: 0 }} />
+                    <Text size="sm" fw={600}>
+                      {providerLabel}
+                    </Text>
+                  </Group>
+                </Radio.Card>
+              </Stack>
+            </Radio.Group>
+
+            {byProvider && (
+              <PaymentMethodFields
+                name="checkout-pay-method"
+                provider={provider}
+                methods={methods}
+                method={method}
+                onMethod={(value) => payWithForm.setFieldValue('method', value)}
+                cardNumberInput={payWithForm.getInputProps('cardNumber')}
+                phoneInput={payWithForm.getInputProps('phone')}
+                network={payWithValues.network}
+                networkError={payWithForm.errors.network}
+                onNetwork={(value) => payWithForm.setFieldValue('network', value)}
+              />
+            )}
+
+            {!byProvider && missingMinor > 0 && (
               <Alert color="orange" variant="light" icon={<IconWallet size={18} aria-hidden />} title={t`Your wallet is short`}>
                 <Stack gap="xs">
                   <Text size="sm">
@@ -226,10 +353,13 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
                       <Trans>Top up {missing}</Trans>
                     </Button>
                   )}
+                  <Button size="sm" variant="white" color="orange" onClick={() => setPayChoice('provider')}>
+                    {providerLabel}
+                  </Button>
                 </Stack>
               </Alert>
             )}
-            {topUpOpen && (missingMinor > 0 || failure?.kind === 'funds') && (
+            {!byProvider && topUpOpen && (missingMinor > 0 || failure?.kind === 'funds') && (
               <Paper bg="gray.0" radius="md" p="sm">
                 <TopUpForm
                   key={missingMinor}
@@ -262,11 +392,28 @@ export function CheckoutPanel({ basket, onBack, onPlaced }: CheckoutPanelProps) 
                 {t`${firstBlocker}.`}
               </Text>
             )}
-            <Button size="lg" fullWidth data-keep-clear leftSection={<IconLock size={18} aria-hidden />} disabled={!canPay} loading={isPaying} onClick={pay}>
-              <Trans>Pay {total}</Trans>
+            {redirecting && (
+              <Text size="sm" c="dimmed" role="status">
+                <Trans>Opening Paystack’s payment page…</Trans>
+              </Text>
+            )}
+            <Button
+              size="lg"
+              fullWidth
+              data-keep-clear
+              leftSection={<IconLock size={18} aria-hidden />}
+              disabled={!canPay}
+              loading={isPaying || redirecting}
+              onClick={pay}
+            >
+              {payLabel}
             </Button>
             <Text size="xs" c="dimmed" ta="center">
-              <Trans>Paid from your wallet and held safely until you receive your order. One order per farm.</Trans>
+              {byProvider ? (
+                <Trans>Paid with mobile money or card and held safely until you receive your order. One order per farm.</Trans>
+              ) : (
+                <Trans>Paid from your wallet and held safely until you receive your order. One order per farm.</Trans>
+              )}
             </Text>
           </Stack>
         </Paper>

@@ -28,7 +28,11 @@ export function OrderConfirmation({ checkout }: { checkout: TCheckoutResponse })
           {t`Thank you! ${plural(orderCount, { one: '# order placed', other: '# orders placed' })}`}
         </Title>
         <Text c="dimmed">
-          <Trans>{total} paid from your wallet. Each farm prepares its own order.</Trans>
+          {checkout.payment ? (
+            <Trans>{total} paid with mobile money or card. Each farm prepares its own order.</Trans>
+          ) : (
+            <Trans>{total} paid from your wallet. Each farm prepares its own order.</Trans>
+          )}
         </Text>
       </Stack>
       <Stack component="ul" gap="sm" w="100%" maw={560} p={0} m={0} style={{ listStyle: 'none' }}>

@@ -1,18 +1,23 @@
-import { useState } from 'react';
-import { Alert, Button, Container, Divider, Grid, Group, Paper, Skeleton, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { Alert, Button, CloseButton, Container, Divider, Grid, Group, Paper, Skeleton, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconBasket } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../../lib/format';
-import type { TCheckoutResponse } from '@pulse/contract/orders';
+import type { TCheckoutPaymentResponse, TCheckoutResponse } from '@pulse/contract/orders';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { invalidateWallet } from '../../../lib/wallet-api';
 import { useBasket } from '../api/get-basket';
 import { BasketGroup } from '../components/basket-group';
 import { CheckoutPanel } from '../components/checkout-panel';
+import { CheckoutPaymentProgress } from '../components/checkout-payment-progress';
 import { OrderConfirmation } from '../components/order-confirmation';
 import { describeBasket } from '../utils/basket-display';
+import { paymentFailureText, readPaymentReturn } from '../utils/checkout-payment';
 import classes from '../components/basket.module.css';
 
 const CHECKOUT_STEP = 'checkout';
@@ -58,39 +63,101 @@ function EmptyBasket() {
   );
 }
 
-/** /basket: the lines by farm, then (step=checkout) delivery choices and payment. */
+interface ActivePayment {
+  checkoutId: string;
+  /** The number typed for mobile money (where the SMS code went); null after the provider's page. */
+  phone: string | null;
+}
+
+/**
+ * /basket: the lines by farm, then (step=checkout) delivery choices and payment. A checkout paid
+ * through the provider is followed here until it is decided, also when the buyer comes back from
+ * the provider's page (/basket?payment=<checkoutId>): the confirmation, or the basket again with
+ * the reason the payment did not go through.
+ */
 export function BasketPage({ route }: PageProps) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const basket = useBasket();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const [placed, setPlaced] = useState<TCheckoutResponse | null>(null);
+  const [activePayment, setActivePayment] = useState<ActivePayment | null>(null);
+  const [paymentFailure, setPaymentFailure] = useState<string | null>(null);
   const isPhone = useMediaQuery('(max-width: 36em)');
   const data = basket.data;
   const isCheckout = searchParams.get('step') === CHECKOUT_STEP && data !== undefined && data.itemCount > 0;
+  const returnId = readPaymentReturn(searchParams);
+  // Back from the provider's page: that checkout's payment first (the address says which).
+  const payment = activePayment ?? (returnId ? { checkoutId: returnId, phone: null } : null);
+  const userId = user?.id ?? null;
 
   const goToStep = (step: 'basket' | 'checkout') => {
     setSearchParams(step === 'checkout' ? { step: CHECKOUT_STEP } : {});
+    setPaymentFailure(null);
     window.scrollTo({ top: 0 });
   };
 
-  const onPlaced = (checkout: TCheckoutResponse) => {
-    const [first] = checkout.orders;
-    if (checkout.orders.length === 1 && first) {
-      void navigate(`/order/${first.id}`);
-      return;
-    }
-    setPlaced(checkout);
+  const onPlaced = useCallback(
+    (checkout: TCheckoutResponse) => {
+      const [first] = checkout.orders;
+      if (checkout.orders.length === 1 && first) {
+        void navigate(`/order/${first.id}`, { replace: readPaymentReturn(searchParams) !== null });
+        return;
+      }
+      setPlaced(checkout);
+      setSearchParams({}, { replace: true });
+      window.scrollTo({ top: 0 });
+    },
+    [navigate, searchParams, setSearchParams],
+  );
+
+  /** Nothing was paid: the orders are cancelled and the lines are back in the basket, shown with the reason. */
+  const onPaymentFailed = useCallback(
+    (reason: string) => {
+      setActivePayment(null);
+      setPaymentFailure(reason);
+      // The return's parameters (and the checkout step) leave the address: the basket shows again.
+      setSearchParams({}, { replace: true });
+      void queryClient.invalidateQueries({ queryKey: ['basket'] });
+      void queryClient.invalidateQueries({ queryKey: ['checkout'] });
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      window.scrollTo({ top: 0 });
+    },
+    [queryClient, setSearchParams],
+  );
+
+  const onPaymentDecided = useCallback(
+    (response: TCheckoutPaymentResponse) => {
+      void invalidateWallet(queryClient, userId);
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      setActivePayment(null);
+      if (response.payment.status === 'succeeded') {
+        onPlaced({ checkoutId: response.checkoutId, orders: response.orders, replayed: false, payment: response.payment });
+        return;
+      }
+      onPaymentFailed(paymentFailureText(response.payment, i18n) ?? '');
+    },
+    [queryClient, userId, onPlaced, onPaymentFailed, i18n],
+  );
+
+  const stopFollowingPayment = useCallback(() => {
+    setActivePayment(null);
     setSearchParams({}, { replace: true });
-    window.scrollTo({ top: 0 });
-  };
+  }, [setSearchParams]);
+
+  const paymentNotFound = useCallback(() => {
+    stopFollowingPayment();
+    setPaymentFailure(t`We could not find this payment. If money left your account, it will be credited once the provider confirms.`);
+  }, [stopFollowingPayment, t]);
 
   return (
     <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 32 }}>
       <Title order={1} fz={{ base: 26, sm: 32 }} mb={4}>
         {route.title}
       </Title>
-      {!placed && data && data.itemCount > 0 && (
+      {!placed && !payment && data && data.itemCount > 0 && (
         <Text size="sm" c="dimmed" mb="md">
           {describeBasket(data)}
         </Text>
@@ -98,7 +165,32 @@ export function BasketPage({ route }: PageProps) {
 
       {placed && <OrderConfirmation checkout={placed} />}
 
-      {!placed && (
+      {!placed && payment && (
+        <CheckoutPaymentProgress
+          key={payment.checkoutId}
+          checkoutId={payment.checkoutId}
+          phone={payment.phone}
+          onDecided={onPaymentDecided}
+          onClose={stopFollowingPayment}
+          onNotFound={paymentNotFound}
+        />
+      )}
+
+      {!placed && !payment && paymentFailure && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" title={t`Your payment did not go through`} mb="md" data-testid="payment-failure">
+          <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+            <Stack gap={4}>
+              <Text size="sm">{paymentFailure}</Text>
+              <Text size="sm">
+                <Trans>Nothing was charged. Your basket is as you left it: try again or choose another way to pay.</Trans>
+              </Text>
+            </Stack>
+            <CloseButton size="sm" onClick={() => setPaymentFailure(null)} aria-label={t`Dismiss`} />
+          </Group>
+        </Alert>
+      )}
+
+      {!placed && !payment && (
         <>
           {basket.isPending && <BasketSkeleton />}
           {basket.isError && <LoadErrorAlert title={t`Could not load your basket`} onRetry={() => void basket.refetch()} />}
@@ -112,7 +204,13 @@ export function BasketPage({ route }: PageProps) {
               </Stepper>
 
               {isCheckout ? (
-                <CheckoutPanel basket={data} onBack={() => goToStep('basket')} onPlaced={onPlaced} />
+                <CheckoutPanel
+                  basket={data}
+                  onBack={() => goToStep('basket')}
+                  onPlaced={onPlaced}
+                  onPaymentPending={(checkoutId, phone) => setActivePayment({ checkoutId, phone })}
+                  onPaymentFailed={onPaymentFailed}
+                />
               ) : (
                 <Grid gap="lg">
                   <Grid.Col span={{ base: 12, md: 8 }}>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconClockHour4, IconDeviceMobile, IconMessage2, IconReceipt } from '@tabler/icons-react';
-import { ZPaymentOtpInput, type TTopUpResponse } from '@pulse/contract/wallet';
+import { ZPaymentOtpInput, type TPaymentOtpInput, type TTopUpResponse } from '@pulse/contract/wallet';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { contractText } from '../../../lib/contract-text';
@@ -129,7 +129,8 @@ export function TopUpProgress({ id, phone, onDecided, onClose, onNotFound }: Top
   );
 }
 
-function Waiting({ icon, title, amount, children }: { icon: ReactNode; title: string; amount?: string; children?: ReactNode }) {
+/** A payment waiting for the provider or the person (also the basket's, for a checkout paid with the provider). */
+export function Waiting({ icon, title, amount, children }: { icon: ReactNode; title: string; amount?: string; children?: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="md" role="status" aria-live="polite">
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -153,9 +154,17 @@ function Waiting({ icon, title, amount, children }: { icon: ReactNode; title: st
 
 /** The network's SMS code (nextAction send_otp); the answer may ask to approve on the phone next. */
 function OtpStep({ id, phone, amount }: { id: string; phone: string | null; amount: string }) {
-  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { user } = useAuth();
+  return <OtpForm phone={phone} amount={amount} onCode={async (input) => applyTopUpResult(queryClient, user?.id ?? null, await postTopUpOtp(id, input))} />;
+}
+
+/**
+ * The SMS code form of a mobile money payment; `onCode` sends it (a top-up's, or a checkout's in the
+ * basket) and throws what the server refused, which is shown in place.
+ */
+export function OtpForm({ phone, amount, onCode }: { phone: string | null; amount: string; onCode: (input: TPaymentOtpInput) => Promise<void> }) {
+  const { t } = useLingui();
   const { isPending, runOnce } = useSingleSubmit();
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -173,7 +182,7 @@ function OtpStep({ id, phone, amount }: { id: string; phone: string | null; amou
       setError(null);
       setFormError(null);
       try {
-        await applyTopUpResult(queryClient, user?.id ?? null, await postTopUpOtp(id, parsed.data));
+        await onCode(parsed.data);
       } catch (failure) {
         const { fields, form } = getServerFormErrors(failure, ['otp']);
         setError(fields.otp ?? null);

@@ -1,17 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Chip, Group, Input, NumberInput, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Chip, Group, NumberInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCreditCard, IconDeviceMobile, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
-import {
-  MOBILE_MONEY_NETWORKS,
-  TOP_UP_MAX_MINOR,
-  ZTopUpInput,
-  type TMobileMoneyNetwork,
-  type TPaymentMethod,
-  type TPaymentProviderName,
-  type TTopUpResponse,
-} from '@pulse/contract/wallet';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { TOP_UP_MAX_MINOR, ZTopUpInput, type TPaymentMethod, type TPaymentProviderName, type TTopUpResponse } from '@pulse/contract/wallet';
 import { contractText } from '../../../lib/contract-text';
 import { currencyDigits, currencySymbol, formatMoney } from '../../../lib/format';
 import { getServerFormErrors, getZodDottedFieldErrors } from '../../../lib/form-errors';
@@ -20,21 +12,17 @@ import { useIdempotentAttempt } from '../../../lib/use-idempotent-attempt';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { postTopUp } from '../../../lib/wallet-api';
 import {
-  MOBILE_MONEY_NETWORK_LABELS,
   SANDBOX_CARD_NUMBER,
-  TOP_UP_METHOD_HINTS,
-  TOP_UP_METHOD_LABELS,
   TOP_UP_REQUEST_FIELDS,
   topUpFieldErrors,
   topUpInputFrom,
   topUpMethodsFor,
   type TopUpValues,
 } from '../utils/top-up-input';
+import { PaymentMethodFields } from './payment-method-fields';
 
 /** Preset amounts in currency units. */
 const PRESET_UNITS = [10, 25, 50, 100] as const;
-
-const METHOD_ICONS = { card: IconCreditCard, mobile_money: IconDeviceMobile, hosted: IconExternalLink } as const;
 
 interface WalletTopUpFormProps {
   currency: string;
@@ -53,7 +41,7 @@ interface WalletTopUpFormProps {
  * any answer ends the attempt, so the next submit is a new top-up even with the same amount.
  */
 export function WalletTopUpForm({ currency, provider, notice, onAnswer, onSubmitStart }: WalletTopUpFormProps) {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   const digits = currencyDigits(currency);
   const methods = topUpMethodsFor(provider);
   const { keyFor, reset } = useIdempotentAttempt();
@@ -132,84 +120,18 @@ export function WalletTopUpForm({ currency, provider, notice, onAnswer, onSubmit
           </Chip.Group>
         </div>
 
-        <Radio.Group label={t`How do you pay?`} value={method} onChange={(value) => form.setFieldValue('method', value as TPaymentMethod)} name="top-up-method">
-          <Stack gap="xs" mt={6}>
-            {methods.map((option) => {
-              const Icon = METHOD_ICONS[option];
-              return (
-                <Radio.Card key={option} value={option} radius="md" p="sm" aria-label={i18n._(TOP_UP_METHOD_LABELS[option])}>
-                  <Group wrap="nowrap" gap="sm" align="center">
-                    <Radio.Indicator size="sm" />
-                    <Icon size={20} aria-hidden style={{ flexShrink: 0 }} />
-                    <div style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={600}>
-                        {i18n._(TOP_UP_METHOD_LABELS[option])}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {i18n._(TOP_UP_METHOD_HINTS[option])}
-                      </Text>
-                    </div>
-                  </Group>
-                </Radio.Card>
-              );
-            })}
-          </Stack>
-        </Radio.Group>
-
-        {method === 'card' && (
-          <>
-            <TextInput
-              label={t`Card number`}
-              leftSection={<IconCreditCard size={18} aria-hidden />}
-              inputMode="numeric"
-              autoComplete="cc-number"
-              size="md"
-              {...form.getInputProps('cardNumber')}
-            />
-            <PaymentNote>
-              <Trans>Sandbox payments: no real card is charged. 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.</Trans>
-            </PaymentNote>
-          </>
-        )}
-
-        {method === 'mobile_money' && (
-          <>
-            <TextInput
-              label={t`Mobile money number`}
-              placeholder={t`024 123 4567`}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              size="md"
-              {...form.getInputProps('phone')}
-            />
-            <Input.Wrapper label={t`Network`} labelElement="div" error={form.errors.network}>
-              <SegmentedControl
-                aria-label={t`Network`}
-                fullWidth
-                mt={4}
-                value={values.network}
-                onChange={(value) => form.setFieldValue('network', value as TMobileMoneyNetwork)}
-                data={MOBILE_MONEY_NETWORKS.map((network) => ({ value: network, label: i18n._(MOBILE_MONEY_NETWORK_LABELS[network]) }))}
-              />
-            </Input.Wrapper>
-            {provider === 'paystack' ? (
-              <PaymentNote>
-                <Trans>Your phone will ask you to approve the payment with your mobile money PIN.</Trans>
-              </PaymentNote>
-            ) : (
-              <PaymentNote>
-                <Trans>Sandbox payments: no real money moves. Mobile money is approved at once.</Trans>
-              </PaymentNote>
-            )}
-          </>
-        )}
-
-        {method === 'hosted' && (
-          <PaymentNote>
-            <Trans>Paystack’s secure page opens. Pay there with a card or mobile money; you come back here when it is done.</Trans>
-          </PaymentNote>
-        )}
+        <PaymentMethodFields
+          name="top-up-method"
+          provider={provider}
+          methods={methods}
+          method={method}
+          onMethod={(value) => form.setFieldValue('method', value)}
+          cardNumberInput={form.getInputProps('cardNumber')}
+          phoneInput={form.getInputProps('phone')}
+          network={values.network}
+          networkError={form.errors.network}
+          onNetwork={(value) => form.setFieldValue('network', value)}
+        />
 
         {notice}
         {formError && (
@@ -232,14 +154,5 @@ export function WalletTopUpForm({ currency, provider, notice, onAnswer, onSubmit
         </Button>
       </Stack>
     </form>
-  );
-}
-
-function PaymentNote({ children }: { children: ReactNode }) {
-  return (
-    <Text size="xs" c="dimmed" style={{ display: 'flex', gap: 6, alignItems: 'flex-start' }}>
-      <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0 }} />
-      <span>{children}</span>
-    </Text>
   );
 }

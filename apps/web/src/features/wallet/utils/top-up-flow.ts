@@ -36,7 +36,10 @@ export function isPaymentPageUrl(url: string | null): url is string {
   }
 }
 
-export function topUpStep(response: TTopUpResponse): TopUpStep {
+/** What the steps read of a payment: a top-up's answer, or a checkout's payment (the basket uses them too). */
+export type PaymentProgress = Pick<TTopUpResponse, 'status' | 'nextAction' | 'authorizationUrl' | 'displayText' | 'failureReason'>;
+
+export function topUpStep(response: PaymentProgress): TopUpStep {
   switch (response.status) {
     case 'succeeded':
       return { kind: 'succeeded' };
@@ -56,7 +59,7 @@ export function topUpStep(response: TTopUpResponse): TopUpStep {
  * Asking the server again helps while the provider has yet to answer (on the phone, after the
  * provider's page); not while the person types the SMS code, and not once decided.
  */
-export function shouldPollTopUp(response: TTopUpResponse | undefined): boolean {
+export function shouldPollTopUp(response: PaymentProgress | undefined): boolean {
   if (!response) return true;
   return response.status === 'pending' && topUpStep(response).kind !== 'otp';
 }

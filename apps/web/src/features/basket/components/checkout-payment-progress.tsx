@@ -1,0 +1,139 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconClockHour4, IconDeviceMobile, IconReceipt } from '@tabler/icons-react';
+import type { TCheckoutPaymentResponse } from '@pulse/contract/orders';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { formatMoney } from '../../../lib/format';
+import { OtpForm, Waiting } from '../../wallet/components/top-up-progress';
+import { isPaymentPageUrl, pollTimeLeft, shouldPollTopUp, topUpStep } from '../../wallet/utils/top-up-flow';
+import { checkoutPaymentQueryKey, isNotFound, postCheckoutPaymentOtp, useCheckoutPayment } from '../api/checkout-payment';
+
+interface CheckoutPaymentProgressProps {
+  checkoutId: string;
+  /** The number typed for mobile money (where the SMS code went); null after the provider's page. */
+  phone: string | null;
+  /** Once, when the payment is decided: succeeded (the orders are paid), failed or abandoned (the basket is back). */
+  onDecided: (response: TCheckoutPaymentResponse) => void;
+  /** The buyer stops watching: the payment goes on at the provider; the orders are paid when it confirms. */
+  onClose: () => void;
+  /** No such checkout payment for this buyer (404). */
+  onNotFound: () => void;
+}
+
+/**
+ * A checkout paid through the provider while it waits: the code from the SMS, "Approve the payment
+ * on your phone", or "Confirming your payment..." while the basket asks the server every 2 s (each
+ * ask verifies with the provider). After 3 minutes of the provider's silence it stops asking and
+ * offers "Check again". The wallet's top-up cards and code form, with the checkout's own calls.
+ */
+export function CheckoutPaymentProgress({ checkoutId, phone, onDecided, onClose, onNotFound }: CheckoutPaymentProgressProps) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const [startedAt, setStartedAt] = useState(() => Date.now());
+  const [timedOut, setTimedOut] = useState(false);
+  const query = useCheckoutPayment(checkoutId, { poll: !timedOut });
+  const response = query.data;
+  const payment = response?.payment;
+  const pollable = shouldPollTopUp(payment);
+  const notFound = isNotFound(query.error);
+
+  // The 3 minutes count from when the provider has to answer (after the SMS code, say).
+  useEffect(() => {
+    if (pollable) setStartedAt(Date.now());
+  }, [pollable]);
+
+  useEffect(() => {
+    if (!pollable || timedOut || notFound) return;
+    const timer = window.setTimeout(() => setTimedOut(true), pollTimeLeft(startedAt, Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [pollable, timedOut, notFound, startedAt]);
+
+  const reported = useRef(false);
+  useEffect(() => {
+    if (!response || response.payment.status === 'pending' || reported.current) return;
+    reported.current = true;
+    onDecided(response);
+  }, [response, onDecided]);
+
+  useEffect(() => {
+    if (notFound) onNotFound();
+  }, [notFound, onNotFound]);
+
+  const checkAgain = () => {
+    setStartedAt(Date.now());
+    setTimedOut(false);
+    void query.refetch();
+  };
+
+  if (!response || !payment) {
+    if (query.isError && !notFound) return <LoadErrorAlert title={t`Could not check your payment`} onRetry={checkAgain} />;
+    return <Waiting icon={<IconReceipt size={20} />} title={t`Confirming your payment...`} />;
+  }
+  if (payment.status !== 'pending') return null;
+
+  const amount = formatMoney(payment.amountMinor, response.orders[0]?.currency ?? 'USD');
+  const step = topUpStep(payment);
+  if (step.kind === 'otp') {
+    return (
+      <OtpForm
+        phone={phone}
+        amount={amount}
+        onCode={async (input) => {
+          queryClient.setQueryData(checkoutPaymentQueryKey(user?.id ?? null, checkoutId), await postCheckoutPaymentOtp(checkoutId, input));
+        }}
+      />
+    );
+  }
+
+  if (timedOut) {
+    return (
+      <Paper withBorder radius="md" p="md" role="status">
+        <Stack gap="sm">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <ThemeIcon variant="light" color="yellow" radius="xl" size={36} aria-hidden>
+              <IconClockHour4 size={20} />
+            </ThemeIcon>
+            <div style={{ minWidth: 0 }}>
+              <Text fw={700}>{amount}</Text>
+              <Text size="sm">
+                <Trans>Still waiting for the payment provider. Your orders are paid as soon as it confirms.</Trans>
+              </Text>
+            </div>
+          </Group>
+          <Group gap="sm" grow>
+            <Button variant="default" onClick={onClose}>
+              <Trans>Stop waiting</Trans>
+            </Button>
+            <Button onClick={checkAgain} loading={query.isFetching}>
+              <Trans>Check again</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  if (step.kind === 'approve') {
+    return (
+      <Waiting icon={<IconDeviceMobile size={20} />} title={t`Approve the payment on your phone`} amount={amount}>
+        {step.displayText && <Text size="sm">{step.displayText}</Text>}
+      </Waiting>
+    );
+  }
+
+  return (
+    <Waiting icon={<IconReceipt size={20} />} title={t`Confirming your payment...`} amount={amount}>
+      {step.kind === 'redirect' && isPaymentPageUrl(step.url) && (
+        <Text size="sm">
+          <Trans>
+            Not paid yet? <Anchor href={step.url}>Open the payment page again</Anchor>
+          </Trans>
+        </Text>
+      )}
+    </Waiting>
+  );
+}
