@@ -330,6 +330,7 @@ export function CheckoutPanel({ basket, onBack, onPlaced, onPaymentPending, onPa
             {byProvider && (
               <PaymentMethodFields
                 name="checkout-pay-method"
+                label={t`Mobile money or card`}
                 provider={provider}
                 methods={methods}
                 method={method}

@@ -118,9 +118,10 @@ export function CheckoutPaymentProgress({ checkoutId, phone, onDecided, onClose,
   }
 
   if (step.kind === 'approve') {
+    const title = t`Approve the payment on your phone`;
     return (
-      <Waiting icon={<IconDeviceMobile size={20} />} title={t`Approve the payment on your phone`} amount={amount}>
-        {step.displayText && <Text size="sm">{step.displayText}</Text>}
+      <Waiting icon={<IconDeviceMobile size={20} />} title={title} amount={amount}>
+        {step.displayText && step.displayText !== title && <Text size="sm">{step.displayText}</Text>}
       </Waiting>
     );
   }

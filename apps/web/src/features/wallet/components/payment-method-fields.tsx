@@ -11,6 +11,8 @@ const METHOD_ICONS = { card: IconCreditCard, mobile_money: IconDeviceMobile, hos
 interface PaymentMethodFieldsProps {
   /** The radio group's name (one per form on the page). */
   name: string;
+  /** The picker's question; "How do you pay?" unless the page asked it already. */
+  label?: string;
   provider: TPaymentProviderName | undefined;
   /** The methods the provider takes (topUpMethodsFor). */
   methods: readonly TPaymentMethod[];
@@ -31,6 +33,7 @@ interface PaymentMethodFieldsProps {
  */
 export function PaymentMethodFields({
   name,
+  label,
   provider,
   methods,
   method,
@@ -44,7 +47,7 @@ export function PaymentMethodFields({
   const { i18n, t } = useLingui();
   return (
     <>
-      <Radio.Group label={t`How do you pay?`} value={method} onChange={(value) => onMethod(value as TPaymentMethod)} name={name}>
+      <Radio.Group label={label ?? t`How do you pay?`} value={method} onChange={(value) => onMethod(value as TPaymentMethod)} name={name}>
         <Stack gap="xs" mt={6}>
           {methods.map((option) => {
             const Icon = METHOD_ICONS[option];
