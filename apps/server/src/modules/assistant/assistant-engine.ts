@@ -321,7 +321,7 @@ async function orderAnswer(
 async function walletAnswer(app: FastifyInstance, caller: UserRow | null, context: TAssistantContext): Promise<EngineAnswer> {
   const next = withIntent(context, 'wallet_balance');
   if (!caller) return answer('wallet_balance', SIGN_IN_TEXT, next, { blocks: [signInBlock()] });
-  const wallet = await getWallet(app.db, caller.id, app.config.currency);
+  const wallet = await getWallet(app, caller.id);
   const available = money(wallet.availableMinor, wallet.currency, lang());
   let text = tr(msg`You have ${{ available }} available in your wallet.`);
   if (wallet.escrowMinor > 0) {

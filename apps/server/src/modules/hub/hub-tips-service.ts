@@ -49,7 +49,7 @@ function sameTip(tip: HubTipRow, postId: string, amountMinor: number): HubTipRow
 }
 
 async function toTipResponse(app: FastifyInstance, tip: HubTipRow, tipTotalMinor: number): Promise<TTipResponse> {
-  return { id: tip.id, amountMinor: tip.amountMinor, tipTotalMinor, wallet: await getWallet(app.db, tip.tipperUserId, app.config.currency) };
+  return { id: tip.id, amountMinor: tip.amountMinor, tipTotalMinor, wallet: await getWallet(app, tip.tipperUserId) };
 }
 
 /**

@@ -137,7 +137,7 @@ export async function createPayout(
 ): Promise<{ payout: TPayoutResponse; created: boolean }> {
   const provider = app.paymentProvider;
   const currency = app.config.currency;
-  const answer = async (row: PayoutRow, created: boolean) => ({ payout: { ...toPayoutJson(row, i18n), wallet: await getWallet(app.db, userId, currency) }, created });
+  const answer = async (row: PayoutRow, created: boolean) => ({ payout: { ...toPayoutJson(row, i18n), wallet: await getWallet(app, userId) }, created });
 
   const existing = await findPayoutByKey(app.db, userId, idempotencyKey);
   if (existing) {

@@ -14,7 +14,7 @@ import { createTopUp, getTopUp, getWallet, getWalletHistory, requireIdempotencyK
 /** The signed-in user's wallet: balances, history and top-ups through the payment provider. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/wallet', { schema: { response: { 200: ZWalletResponse } }, onRequest: app.authenticate }, async (request) =>
-    getWallet(app.db, requireUser(request).id, app.config.currency),
+    getWallet(app, requireUser(request).id),
   );
 
   app.get(

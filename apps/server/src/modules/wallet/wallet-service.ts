@@ -45,9 +45,10 @@ export function requireIdempotencyKey(header: string | string[] | undefined): st
   return value;
 }
 
-export async function getWallet(db: Db, userId: string, currency: string): Promise<TWalletResponse> {
-  const { availableMinor, escrowMinor, paidOutMinor } = await getWalletBalances(db, userId);
-  return { currency, availableMinor, escrowMinor, paidOutMinor };
+/** The user's balances, with the provider that takes their payments (the web offers its methods). */
+export async function getWallet(app: FastifyInstance, userId: string): Promise<TWalletResponse> {
+  const { availableMinor, escrowMinor, paidOutMinor } = await getWalletBalances(app.db, userId);
+  return { currency: app.config.currency, availableMinor, escrowMinor, paidOutMinor, paymentProvider: app.paymentProvider.name === 'paystack' ? 'paystack' : 'sandbox' };
 }
 
 const CURSOR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -113,7 +114,7 @@ function toTopUpResponse(row: TopUpRow, intent: PaymentIntentRow | null, wallet:
 
 async function topUpResponse(app: FastifyInstance, row: TopUpRow, i18n: I18n): Promise<TTopUpResponse> {
   const intent = row.intentId ? await findIntentById(app.db, row.intentId) : null;
-  return toTopUpResponse(row, intent, await getWallet(app.db, row.userId, app.config.currency), i18n);
+  return toTopUpResponse(row, intent, await getWallet(app, row.userId), i18n);
 }
 
 function validateMethod(providerName: string, input: TTopUpInput): TPaymentMethod {
