@@ -3,6 +3,7 @@ import { createId } from '../db/new-id';
 import type { NewProductRow } from '../db/schema/products';
 import { hashPassword } from '../modules/auth/password-hashing';
 import { insertProductRows } from '../modules/products/products-repository';
+import { createSandboxProvider } from '../modules/payments/sandbox-provider';
 import { createTopUp } from '../modules/wallet/wallet-service';
 import { DEMO_PASSWORD, PRODUCT_TEMPLATES, SEED_FARMS, SEED_PEOPLE, type ProductTemplate, type SeedFarm } from './catalogue-data';
 import { renderAvatar, renderProductImage } from './images';
@@ -166,9 +167,14 @@ async function mapInPool<T, R>(items: readonly T[], parallel: number, work: (ite
  */
 export async function seedDemoData(app: FastifyInstance, options: DemoSeedOptions = {}): Promise<DemoSeedSummary | null> {
   const release = await holdDemoSeedLock(app.database);
+  // The demo's money (history top-ups, payouts) is play money: it goes through the sandbox even when
+  // the app runs on Paystack, so a first start never calls the provider or waits for a person.
+  const provider = app.paymentProvider;
+  app.paymentProvider = createSandboxProvider();
   try {
     return await seedUnderLock(app, options);
   } finally {
+    app.paymentProvider = provider;
     await release();
   }
 }
