@@ -41,6 +41,7 @@ function page(body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${TITLE}</title>
 <style>${STYLE}</style>
 </head>

@@ -401,6 +401,8 @@ export async function startPaystackDouble(options: PaystackDoubleOptions): Promi
       .then(async (raw) => {
         if (url.pathname.startsWith('/__double/')) await handleControl(req, res, url, raw);
         else if (url.pathname.startsWith('/checkout/')) await handleCheckout(req, res, url, raw);
+        // The hosted page's icon, which a browser asks for by itself: part of the page, not of the API.
+        else if (url.pathname === '/favicon.ico' && req.method === 'GET') res.writeHead(204).end();
         else await handleApi(req, res, url, raw);
       })
       .catch((error: Error) => {
