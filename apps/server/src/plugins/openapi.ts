@@ -66,6 +66,7 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'POST /api/wallet/top-ups': [409],
   // The top-up is not waiting for a code (decided, or a payment that asked for none).
   'POST /api/wallet/top-ups/:id/otp': [409],
+  'POST /api/checkout/:checkoutId/payment/otp': [409],
   // No session: a missing or wrong x-paystack-signature is the 401.
   'POST /api/payments/paystack/webhook': [401],
   'POST /api/wallet/payouts': [409],
