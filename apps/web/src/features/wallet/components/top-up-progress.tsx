@@ -109,9 +109,10 @@ export function TopUpProgress({ id, phone, onDecided, onClose, onNotFound }: Top
   }
 
   if (step.kind === 'approve') {
+    const title = t`Approve the payment on your phone`;
     return (
-      <Waiting icon={<IconDeviceMobile size={20} />} title={t`Approve the payment on your phone`} amount={amount}>
-        {step.displayText && <Text size="sm">{step.displayText}</Text>}
+      <Waiting icon={<IconDeviceMobile size={20} />} title={title} amount={amount}>
+        {step.displayText && step.displayText !== title && <Text size="sm">{step.displayText}</Text>}
       </Waiting>
     );
   }
