@@ -225,7 +225,7 @@ test.describe('floating buttons keep clear of content', () => {
     await checkout.click();
     await expect(page).toHaveURL(/step=checkout/);
     const checkoutTotal = page.getByTestId('checkout-total');
-    const pay = page.getByRole('button', { name: /^Pay / });
+    const pay = page.getByRole('button', { name: /^Pay [^ ]+$/ });
     await expect(pay).toBeVisible();
     if (pageReachesButtons) await expectClearAtBottomEdge(page, [
       ['the checkout total', checkoutTotal],
