@@ -69,7 +69,7 @@ test.describe('checkout', () => {
     const total = subtotal + FIRST_BAND_FEE_MINOR;
     await expect(page.getByTestId('checkout-total')).toHaveText(usd(total));
     await expect(page.getByTestId('checkout-wallet-balance')).toHaveText(usd(0));
-    const pay = page.getByRole('button', { name: `Pay ${usd(total)}` });
+    const pay = page.getByRole('button', { name: `Pay ${usd(total)}`, exact: true });
     await expect(pay).toBeDisabled();
 
     await page.getByRole('button', { name: `Top up ${usd(total)}` }).click();
@@ -107,7 +107,7 @@ test.describe('checkout', () => {
     await page.goto('/basket?step=checkout');
     await chooseFulfilment(page, BASKET_SHOPS.farmA.name, 'Pickup at the farm');
     const total = 2 * cabbage.priceMinor;
-    await page.getByRole('button', { name: `Pay ${usd(total)}` }).dblclick();
+    await page.getByRole('button', { name: `Pay ${usd(total)}`, exact: true }).dblclick();
 
     // One farm, one order: straight to its page.
     await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
@@ -144,7 +144,7 @@ test.describe('checkout', () => {
     expect(slotWindow).not.toBe('');
     await chooseFulfilment(page, BASKET_SHOPS.farmA.name, 'Pickup at the farm');
     const total = 2 * watercress.priceMinor + yams.priceMinor;
-    await page.getByRole('button', { name: `Pay ${usd(total)}` }).click();
+    await page.getByRole('button', { name: `Pay ${usd(total)}`, exact: true }).click();
 
     await expect(page.getByRole('heading', { name: 'Thank you! 2 orders placed' })).toBeVisible();
     const confirmation = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: farm.name, exact: true }) });
@@ -175,7 +175,7 @@ test.describe('checkout', () => {
     });
     await page.goto('/basket?step=checkout');
     await chooseFulfilment(page, BASKET_SHOPS.farmB.name, 'Pickup at the farm');
-    const pay = page.getByRole('button', { name: `Pay ${usd(watercress.priceMinor)}` });
+    const pay = page.getByRole('button', { name: `Pay ${usd(watercress.priceMinor)}`, exact: true });
     await pay.click();
     await expect(page.getByRole('alert').filter({ hasText: 'Press Pay again' })).toBeVisible();
 
@@ -203,7 +203,7 @@ test.describe('checkout', () => {
     expect(patched.status()).toBe(200);
     await farm.dispose();
 
-    await page.getByRole('button', { name: `Pay ${usd(3 * shortHoney.priceMinor)}` }).click();
+    await page.getByRole('button', { name: `Pay ${usd(3 * shortHoney.priceMinor)}`, exact: true }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'Your orders were not placed' });
     await expect(refusal).toContainText(`Only 2 left of ${shortHoney.title}`);
     await expect(refusal).toContainText('Go back to the basket');

@@ -68,7 +68,7 @@ test('a buyer finds produce with a typo, buys from two farms with delivery and f
     await expect(address.getByRole('radio', { name: /Home/ })).toHaveAttribute('aria-checked', 'true');
     await expect(address).toContainText('Efua Boateng, 14 Prempeh II Street');
     await expect(page.getByTestId('checkout-total')).toHaveText(usd(total));
-    await page.getByRole('button', { name: `Pay ${usd(total)}` }).click();
+    await page.getByRole('button', { name: `Pay ${usd(total)}`, exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Thank you! 2 orders placed' })).toBeVisible();
 
     await page.getByRole('link', { name: ORDERS_SHOPS.farmA.name }).click();

@@ -127,7 +127,7 @@ test.describe('offline reading (service worker caches)', () => {
     const firstSlot = farm.getByRole('radiogroup', { name: 'Pickup time' }).getByRole('radio').first();
     await firstSlot.click();
     await expect(firstSlot).toHaveAttribute('aria-checked', 'true');
-    const pay = page.getByRole('button', { name: `Pay ${usd(BASKET_PRODUCTS.cabbage.priceMinor)}` });
+    const pay = page.getByRole('button', { name: `Pay ${usd(BASKET_PRODUCTS.cabbage.priceMinor)}`, exact: true });
     await expect(pay).toBeEnabled();
 
     const checkoutAnswers: Array<{ status: number; fromServiceWorker: boolean }> = [];

@@ -125,7 +125,7 @@ test.describe('referral programme', () => {
       await visitor.page.getByRole('button', { name: `Top up ${usd(total)}` }).click();
       await visitor.page.getByRole('form', { name: 'Top up' }).getByRole('button', { name: `Top up ${usd(total)}` }).click();
       await expect(getToast(visitor.page, 'Wallet topped up')).toBeVisible();
-      await visitor.page.getByRole('button', { name: `Pay ${usd(total)}` }).click();
+      await visitor.page.getByRole('button', { name: `Pay ${usd(total)}`, exact: true }).click();
       await expect(visitor.page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
       const orderId = visitor.page.url().split('/').pop()!;
       const status = visitor.page.getByTestId('order-status');
