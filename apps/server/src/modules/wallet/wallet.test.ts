@@ -41,9 +41,9 @@ describe('wallet API', () => {
     }
   });
 
-  it('a new wallet is empty, in the deployment currency', async () => {
+  it('a new wallet is empty, in the deployment currency, and names the payment provider', async () => {
     const { token } = await registerTestUser(testApp.app);
-    expect(await wallet(token)).toEqual({ currency: 'EUR', availableMinor: 0, escrowMinor: 0, paidOutMinor: 0 });
+    expect(await wallet(token)).toEqual({ currency: 'EUR', availableMinor: 0, escrowMinor: 0, paidOutMinor: 0, paymentProvider: 'sandbox' });
   });
 
   it('a top-up charges the card and credits the available balance', async () => {
