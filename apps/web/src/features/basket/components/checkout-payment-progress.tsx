@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconClockHour4, IconDeviceMobile, IconReceipt } from '@tabler/icons-react';
+import { IconReceipt } from '@tabler/icons-react';
 import type { TCheckoutPaymentResponse } from '@pulse/contract/orders';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { formatMoney } from '../../../lib/format';
-import { OtpForm, Waiting } from '../../wallet/components/top-up-progress';
-import { isPaymentPageUrl, pollTimeLeft, shouldPollTopUp, topUpStep } from '../../wallet/utils/top-up-flow';
+import { OtpForm, PendingPaymentCard, Waiting } from '../../wallet/components/top-up-progress';
+import { pollTimeLeft, shouldPollTopUp, topUpStep } from '../../wallet/utils/top-up-flow';
 import { checkoutPaymentQueryKey, isNotFound, postCheckoutPaymentOtp, useCheckoutPayment } from '../api/checkout-payment';
 
 interface CheckoutPaymentProgressProps {
@@ -89,52 +88,15 @@ export function CheckoutPaymentProgress({ checkoutId, phone, onDecided, onClose,
     );
   }
 
-  if (timedOut) {
-    return (
-      <Paper withBorder radius="md" p="md" role="status">
-        <Stack gap="sm">
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <ThemeIcon variant="light" color="yellow" radius="xl" size={36} aria-hidden>
-              <IconClockHour4 size={20} />
-            </ThemeIcon>
-            <div style={{ minWidth: 0 }}>
-              <Text fw={700}>{amount}</Text>
-              <Text size="sm">
-                <Trans>Still waiting for the payment provider. Your orders are paid as soon as it confirms.</Trans>
-              </Text>
-            </div>
-          </Group>
-          <Group gap="sm" grow>
-            <Button variant="default" onClick={onClose}>
-              <Trans>Stop waiting</Trans>
-            </Button>
-            <Button onClick={checkAgain} loading={query.isFetching}>
-              <Trans>Check again</Trans>
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    );
-  }
-
-  if (step.kind === 'approve') {
-    const title = t`Approve the payment on your phone`;
-    return (
-      <Waiting icon={<IconDeviceMobile size={20} />} title={title} amount={amount}>
-        {step.displayText && step.displayText !== title && <Text size="sm">{step.displayText}</Text>}
-      </Waiting>
-    );
-  }
-
   return (
-    <Waiting icon={<IconReceipt size={20} />} title={t`Confirming your payment...`} amount={amount}>
-      {step.kind === 'redirect' && isPaymentPageUrl(step.url) && (
-        <Text size="sm">
-          <Trans>
-            Not paid yet? <Anchor href={step.url}>Open the payment page again</Anchor>
-          </Trans>
-        </Text>
-      )}
-    </Waiting>
+    <PendingPaymentCard
+      step={step}
+      amount={amount}
+      timedOut={timedOut}
+      stillWaiting={<Trans>Still waiting for the payment provider. Your orders are paid as soon as it confirms.</Trans>}
+      checking={query.isFetching}
+      onStopWaiting={onClose}
+      onCheckAgain={checkAgain}
+    />
   );
 }

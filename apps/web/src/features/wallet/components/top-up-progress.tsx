@@ -13,7 +13,7 @@ import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { applyTopUpResult } from '../api/apply-top-up-result';
 import { isNotFound, useTopUp } from '../api/get-top-up';
 import { postTopUpOtp } from '../api/post-top-up-otp';
-import { isPaymentPageUrl, pollTimeLeft, shouldPollTopUp, topUpStep } from '../utils/top-up-flow';
+import { isPaymentPageUrl, pollTimeLeft, shouldPollTopUp, topUpStep, type TopUpStep } from '../utils/top-up-flow';
 import { maskPhone } from '../utils/top-up-input';
 
 interface TopUpProgressProps {
@@ -80,6 +80,42 @@ export function TopUpProgress({ id, phone, onDecided, onClose, onNotFound }: Top
   const step = topUpStep(response);
   if (step.kind === 'otp') return <OtpStep id={id} phone={phone} amount={amount} />;
 
+  return (
+    <PendingPaymentCard
+      step={step}
+      amount={amount}
+      timedOut={timedOut}
+      stillWaiting={<Trans>Still waiting for the payment provider. We will credit your wallet as soon as it confirms.</Trans>}
+      checking={topUp.isFetching}
+      onStopWaiting={onClose}
+      onCheckAgain={checkAgain}
+    />
+  );
+}
+
+/**
+ * A pending payment after its SMS-code step (a top-up's, or a checkout's in the basket): "Approve the
+ * payment on your phone", "Confirming your payment..." (with the provider's page to open again), or,
+ * after the polling limit, `stillWaiting` with "Stop waiting" and "Check again".
+ */
+export function PendingPaymentCard({
+  step,
+  amount,
+  timedOut,
+  stillWaiting,
+  checking,
+  onStopWaiting,
+  onCheckAgain,
+}: {
+  step: TopUpStep;
+  amount: string;
+  timedOut: boolean;
+  stillWaiting: ReactNode;
+  checking: boolean;
+  onStopWaiting: () => void;
+  onCheckAgain: () => void;
+}) {
+  const { t } = useLingui();
   if (timedOut) {
     return (
       <Paper withBorder radius="md" p="md" role="status">
@@ -90,16 +126,14 @@ export function TopUpProgress({ id, phone, onDecided, onClose, onNotFound }: Top
             </ThemeIcon>
             <div style={{ minWidth: 0 }}>
               <Text fw={700}>{amount}</Text>
-              <Text size="sm">
-                <Trans>Still waiting for the payment provider. We will credit your wallet as soon as it confirms.</Trans>
-              </Text>
+              <Text size="sm">{stillWaiting}</Text>
             </div>
           </Group>
           <Group gap="sm" grow>
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={onStopWaiting}>
               <Trans>Stop waiting</Trans>
             </Button>
-            <Button onClick={checkAgain} loading={topUp.isFetching}>
+            <Button onClick={onCheckAgain} loading={checking}>
               <Trans>Check again</Trans>
             </Button>
           </Group>
