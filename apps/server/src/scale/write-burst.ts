@@ -253,7 +253,10 @@ export const INTEGRITY_CHECKS: Record<string, string> = {
   'orders without items or first event':
     'select count(*) as n from orders o where not exists (select 1 from order_items i where i.order_id = o.id) or not exists (select 1 from order_events e where e.order_id = o.id)',
   'checkouts without orders': 'select count(*) as n from checkouts c where not exists (select 1 from orders o where o.checkout_id = c.id)',
-  'top-ups not settled': "select count(*) as n from top_ups where status = 'pending'",
+  // A top-up still pending is a payment in flight (a kill between its row and the provider's answer
+  // leaves one): reconciliation verifies it later. Half done would be a top-up whose state is not its payment's.
+  'top-ups whose state differs from their payment':
+    "select count(*) as n from top_ups u left join payment_intents i on i.id = u.intent_id where case when u.status = 'pending' then i.id is null or i.status not in ('created', 'pending') else i.id is not null and i.status <> u.status end",
   'top-ups whose ledger movement does not match':
     // A top-up's credit is its payment intent's (key intent:<intent id>); top-ups from before intents used top-up:<id>.
     "select count(*) as n from top_ups u where (u.status = 'succeeded') <> exists (select 1 from ledger_transactions t where t.kind = 'top_up' and t.idempotency_key in ('top-up:' || u.id, 'intent:' || u.intent_id))",
