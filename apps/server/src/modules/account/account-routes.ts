@@ -26,14 +26,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     keyGenerator: (request) => `password-change:${request.user?.id ?? ''}`,
   });
 
-  app.get('/api/account/sessions', { schema: { response: { 200: ZAccountSessionsResponse } }, preHandler: app.authenticate }, async (request) => {
+  app.get('/api/account/sessions', { schema: { response: { 200: ZAccountSessionsResponse } }, onRequest: app.authenticate }, async (request) => {
     const user = requireUser(request);
     return { sessions: await listDevices(app.db, user.id, request.sessionId) };
   });
 
   app.delete(
     '/api/account/sessions/:sessionId',
-    { schema: { params: ZSessionIdParams, response: { 200: ZSignedOutResponse } }, preHandler: app.authenticate },
+    { schema: { params: ZSessionIdParams, response: { 200: ZSignedOutResponse } }, onRequest: app.authenticate },
     async (request, reply) => {
       const user = requireUser(request);
       await signOutDevice(app.db, user.id, request.params.sessionId);
@@ -44,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/account/sessions/sign-out-everywhere', { schema: { response: { 200: ZSignedOutResponse } }, preHandler: app.authenticate }, async (request, reply) => {
+  app.post('/api/account/sessions/sign-out-everywhere', { schema: { response: { 200: ZSignedOutResponse } }, onRequest: app.authenticate }, async (request, reply) => {
     const user = requireUser(request);
     const ended = await signOutEverywhere(app.db, user.id);
     for (const sessionId of ended) app.realtime.disconnectSession(sessionId);
