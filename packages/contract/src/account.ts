@@ -5,12 +5,7 @@ import { PASSWORD_MAX_LENGTH, ZNewPassword } from './auth';
 import { ZId } from './ids';
 import { ZUser } from './users';
 
-/**
- * Staying signed in (decision 051): the route that hands out a fresh session token, and the
- * HttpOnly cookie, scoped to that route only, that brings a kept session back to a new tab.
- */
-export const SESSION_RENEWAL_PATH = '/api/auth/session';
-export const RENEWAL_COOKIE_NAME = 'pulse_keep';
+export { RENEWAL_COOKIE_NAME, SESSION_RENEWAL_PATH } from './session-renewal';
 
 /**
  * POST /api/auth/session: a fresh token for the caller's session (from the bearer token, or from
