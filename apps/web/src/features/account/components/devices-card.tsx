@@ -17,7 +17,7 @@ function DeviceRow({ session, onSignOut, busy }: { session: TAccountSession; onS
   const lastActive = formatRelativeTime(session.lastActiveAt, Date.now());
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="device-row">
-      <Group gap="sm" wrap="nowrap" miw={0}>
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
         <Icon size={28} stroke={1.6} aria-hidden />
         <Stack gap={2} miw={0}>
           <Group gap="xs">
@@ -29,11 +29,11 @@ function DeviceRow({ session, onSignOut, busy }: { session: TAccountSession; onS
             )}
           </Group>
           <Text size="sm" c="dimmed">
-            {session.keepSignedIn ? t`Last active ${lastActive} · stays signed in` : t`Last active ${lastActive}`}
+            {session.keepSignedIn ? t`Last active: ${lastActive} · stays signed in` : t`Last active: ${lastActive}`}
           </Text>
         </Stack>
       </Group>
-      <Button variant="default" size="sm" onClick={onSignOut} loading={busy} aria-label={t`Sign out ${label}`}>
+      <Button variant="default" size="sm" style={{ flexShrink: 0 }} onClick={onSignOut} loading={busy} aria-label={t`Sign out ${label}`}>
         <Trans>Sign out</Trans>
       </Button>
     </Group>
