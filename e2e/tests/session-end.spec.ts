@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FIXTURE_USERS } from '../support/fixtures';
-import { readStoredToken, signInThroughForm } from '../support/sign-in';
+import { FIXTURE_PASSWORD, FIXTURE_USERS } from '../support/fixtures';
+import { fillSignInForm, readStoredToken, signInThroughForm } from '../support/sign-in';
 import { chooseMenuItem, getShell, readBottomBarItems } from '../support/shell';
 
 const EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
@@ -79,5 +79,39 @@ test.describe('session end', () => {
     await expect(page.getByTestId('basket-badge')).toHaveCount(0);
     await page.goto('/basket');
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('keep me signed in survives a new tab; sign out everywhere ends the other browser’s session', async ({ browser, page, request }) => {
+    // A person of its own: signing out everywhere must not end the sessions of other specs.
+    const name = `keep${Date.now().toString(36)}`;
+    const person = { email: `${name}@e2e.example` };
+    expect((await request.post('/api/auth/register', { data: { ...person, username: name, password: FIXTURE_PASSWORD } })).status()).toBe(201);
+
+    await page.goto('/login');
+    await page.getByLabel('Keep me signed in').check();
+    await fillSignInForm(page, person.email, FIXTURE_PASSWORD);
+    await expect(page).not.toHaveURL(/\/login(\?|#|$)/);
+
+    // A new tab starts with empty session storage: the kept session gives it a token.
+    const secondTab = await page.context().newPage();
+    await secondTab.goto('/account');
+    await expect(secondTab.getByRole('heading', { name: 'Signed-in devices' })).toBeVisible();
+    expect(await readStoredToken(secondTab)).not.toBeNull();
+    await secondTab.close();
+
+    const otherBrowser = await browser.newContext();
+    const otherPage = await otherBrowser.newPage();
+    await signInThroughForm(otherPage, person);
+
+    await page.goto('/account');
+    await expect(page.getByTestId('device-row')).toHaveCount(3);
+    await expect(page.getByText('This device')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await otherPage.goto('/messages');
+    await expect(otherPage).toHaveURL(/\/login$/);
+    await expect(otherPage.getByRole('alert').filter({ hasText: EXPIRED_MESSAGE })).toBeVisible();
+    await otherBrowser.close();
   });
 });

@@ -20,6 +20,8 @@ import { reviewsRoutes } from './modules/reviews/reviews-routes';
 import { slotsRoutes } from './modules/slots/slots-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { oidcRoutes } from './modules/auth/oidc-routes';
+import { sessionRoutes } from './modules/auth/session-routes';
+import { accountRoutes } from './modules/account/account-routes';
 import { addressesRoutes } from './modules/addresses/addresses-routes';
 import { basketsRoutes } from './modules/baskets/baskets-routes';
 import { healthRoutes } from './modules/health/health-routes';
@@ -169,6 +171,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(oidcRoutes);
+  await app.register(sessionRoutes);
+  await app.register(accountRoutes);
   await app.register(sellersRoutes);
   await app.register(agentsRoutes);
   await app.register(deliveryRoutes);

@@ -40,6 +40,10 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string | null; name: string } | null;
   loginRateLimit: number;
   loginRateWindowSeconds: number;
+  /** Lifetime of one session token; a used session gets a fresh one before it runs out (decision 051). */
+  sessionTokenMinutes: number;
+  /** "Keep me signed in": days of inactivity after which a kept session ends. */
+  keepSignedInDays: number;
   /** Abuse limits beyond sign-in (decision 027): requests per window, per user when signed in, else per IP. */
   rateLimits: RateLimitsConfig;
   bodyLimitBytes: number;
@@ -171,6 +175,8 @@ const ZEnvironment = z.object({
   OIDC_NAME: optionalText,
   LOGIN_RATE_LIMIT: integerIn(1, 1_000_000, 'a whole number of attempts, at least 1'),
   LOGIN_RATE_WINDOW_SECONDS: integerIn(1, 31_536_000, 'a number of seconds, at least 1'),
+  SESSION_TOKEN_MINUTES: integerIn(2, 1440, 'a whole number of minutes between 2 and 1440'),
+  KEEP_SIGNED_IN_DAYS: integerIn(1, 365, 'a whole number of days between 1 and 365'),
   RATE_LIMIT_REGISTER_PER_HOUR: integerIn(1, 1_000_000, 'a whole number of sign-ups, at least 1'),
   RATE_LIMIT_UPLOADS_PER_HOUR: integerIn(1, 1_000_000, 'a whole number of uploads, at least 1'),
   RATE_LIMIT_MESSAGES_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of messages, at least 1'),
@@ -378,6 +384,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     loginRateLimit: values.LOGIN_RATE_LIMIT ?? 10,
     loginRateWindowSeconds: values.LOGIN_RATE_WINDOW_SECONDS ?? 900,
+    sessionTokenMinutes: values.SESSION_TOKEN_MINUTES ?? 60,
+    keepSignedInDays: values.KEEP_SIGNED_IN_DAYS ?? 30,
     // Each default is far above what one person does by hand and far below what a script sends.
     rateLimits: {
       registerPerHour: values.RATE_LIMIT_REGISTER_PER_HOUR ?? 30,

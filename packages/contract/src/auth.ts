@@ -42,6 +42,8 @@ export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 export const ZLoginRequest = z.object({
   email: ZEmail,
   password: z.string({ message: contractMessage(msg`Enter your password`) }).min(1, { message: contractMessage(msg`Enter your password`) }).max(PASSWORD_MAX_LENGTH),
+  /** "Keep me signed in" (decision 051): the session lasts until KEEP_SIGNED_IN_DAYS without use, across closed tabs. */
+  keepSignedIn: z.boolean().optional(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 

@@ -39,6 +39,7 @@ const SIGNED_IN_PATHS = [
   '/agent-messages',
   '/logistics-tasks',
   '/wallet',
+  '/account',
   '/refunds-history',
   '/seller-application-status',
   '/agent-application-status',

@@ -288,6 +288,14 @@ const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
     load: () => import('../features/wallet/pages/wallet-page').then((module) => module.WalletPage),
   },
   {
+    id: 'account',
+    path: '/account',
+    title: msg`Account`,
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/account/pages/account-page').then((module) => module.AccountPage),
+  },
+  {
     id: 'refunds-history',
     path: '/refunds-history',
     title: msg`Refunds History`,

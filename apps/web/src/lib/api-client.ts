@@ -47,6 +47,16 @@ export interface ApiRequestOptions<T> {
   schema: ResponseParser<T>;
   signal?: AbortSignal;
   reactTo?: FailureFilter;
+  /** False for the renewal call itself; every other call first lets a due token renewal run (decision 051). */
+  renewal?: boolean;
+}
+
+type BeforeRequest = () => Promise<void>;
+let beforeRequest: BeforeRequest | null = null;
+
+/** The auth provider registers the token renewal that runs before each call. */
+export function setBeforeRequest(handler: BeforeRequest | null): void {
+  beforeRequest = handler;
 }
 
 function buildHeaders(hasJsonBody: boolean, extra: Readonly<Record<string, string>> = {}): Headers {
@@ -153,6 +163,7 @@ async function sendRequest<T>(path: string, options: ApiRequestOptions<T>): Prom
  * responses parsed with the contract's schema, failures handled by the error catalogue (spec §8).
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+  if (options.renewal !== false && beforeRequest) await beforeRequest();
   try {
     return await sendRequest(path, options);
   } catch (error) {

@@ -1,5 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { onSessionRenewed } from './auth/session-renewal';
+import { isTokenUsable } from './auth/token';
 import { useAuth } from './auth/use-auth';
+import { SESSION_KEYS, readSessionValue } from './session-keys';
 import type { RealtimeSocket } from './socket';
 import { RealtimeContext, type RealtimeConnection } from './socket-context';
 
@@ -32,12 +35,19 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     const reconnectWhenOnline = () => {
       if (socket && !socket.connected) socket.connect();
     };
+    // The server closes a socket when the token it opened with expires; the session may have a
+    // renewed token by then (decision 051), which opens it again.
+    const reconnectWithRenewedToken = (reason: string) => {
+      if (reason === 'io server disconnect' && isTokenUsable(readSessionValue(SESSION_KEYS.token), Date.now())) socket?.connect();
+    };
+    const stopRenewals = onSessionRenewed(reconnectWhenOnline);
 
     // Socket.IO's client is loaded only once someone signs in: visitors never download it.
     void import('./socket').then(({ createRealtimeSocket }) => {
       if (cancelled) return;
       socket = createRealtimeSocket();
       socket.on('connect', announceUser);
+      socket.on('disconnect', reconnectWithRenewedToken);
       window.addEventListener('online', reconnectWhenOnline);
       setConnection({ socket, resyncCount: 0 });
       socket.connect();
@@ -45,6 +55,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
     return () => {
       cancelled = true;
+      stopRenewals();
       window.removeEventListener('online', reconnectWhenOnline);
       socket?.removeAllListeners();
       socket?.disconnect();

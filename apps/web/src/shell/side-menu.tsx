@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Divider, Drawer, Group, NavLink, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Divider, Drawer, Group, NavLink, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowsExchange,
   IconBrandFacebook,
@@ -57,6 +57,11 @@ export function SideMenu({ opened, onClose }: { opened: boolean; onClose: () => 
   const items = getSideMenuItems({ user, mode });
   const { i18n, t } = useLingui();
 
+  const openAccount = () => {
+    onClose();
+    void navigate('/account');
+  };
+
   const chooseItem = (item: SideMenuItem) => {
     onClose();
     if (item.kind === 'link') {
@@ -92,6 +97,10 @@ export function SideMenu({ opened, onClose }: { opened: boolean; onClose: () => 
                   <Text size="sm" c="dimmed" data-testid="menu-mode-label">
                     {i18n._(getModeLabel(mode))}
                   </Text>
+                  {/* The spec fixes the items; the header's account link is where the account page lives (decision 051). */}
+                  <Anchor component="button" type="button" size="sm" fw={600} ta="left" onClick={openAccount} data-testid="menu-account-link">
+                    <Trans>Account and devices</Trans>
+                  </Anchor>
                 </Stack>
               </Group>
             ) : (

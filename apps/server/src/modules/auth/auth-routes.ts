@@ -10,10 +10,11 @@ import {
 import { ZSetLanguageRequest, ZSetLanguageResponse } from '@pulse/contract/users';
 import { requireUser } from '../../plugins/auth';
 import { rateLimitFor } from '../../plugins/rate-limits';
-import { endSession, registerUser, startSession, verifyCredentials } from './auth-service';
+import { endSession, registerUser, verifyCredentials } from './auth-service';
+import { issueSession } from './issue-session';
 import { listDemoAccounts } from './demo-accounts';
 import { createLoginRateLimits } from './login-rate-limit';
-import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import { clearSessionCookie } from './session-cookie';
 import { getUserJson } from './user-json';
 import { updateUserLanguage } from './users-repository';
 
@@ -31,8 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         config: app.config,
         onAttributionError: (error) => request.log.error({ err: error }, 'Referral attribution at sign-up failed'),
       });
-      const session = await startSession(app.db, app.jwtSecret, user.id);
-      setSessionCookie(reply, app.config, session.token);
+      const session = await issueSession(app, request, reply, user.id);
       return reply.code(201).send({ token: session.token, user: await getUserJson(app.db, user) });
     },
   );
@@ -47,8 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await verifyCredentials(app.db, request.body.email, request.body.password);
-      const session = await startSession(app.db, app.jwtSecret, user.id);
-      setSessionCookie(reply, app.config, session.token);
+      const session = await issueSession(app, request, reply, user.id, request.body.keepSignedIn ?? false);
       return { token: session.token, user: await getUserJson(app.db, user) };
     },
   );

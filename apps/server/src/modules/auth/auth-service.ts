@@ -95,12 +95,41 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
-export async function startSession(db: Db, secret: string, userId: string, now = new Date()): Promise<IssuedSession> {
+export interface SessionOptions {
+  /** The token's lifetime (SESSION_TOKEN_MINUTES); one hour unless given. */
+  tokenSeconds?: number;
+  /** "Keep me signed in": the row lives `keepDays` past the last use instead of the token's hour (decision 051). */
+  keepSignedIn?: boolean;
+  keepDays?: number;
+  userAgent?: string | null;
+}
+
+/** Longest User-Agent kept: enough to name any real browser, bounded against padding. */
+export const USER_AGENT_MAX_LENGTH = 512;
+
+/** Whole seconds, so a row and its token's `exp` agree exactly. */
+export function wholeSeconds(date: Date): Date {
+  return new Date(Math.floor(date.getTime() / 1000) * 1000);
+}
+
+/** When a session row ends unless used again: the token's expiry, or the kept-signed-in horizon. */
+export function sessionRowExpiry(tokenExpiresAt: Date, now: Date, keep: { keepSignedIn: boolean; keepDays: number }): Date {
+  return keep.keepSignedIn ? new Date(now.getTime() + keep.keepDays * 24 * 3600 * 1000) : tokenExpiresAt;
+}
+
+export async function startSession(db: Db, secret: string, userId: string, now = new Date(), options: SessionOptions = {}): Promise<IssuedSession> {
   const sessionId = createId();
-  // Whole seconds, so the row and the token's `exp` agree exactly.
-  const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
-  const expiresAt = new Date(issuedAt.getTime() + SESSION_LIFETIME_SECONDS * 1000);
-  await insertSession(db, { jti: sessionId, userId, expiresAt });
+  const issuedAt = wholeSeconds(now);
+  const expiresAt = new Date(issuedAt.getTime() + (options.tokenSeconds ?? SESSION_LIFETIME_SECONDS) * 1000);
+  const keepSignedIn = options.keepSignedIn ?? false;
+  await insertSession(db, {
+    jti: sessionId,
+    userId,
+    expiresAt: sessionRowExpiry(expiresAt, issuedAt, { keepSignedIn, keepDays: options.keepDays ?? 30 }),
+    keepSignedIn,
+    userAgent: options.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+    lastActiveAt: issuedAt,
+  });
   const token = await signSessionToken(secret, { userId, sessionId, issuedAt, expiresAt });
   return { token, sessionId, expiresAt };
 }

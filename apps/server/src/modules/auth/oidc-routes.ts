@@ -5,10 +5,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError, NotFoundError } from '../../errors/domain-errors';
 import { attributeSignUp } from '../referrals/referral-attribution-service';
-import { startSession } from './auth-service';
 import { OidcClient, type PendingOidcSignIn } from './oidc-client';
 import { resolveOidcUser } from './oidc-users';
-import { setSessionCookie } from './session-cookie';
+import { issueSession } from './issue-session';
 
 const PENDING_COOKIE = 'pulse_oidc';
 const PENDING_COOKIE_PATH = '/api/auth/oidc';
@@ -102,8 +101,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.error({ err: error }, 'Referral attribution at single sign-on failed');
         });
       }
-      const session = await startSession(app.db, app.jwtSecret, user.id);
-      setSessionCookie(reply, app.config, session.token);
+      const session = await issueSession(app, request, reply, user.id);
       return redirectToLogin(reply, { token: session.token });
     } catch (error) {
       if (error instanceof DomainError) return redirectToLogin(reply, { error: error.message });

@@ -274,6 +274,44 @@ export const ROUTE_TABLE: Row[] = [
     expect: all(200),
     call: async ({ world, user }) => (user ? { url: '/api/auth/logout', token: await newSessionToken(world.app, user.id) } : { url: '/api/auth/logout' }),
   },
+  {
+    method: 'POST',
+    path: '/api/auth/session',
+    note: 'a fresh token for the caller’s own session; a visitor gets nulls, not an error (decision 051)',
+    expect: all(200),
+    call: () => ({ url: '/api/auth/session' }),
+  },
+
+  /* ---- the account page (decision 051): the caller's own sessions and password ---- */
+  { method: 'GET', path: '/api/account/sessions', expect: signedIn(200), call: () => ({ url: '/api/account/sessions' }) },
+  {
+    method: 'DELETE',
+    path: '/api/account/sessions/:sessionId',
+    note: 'a session of the owner buyer: only its user may end it; everyone else learns nothing',
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: async ({ world }) => {
+      const sessionToken = await newSessionToken(world.app, world.ownerBuyer.id);
+      const sessionId = JSON.parse(Buffer.from(sessionToken.split('.')[1] ?? '', 'base64url').toString()) as { jti: string };
+      return { url: `/api/account/sessions/${sessionId.jti}`, leaks: [sessionId.jti] };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/account/sessions/sign-out-everywhere',
+    note: 'a throw-away session of a fresh user of each kind',
+    freshActor: true,
+    expect: signedIn(200),
+    call: () => ({ url: '/api/account/sessions/sign-out-everywhere' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/account/password',
+    note: 'each fresh user changes their own password',
+    freshActor: true,
+    expect: signedIn(200),
+    call: () => ({ url: '/api/account/password', payload: { currentPassword: TEST_PASSWORD, newPassword: `river-basket-${unique('pw')}` } }),
+  },
   { method: 'PUT', path: '/api/users/me/language', note: "the caller's own language", expect: signedIn(200), call: () => ({ url: '/api/users/me/language', payload: { language: 'en' } }) },
   { method: 'GET', path: '/api/auth/providers', expect: all(200), call: () => ({ url: '/api/auth/providers' }) },
   {

@@ -2,12 +2,13 @@ import { i18n } from '@lingui/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { TUser } from '@pulse/contract/users';
-import { setSessionExpiredHandler } from '../api-client';
+import { setBeforeRequest, setSessionExpiredHandler } from '../api-client';
 import { SESSION_KEYS, readSessionValue, removeSessionValue, writeSessionValue } from '../session-keys';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { getCurrentUser } from './get-current-user';
 import { postLogout } from './post-logout';
 import { SESSION_EXPIRED_MESSAGE } from './session-messages';
+import { onSessionRenewed, renewTokenIfDue, requestFreshToken } from './session-renewal';
 import { InvalidTokenError, decodeTokenClaims, getTokenExpiresAt, isTokenUsable, validateLoginData } from './token';
 import { DEFAULT_USER_MODE, parseUserMode, type UserMode } from './user-mode';
 
@@ -65,10 +66,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSession((current) => ({ ...current, user: null, token: null, expiresAt: null, isLoading: false, logoutPath }));
   }, []);
 
+  // Decision 051: a used session gets a fresh token before its token runs out.
+  useEffect(() => {
+    setBeforeRequest(renewTokenIfDue);
+    const stop = onSessionRenewed(({ token, user }) => {
+      setSession((current) =>
+        current.user !== null && current.user.id !== user.id ? current : { ...current, user, token, expiresAt: getExpiresAtOfToken(token, Date.now()) },
+      );
+    });
+    return () => {
+      setBeforeRequest(null);
+      stop();
+    };
+  }, []);
+
   // Spec §4 Session: ask the server first; fall back to a stored token only while it is valid.
+  // A new tab has no token yet: a session kept signed in gets one from its cookie first (decision 051).
   useEffect(() => {
     let cancelled = false;
-    getCurrentUser()
+    const kept = readSessionValue(SESSION_KEYS.token) === null ? requestFreshToken() : Promise.resolve(null);
+    kept
+      .then(() => getCurrentUser())
       .then((user) => {
         if (cancelled) return;
         const token = readSessionValue(SESSION_KEYS.token);

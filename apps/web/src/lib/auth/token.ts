@@ -4,6 +4,7 @@ import { DEFAULT_SESSION_MS, INVALID_LOGIN_DATA_MESSAGE, INVALID_TOKEN_MESSAGE }
 
 export interface TokenClaims {
   exp?: number;
+  iat?: number;
   sub?: string;
 }
 
@@ -71,6 +72,7 @@ export function decodeTokenClaims(token: string): TokenClaims | null {
     const record = payload as Record<string, unknown>;
     const claims: TokenClaims = {};
     if (typeof record.exp === 'number' && Number.isFinite(record.exp)) claims.exp = record.exp;
+    if (typeof record.iat === 'number' && Number.isFinite(record.iat)) claims.iat = record.iat;
     if (typeof record.sub === 'string') claims.sub = record.sub;
     return claims;
   } catch {

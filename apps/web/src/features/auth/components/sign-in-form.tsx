@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { ZLoginRequest } from '@pulse/contract/auth';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { postLogin } from '../api/post-login';
@@ -7,14 +7,27 @@ import { useRevealButtonProps } from './reveal-button-props';
 import { useAuthForm } from './use-auth-form';
 
 /**
+ * "Keep me signed in" starts on where people sign in on their own device (a phone: touch and a
+ * narrow screen) and off on a computer, which is more often shared (decision 051).
+ */
+function isPhoneLike(): boolean {
+  try {
+    return window.matchMedia('(pointer: coarse)').matches || window.matchMedia('(max-width: 48em)').matches;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * `filled`: e-mail and password put in by "Try the demo" (the page remounts the form with a new
  * key for each pick); the Sign in button then takes the focus, so Enter signs in.
  */
 export function SignInForm({ filled }: { filled?: { email: string; password: string } | undefined }) {
+  const [keepSignedIn, setKeepSignedIn] = useState(isPhoneLike);
   const { values, setField, errors, isPending, submit } = useAuthForm({
     initialValues: { email: filled?.email ?? '', password: filled?.password ?? '' },
-    schema: ZLoginRequest,
-    send: postLogin,
+    schema: ZLoginRequest.omit({ keepSignedIn: true }),
+    send: (request) => postLogin({ ...request, keepSignedIn }),
   });
   const { t } = useLingui();
   const revealButtonProps = useRevealButtonProps();
@@ -51,6 +64,13 @@ export function SignInForm({ filled }: { filled?: { email: string; password: str
           value={values.password}
           onChange={(event) => setField('password', event.currentTarget.value)}
           error={errors.fields.password}
+        />
+        <Checkbox
+          label={t`Keep me signed in`}
+          description={t`Stay signed in on this device, even after closing the app.`}
+          checked={keepSignedIn}
+          onChange={(event) => setKeepSignedIn(event.currentTarget.checked)}
+          size="md"
         />
         <Button ref={submitButton} type="submit" size="md" fullWidth loading={isPending} disabled={isPending}>
           <Trans>Sign in</Trans>
