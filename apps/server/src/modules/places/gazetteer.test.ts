@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sellerApplications } from '../../../db/schema/seller-applications';
-import { createTestApp, type TestApp } from '../../../testing/create-test-app';
-import { createAddress, createProduct, createSeller } from '../../orders/testing/order-fixtures';
+import { sellerApplications } from '../../db/schema/seller-applications';
+import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { createAddress, createProduct, createSeller } from '../orders/testing/order-fixtures';
 import { buildGazetteer, findPlaces, isProductWord, loadGazetteer, refreshGazetteer } from './gazetteer';
-import { understand } from './understand';
+import { understand } from '../assistant/nlu/understand';
 
 describe('gazetteer from a fixed list', () => {
   const gazetteer = buildGazetteer(

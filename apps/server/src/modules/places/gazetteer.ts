@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { distance } from 'fastest-levenshtein';
-import type { Db } from '../../../db/client';
-import { BUILT_IN_PRODUCT_WORDS, FILLER_WORDS, NON_PRODUCT_TITLE_WORDS } from './lexicon';
+import type { Db } from '../../db/client';
+import { BUILT_IN_PRODUCT_WORDS, FILLER_WORDS, NON_PRODUCT_TITLE_WORDS } from './gazetteer-words';
 
 /**
  * The product's own gazetteer: the towns and regions of its farms (seller applications, product
