@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Group, Text } from '@mantine/core';
-import { getAppName } from '../utils/get-app-name';
+import { getAppName } from '../lib/get-app-name';
 
 interface LogoProps {
   /** Height of the mark in pixels; the wordmark scales with it. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { t } from '@lingui/core/macro';
-import type { MapPoint } from '../../../components/delivery-map/map-geometry';
+import type { MapPoint } from '../components/delivery-map/map-geometry';
 
 /**
  * "Use my location": asks the browser once for its position and hands it to `onPosition`;

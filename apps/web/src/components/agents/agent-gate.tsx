@@ -5,11 +5,11 @@ import type { ReactNode } from 'react';
 import { Button, Group, List, Paper, Skeleton, Stack, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconMotorbike } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ApplicationStatusCard } from '../../../components/application-status-card';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { useMyAgentApplication } from '../api/agent-application-api';
-import { agentStatusView } from '../utils/agent-status-view';
+import { ApplicationStatusCard } from '../application-status-card';
+import { LoadErrorAlert } from '../load-error-alert';
+import { useAuth } from '../../lib/auth/use-auth';
+import { useMyAgentApplication } from '../../lib/agents/agent-application-api';
+import { agentStatusView } from '../../lib/agents/agent-status-view';
 
 const PROGRAMME_POINTS: readonly MessageDescriptor[] = [
   msg`Delivery agents carry orders from nearby farms to buyers and earn each order’s delivery fee`,

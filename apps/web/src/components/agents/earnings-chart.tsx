@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { formatCalendarDay, formatMoney } from '../../../lib/format';
+import { formatCalendarDay, formatMoney } from '../../lib/format';
 
 export interface EarnedDay {
   /** YYYY-MM-DD */

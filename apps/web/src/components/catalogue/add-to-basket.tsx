@@ -6,13 +6,13 @@ import { notifications } from '@mantine/notifications';
 import { IconBasketPlus, IconMinus, IconPlus } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import type { TProductSummary } from '@pulse/contract/products';
-import { isApiError } from '../../../lib/api-error';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { SESSION_KEYS, writeSessionValue } from '../../../lib/session-keys';
-import { useAddToBasket } from '../api/post-basket-item';
-import { savePendingBasketAdd, takePendingBasketAdd } from '../utils/pending-basket-add';
-import { clampQuantity } from '../utils/quantity';
-import { quantityLabelText, quantityText } from '../../../lib/unit-text';
+import { isApiError } from '../../lib/api-error';
+import { useAuth } from '../../lib/auth/use-auth';
+import { SESSION_KEYS, writeSessionValue } from '../../lib/session-keys';
+import { useAddToBasket } from '../../lib/catalogue/post-basket-item';
+import { savePendingBasketAdd, takePendingBasketAdd } from '../../lib/catalogue/pending-basket-add';
+import { clampQuantity } from '../../lib/catalogue/quantity';
+import { quantityLabelText, quantityText } from '../../lib/unit-text';
 
 const SUCCESS_TOAST_MS = 4000;
 

@@ -6,9 +6,9 @@ import { t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import type { TProductSummary } from '@pulse/contract/products';
-import { resolveMediaUrl } from '../../../lib/media-url';
-import { formatMoney } from '../../../lib/format-core';
-import { unitPriceText } from '../../../lib/unit-text';
+import { resolveMediaUrl } from '../../lib/media-url';
+import { formatMoney } from '../../lib/format-core';
+import { unitPriceText } from '../../lib/unit-text';
 import { RatingSummary } from './rating-summary';
 import classes from './product-card.module.css';
 

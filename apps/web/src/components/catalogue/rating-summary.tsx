@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatRating } from '../utils/format-price';
+import { formatRating } from '../../lib/catalogue/format-price';
 import { RatingStars } from './rating-stars';
 
 /** Stars with the average and how many ratings it is from; "No ratings yet" before the first. */

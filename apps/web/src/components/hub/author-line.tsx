@@ -3,9 +3,9 @@ import { IconMapPin, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { THubAuthor } from '@pulse/contract/hub';
-import { resolveMediaUrl } from '../../../lib/media-url';
+import { resolveMediaUrl } from '../../lib/media-url';
 import classes from './hub.module.css';
-import { formatDateTimeWithYear, formatRelativeTime } from '../../../lib/format';
+import { formatDateTimeWithYear, formatRelativeTime } from '../../lib/format';
 
 /** Between the parts of a line of details ("Farmer · 3 hr ago · edited"). */
 export const SEPARATOR = ' · ';

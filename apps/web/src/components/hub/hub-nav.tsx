@@ -3,10 +3,10 @@ import { IconBell, IconHome, IconSparkles, IconUser } from '@tabler/icons-react'
 import { NavLink } from 'react-router';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { formatBadgeCount } from '../../../shell/badge-text';
-import { CountBadge } from '../../../shell/count-badge';
-import { useUnreadNotificationCount } from '../../notifications/api/get-unread-notification-counts';
+import { useAuth } from '../../lib/auth/use-auth';
+import { formatBadgeCount } from '../../shell/badge-text';
+import { CountBadge } from '../../shell/count-badge';
+import { useUnreadNotificationCount } from '../../lib/notifications/get-unread-notification-counts';
 import { profilePath } from './author-line';
 import classes from './hub-nav.module.css';
 

@@ -1,10 +1,10 @@
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TNotification } from '@pulse/contract/notifications';
-import { getNotificationTitle } from '../utils/notification-targets';
+import { getNotificationTitle } from '../../lib/notifications/notification-targets';
 import { NotificationTypeIcon } from './notification-type-icon';
 import classes from './notification-list.module.css';
-import { formatRelativeTime } from '../../../lib/format';
+import { formatRelativeTime } from '../../lib/format';
 
 interface NotificationItemProps {
   notification: TNotification;

@@ -2,7 +2,7 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconMapPin, IconPhone } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TPickupPoint } from '@pulse/contract/orders';
-import { phoneHref, pickupAddressLines, pickupDirectionsUrl } from '../utils/pickup-point';
+import { phoneHref, pickupAddressLines, pickupDirectionsUrl } from '../../lib/orders/pickup-point';
 
 /**
  * Where a pickup order is collected: the farm and its town, directions from its map point and its

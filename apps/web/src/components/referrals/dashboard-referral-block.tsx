@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatMoney, formatNumber } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../lib/format';
 import type { TAgentKind } from '@pulse/contract/agents';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { isNotReferralAgentError, useReferralSummary } from '../api/referrals-api';
+import { LoadErrorAlert } from '../load-error-alert';
+import { isNotReferralAgentError, useReferralSummary } from '../../lib/referrals/referrals-api';
 
 function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
   return (

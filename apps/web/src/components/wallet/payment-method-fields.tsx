@@ -4,7 +4,7 @@ import { Group, Input, Radio, SegmentedControl, Stack, Text, TextInput } from '@
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { IconCreditCard, IconDeviceMobile, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { MOBILE_MONEY_NETWORKS, type TMobileMoneyNetwork, type TPaymentMethod, type TPaymentProviderName } from '@pulse/contract/wallet';
-import { MOBILE_MONEY_NETWORK_LABELS, TOP_UP_METHOD_HINTS, TOP_UP_METHOD_LABELS } from '../utils/top-up-input';
+import { MOBILE_MONEY_NETWORK_LABELS, TOP_UP_METHOD_HINTS, TOP_UP_METHOD_LABELS } from '../../lib/wallet/top-up-input';
 
 const METHOD_ICONS = { card: IconCreditCard, mobile_money: IconDeviceMobile, hosted: IconExternalLink } as const;
 

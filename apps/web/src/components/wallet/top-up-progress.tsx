@@ -4,17 +4,17 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, TextInput, Th
 import { useQueryClient } from '@tanstack/react-query';
 import { IconClockHour4, IconDeviceMobile, IconMessage2, IconReceipt } from '@tabler/icons-react';
 import { ZPaymentOtpInput, type TPaymentOtpInput, type TTopUpResponse } from '@pulse/contract/wallet';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { contractText } from '../../../lib/contract-text';
-import { formatMoney } from '../../../lib/format';
-import { getServerFormErrors } from '../../../lib/form-errors';
-import { useSingleSubmit } from '../../../lib/use-single-submit';
-import { applyTopUpResult } from '../api/apply-top-up-result';
-import { isNotFound, useTopUp } from '../api/get-top-up';
-import { postTopUpOtp } from '../api/post-top-up-otp';
-import { isPaymentPageUrl, pollTimeLeft, shouldPollTopUp, topUpStep, type TopUpStep } from '../utils/top-up-flow';
-import { maskPhone } from '../utils/top-up-input';
+import { LoadErrorAlert } from '../load-error-alert';
+import { useAuth } from '../../lib/auth/use-auth';
+import { contractText } from '../../lib/contract-text';
+import { formatMoney } from '../../lib/format';
+import { getServerFormErrors } from '../../lib/form-errors';
+import { useSingleSubmit } from '../../lib/use-single-submit';
+import { applyTopUpResult } from '../../lib/wallet/apply-top-up-result';
+import { isNotFound, useTopUp } from '../../lib/wallet/get-top-up';
+import { postTopUpOtp } from '../../lib/wallet/post-top-up-otp';
+import { isPaymentPageUrl, pollTimeLeft, shouldPollTopUp, topUpStep, type TopUpStep } from '../../lib/wallet/top-up-flow';
+import { maskPhone } from '../../lib/wallet/top-up-input';
 
 interface TopUpProgressProps {
   id: string;

@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { ZAgentApplication, type TAgentApplication, type TAgentApplicationValues } from '@pulse/contract/agents';
-import { apiRequest, type FailureFilter } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/api-error';
+import { apiRequest, type FailureFilter } from '../api-client';
+import { isApiError } from '../api-error';
 
 /** "No application yet" is a 404 the page explains itself: no toast for it, but outages and expiry still react. */
 const reactToAllButNotFound: FailureFilter = (failure) => !(failure.kind === 'http' && failure.status === 404);

@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import { agentKindLabels, type TAgentApplication } from '@pulse/contract/agents';
-import { formatNumber } from '../../../lib/format';
-import type { ApplicationStatusView } from '../../../components/application-status-card';
-import { contractText } from '../../../lib/contract-text';
+import { formatNumber } from '../format';
+import type { ApplicationStatusView } from '../../components/application-status-card';
+import { contractText } from '../contract-text';
 
 /** An agent application as the shared status card reads it. */
 export function agentStatusView(i18n: I18n, application: TAgentApplication | null): ApplicationStatusView | null {

@@ -1,4 +1,4 @@
-import { reactToOutagesOnly, reactToSessionExpiryOnly, type FailureFilter } from '../../../lib/api-client';
+import { reactToOutagesOnly, reactToSessionExpiryOnly, type FailureFilter } from '../api-client';
 
 /**
  * Catalogue pages show their own "no longer available" and error states: a 401 still logs out and

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { TProductUnit } from '@pulse/contract/products';
-import { currencyDigits } from '../../../lib/format-core';
-import { quantityText } from '../../../lib/unit-text';
+import { currencyDigits } from '../format-core';
+import { quantityText } from '../unit-text';
 
 /** "12 kg left", or "Sold out" when nothing is available. */
 export function formatStock(availableQuantity: number, unit: TProductUnit): string {

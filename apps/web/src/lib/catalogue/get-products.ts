@@ -1,8 +1,8 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { TProductListResponse } from '@pulse/contract/products';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 import { reactToSessionOrOutage } from './catalogue-failure-filter';
-import { serverChecked } from '../../../lib/server-checked';
+import { serverChecked } from '../server-checked';
 
 /** Listing pages are fetched this many at a time; the grid fills 2-4 columns evenly with it. */
 export const PRODUCT_PAGE_SIZE = 24;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { TAddBasketItemInput } from '@pulse/contract/baskets';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 import { reactToSessionOrOutage } from './catalogue-failure-filter';
 
 /**

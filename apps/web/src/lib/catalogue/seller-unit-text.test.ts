@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import { activateLanguage } from '../../../lib/i18n/i18n';
-import { CATEGORY_NAMES } from '../../../lib/category-names';
-import { countedInText, pricePerUnitLabel, pricePlaceholderText, quantityText, UNIT_NAMES, unitPriceText } from './unit-text';
+import { activateLanguage } from '../i18n/i18n';
+import { CATEGORY_NAMES } from '../category-names';
+import { countedInText, pricePerUnitLabel, pricePlaceholderText, quantityText, UNIT_NAMES, unitPriceText } from './seller-unit-text';
 
 describe('unit texts', () => {
   afterAll(async () => {

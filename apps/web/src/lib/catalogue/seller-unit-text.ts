@@ -17,7 +17,7 @@ export const UNIT_NAMES: Readonly<Record<TProductUnit, MessageDescriptor>> = {
   litre: msg`litre`,
 };
 
-export { quantityText, unitPriceText } from '../../../lib/unit-text';
+export { quantityText, unitPriceText } from '../unit-text';
 
 /** The price field's label: "Price per kg". */
 export function pricePerUnitLabel(unit: TProductUnit | null): string {

@@ -5,9 +5,9 @@ import {
   ZListNotificationsResponse,
   notificationPageDefaults,
 } from '@pulse/contract/notifications';
-import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { getNextNotificationPage } from '../utils/notification-list-cache';
+import { apiRequest } from '../api-client';
+import { useAuth } from '../auth/use-auth';
+import { getNextNotificationPage } from './notification-list-cache';
 
 /** Spec §9: 10 a page. */
 export const NOTIFICATIONS_PAGE_SIZE = notificationPageDefaults.limit;

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TUnreadCountResponse } from '@pulse/contract/counts';
-import { apiRequest, reactToSessionExpiryOnly } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { serverChecked } from '../../../lib/server-checked';
+import { apiRequest, reactToSessionExpiryOnly } from '../api-client';
+import { useAuth } from '../auth/use-auth';
+import { serverChecked } from '../server-checked';
 
 export type NotificationCountKind = 'general' | 'pulse-hub';
 

@@ -1,5 +1,5 @@
 import { ZMarkNotificationReadResponse, type TNotification } from '@pulse/contract/notifications';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** Marks one of the user's notifications read; the server then sends `notificationRead` to every tab. */
 export async function putNotificationRead(id: string): Promise<TNotification> {

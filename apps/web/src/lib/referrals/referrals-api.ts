@@ -9,11 +9,11 @@ import {
   type TReferralSummary,
   type TReferredPeopleResponse,
 } from '@pulse/contract/referrals';
-import { apiRequest, reactToNoFailures } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/api-error';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { reactToSessionOrOutage } from '../../../lib/react-to-session-or-outage';
-import { walletQueryKey } from '../../../lib/wallet-api';
+import { apiRequest, reactToNoFailures } from '../api-client';
+import { isApiError } from '../api-error';
+import { useAuth } from '../auth/use-auth';
+import { reactToSessionOrOutage } from '../react-to-session-or-outage';
+import { walletQueryKey } from '../wallet-api';
 
 export const REFERRAL_LIST_PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TTopUpResponse, TWalletResponse } from '@pulse/contract/wallet';
-import { invalidateWallet, walletQueryKey } from '../../../lib/wallet-api';
+import { invalidateWallet, walletQueryKey } from '../wallet-api';
 import { topUpQueryKey } from './get-top-up';
 
 /**

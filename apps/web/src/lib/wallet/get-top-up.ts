@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ZTopUpResponse, type TTopUpResponse } from '@pulse/contract/wallet';
-import { apiRequest, reactToSessionExpiryOnly } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/api-error';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { walletQueryKey } from '../../../lib/wallet-api';
-import { shouldPollTopUp, TOP_UP_POLL_INTERVAL_MS } from '../utils/top-up-flow';
+import { apiRequest, reactToSessionExpiryOnly } from '../api-client';
+import { isApiError } from '../api-error';
+import { useAuth } from '../auth/use-auth';
+import { walletQueryKey } from '../wallet-api';
+import { shouldPollTopUp, TOP_UP_POLL_INTERVAL_MS } from './top-up-flow';
 
 export function topUpQueryKey(userId: string | null, id: string) {
   return [...walletQueryKey(userId), 'top-up', id] as const;

@@ -1,6 +1,6 @@
 import { ZTopUpResponse, type TPaymentOtpInput, type TTopUpResponse } from '@pulse/contract/wallet';
-import { apiRequest } from '../../../lib/api-client';
-import { reactToSessionOrOutage } from '../../../lib/react-to-session-or-outage';
+import { apiRequest } from '../api-client';
+import { reactToSessionOrOutage } from '../react-to-session-or-outage';
 
 /** The code the mobile money network sent by SMS (a top-up pending with nextAction send_otp). */
 export async function postTopUpOtp(id: string, input: TPaymentOtpInput): Promise<TTopUpResponse> {

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { TTopUpResponse } from '@pulse/contract/wallet';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '../format';
 
 /** While a top-up is pending the wallet asks the server every 2 s (the server verifies with the provider)... */
 export const TOP_UP_POLL_INTERVAL_MS = 2_000;

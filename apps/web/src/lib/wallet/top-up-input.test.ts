@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZTopUpInput } from '@pulse/contract/wallet';
-import { getZodDottedFieldErrors } from '../../../lib/form-errors';
+import { getZodDottedFieldErrors } from '../form-errors';
 import { maskPhone, SANDBOX_CARD_NUMBER, topUpFieldErrors, topUpInputFrom, topUpMethodsFor, type TopUpValues } from './top-up-input';
 
 const VALUES: TopUpValues = { amount: 50, method: 'card', cardNumber: SANDBOX_CARD_NUMBER, phone: '024 123 4567', network: 'mtn' };

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { TMobileMoneyNetwork, TPaymentMethod, TPaymentProviderName } from '@pulse/contract/wallet';
-import { toMinorUnits } from '../../../lib/money-input';
+import { toMinorUnits } from '../money-input';
 
 /** The sandbox's card that succeeds (4000 0000 0000 0002 is declined). */
 export const SANDBOX_CARD_NUMBER = '4242 4242 4242 4242';
