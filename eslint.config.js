@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import lingui from 'eslint-plugin-lingui';
 import { USER_TEXT_RULE } from './eslint.user-text.js';
 
@@ -20,6 +23,36 @@ export const SERVER_TEXT_SELECTORS = [
     message: `A notification text (written in the recipient's language): ${USE_MSG}`,
   },
   { selector: `VariableDeclarator[id.name=/_MESSAGE$/] > ${TEXT}.init`, message: `A message constant: contractMessage(msg\`...\`) or msg\`...\`. ${USE_MSG}` },
+];
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SERVER_MODULES = 'apps/server/src/modules';
+/** Modules that react to orders through the domain-event seam (decision 052): orders and checkout never call them. */
+const ORDER_CONSUMERS = ['delivery', 'referrals', 'notifications', 'push', 'mail', 'admin'];
+
+/**
+ * The dependency direction (decision 052), checked on resolved paths by import-x/no-restricted-paths:
+ * - server: orders and checkout import none of the modules that react to them; those register
+ *   listeners on the domain-event seam (apps/server/src/lib/domain-events.ts) instead;
+ * - web: a feature never imports another feature (architecture.md); what two share lives in
+ *   apps/web/src/components/ or apps/web/src/lib/, and app/ and shell/ compose features.
+ * eslint.import-direction.test.ts shows both failing on a forbidden import.
+ */
+export const IMPORT_DIRECTION_ZONES = [
+  ...['orders', 'checkout'].map((module) => ({
+    target: `${SERVER_MODULES}/${module}`,
+    from: ORDER_CONSUMERS.map((consumer) => `${SERVER_MODULES}/${consumer}`),
+    message: `${module} publishes domain events; the module that reacts registers a listener (apps/server/src/domain-listeners.ts, decision 052).`,
+  })),
+  ...WEB_FEATURES.map((feature) => ({
+    target: `apps/web/src/features/${feature}`,
+    from: 'apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature: move what both use to apps/web/src/components/ or apps/web/src/lib/ (decision 052).',
+  })),
 ];
 
 export default tseslint.config(
@@ -90,5 +123,14 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/testing/**'],
     rules: { 'no-restricted-syntax': ['error', ...SERVER_TEXT_SELECTORS] },
+  },
+  {
+    // Dependency direction (decision 052): see IMPORT_DIRECTION_ZONES. Tests of orders may drive
+    // the modules that react (a delivery walk), so server tests are outside the server zones.
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/testing/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: IMPORT_DIRECTION_ZONES }] },
   },
 );

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerDomainListeners } from './domain-listeners';
 import { API_ENCODINGS, BROTLI_OPTIONS, COMPRESSION_THRESHOLD_BYTES, GZIP_OPTIONS } from './lib/compression';
 import { adminRoutes } from './modules/admin/admin-routes';
 import { checkoutRoutes } from './modules/checkout/checkout-routes';
@@ -115,6 +116,8 @@ async function registerApiCompression(app: FastifyInstance): Promise<void> {
 
 /** Builds the whole HTTP app (no listen): plugins in order, then modules, then the web app. */
 export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  // What reacts to orders and whose ledger kinds the wallet words (decision 052).
+  registerDomainListeners();
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,

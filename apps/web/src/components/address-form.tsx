@@ -5,7 +5,7 @@ import { IconAlertCircle, IconCurrentLocation, IconMapPin } from '@tabler/icons-
 import { useQueryClient } from '@tanstack/react-query';
 import { ZAddressInput, type TAddress } from '@pulse/contract/addresses';
 import { describeAddressLocation } from '../features/addresses/utils/address-location';
-import { useBrowserPosition } from '../features/addresses/utils/use-browser-position';
+import { useBrowserPosition } from '../lib/use-browser-position';
 import { invalidateAddresses, postAddress, putAddress } from '../lib/addresses-api';
 import { useAuth } from '../lib/auth/use-auth';
 import { getServerFormErrors, getZodFieldErrors, NO_FORM_ERRORS, type FormErrors } from '../lib/form-errors';

@@ -3,7 +3,7 @@ import { IconBell, IconBuildingStore, IconLayoutDashboard, IconLeaf, IconMessage
 import { Link, useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { useUnreadMessageCount } from '../features/messages/api/get-unread-message-count';
-import { useUnreadNotificationCount } from '../features/notifications/api/get-unread-notification-counts';
+import { useUnreadNotificationCount } from '../lib/notifications/get-unread-notification-counts';
 import { useAuth } from '../lib/auth/use-auth';
 import { formatBadgeCount } from './badge-text';
 import { getBottomBarItems, isBottomBarItemActive, type BottomBarItemId } from './bottom-bar-items';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { Logo } from '../features/content/components/logo';
+import { Logo } from '../components/logo';
 import classes from './page-header.module.css';
 import { APP_NAME } from '../config/env';
 

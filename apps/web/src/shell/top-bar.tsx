@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBasket, IconMenu2 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { Logo } from '../features/content/components/logo';
+import { Logo } from '../components/logo';
 import { useBasketCount } from '../features/basket/api/get-basket-count';
 import { useAuth } from '../lib/auth/use-auth';
 import { getBasketBadgeText } from './badge-text';

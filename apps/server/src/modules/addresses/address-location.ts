@@ -1,6 +1,6 @@
 import type { TAddressLocatedBy } from '@pulse/contract/addresses';
 import type { Db } from '../../db/client';
-import { findPlaces, loadGazetteer, normalisePlaceName, refreshGazetteer, type Gazetteer, type GazetteerPlace } from '../assistant/nlu/gazetteer';
+import { findPlaces, loadGazetteer, normalisePlaceName, refreshGazetteer, type Gazetteer, type GazetteerPlace } from '../places/gazetteer';
 
 export interface AddressLocation {
   lat: number;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TAssistantPlace } from '@pulse/contract/assistant';
-import { loadGazetteer, normalisePlaceName } from './nlu/gazetteer';
+import { loadGazetteer, normalisePlaceName } from '../places/gazetteer';
 
 /**
  * A place name (a tool's `near`, e.g. "Kumasi" or "Kumasi, Ashanti") to coordinates through the
- * product's own gazetteer (lane A's nlu/gazetteer.ts: the towns and regions of its farms and
+ * product's own gazetteer (modules/places/gazetteer.ts: the towns and regions of its farms and
  * addresses, cached per process), so a search costs no extra query.
  */
 export async function resolvePlaceName(app: FastifyInstance, name: string): Promise<TAssistantPlace | null> {

@@ -25,7 +25,7 @@ import {
 import { addresses } from '../../db/schema/addresses';
 import { sellerApplications } from '../../db/schema/seller-applications';
 import { sellerProfiles } from '../../db/schema/seller-profiles';
-import { refreshGazetteer } from '../assistant/nlu/gazetteer';
+import { refreshGazetteer } from '../places/gazetteer';
 import { ADDRESS_NOT_LOCATED_MESSAGE } from './checkout-service';
 import { haversineKm, quoteDelivery } from './delivery-fees';
 

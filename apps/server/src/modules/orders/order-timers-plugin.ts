@@ -1,12 +1,13 @@
 import fp from 'fastify-plugin';
-import { sweepUnclaimedTasks } from '../delivery/delivery-order-hooks';
+import { domainEvents } from '../../lib/domain-events';
 import { sweepOrderTimers } from './orders-service';
 
 export const ORDER_TIMER_INTERVAL_MS = 30_000;
 
 /**
  * The order timers in process: every 30 s, lapse unpaid orders and auto-complete delivered ones,
- * and tell farms whose delivery no Pulse Agent claimed by the slot's start.
+ * then publish order.timers_swept for the timers of other modules (delivery tells farms whose
+ * delivery no Pulse Agent claimed by the slot's start).
  * Safe with several processes (each order is claimed with FOR UPDATE SKIP LOCKED). Off with
  * ORDER_TIMERS=off; tests call sweepOrderTimers directly with their own "now".
  */
@@ -17,7 +18,7 @@ export const orderTimersPlugin = fp(
     const timer = setInterval(() => {
       if (running) return;
       running = sweepOrderTimers(app)
-        .then(() => sweepUnclaimedTasks(app))
+        .then(() => domainEvents.publishAfterCommit(app, 'order.timers_swept', { now: new Date() }))
         .catch((error: unknown) => app.log.error({ err: error }, 'Order timers failed'))
         .finally(() => {
           running = null;

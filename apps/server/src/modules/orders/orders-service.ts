@@ -18,18 +18,16 @@ import {
 import { WEIGHED_UNITS } from '@pulse/contract/products';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { ORDER_ITEM_QUANTITY_SCALE, type OrderEventRow, type OrderRow } from '../../db/schema/orders';
+import { ORDER_ITEM_QUANTITY_SCALE, type OrderRow } from '../../db/schema/orders';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../errors/domain-errors';
-import { recordAdminAction } from '../admin/audit-log';
-import { notify } from '../notifications/notifications-service';
+import { PendingEvents, domainEvents } from '../../lib/domain-events';
 import { clearPublicResponses } from '../products/products-response-cache';
 import { findReviewJsonForOrder } from '../reviews/reviews-repository';
 import { assertApprovedSeller } from '../seller-dashboard/seller-access';
-import { afterOrderTransition, beforeOrderTransition, lockOrderTask, publishTaskChange } from '../delivery/delivery-order-hooks';
 import { releaseSlot } from '../slots/slots-repository';
-import { openReferralEarnings, reverseReferralEarnings, settleReferralEarnings } from '../referrals/referral-earnings-service';
 import { chargeOrder, refundOrder, releaseEscrow, returnFromEscrow } from './order-money';
+import type { TransitionOutcomeEvent } from './order-events';
 import {
   actorsText,
   allowedActionsFor,
@@ -37,7 +35,6 @@ import {
   findTransition,
   targetStatus,
   transitionsFor,
-  type OrderTransition,
   type OrderTrigger,
 } from './order-state-machine';
 import {
@@ -236,11 +233,9 @@ export interface TransitionActor {
   userId: string | null;
 }
 
-export interface TransitionOutcome {
-  order: OrderRow;
-  event: OrderEventRow;
-  transition: OrderTransition;
-  actor: TOrderActor;
+export interface TransitionOutcome extends TransitionOutcomeEvent {
+  /** What the in-transaction listeners queued for after the commit; `notifyTransition` publishes it. */
+  afterCommit: PendingEvents;
 }
 
 function illegalStatusMessage(trigger: OrderTrigger, status: TOrderStatus): (i18n: I18n) => string {
@@ -251,7 +246,10 @@ function illegalStatusMessage(trigger: OrderTrigger, status: TOrderStatus): (i18
 /**
  * Runs one transition on an order the caller has locked, inside the caller's transaction: checks
  * the from-status and the actor against the state machine, runs its effects (stock, slot, ledger),
- * updates the order and records the event. Notifications are the caller's, after commit.
+ * updates the order and records the event. The money events (order.paid, order.refunded,
+ * order.completed) reach the in-transaction listeners right after their money step, then
+ * order.cancelled and order.status_changed once the order is written (decision 052). The caller
+ * runs `notifyTransition` after its commit.
  */
 export async function runTransition(
   tx: Db,
@@ -262,6 +260,7 @@ export async function runTransition(
   input: { reason?: string | undefined; confirmationCode?: string | undefined },
   now: Date,
 ): Promise<TransitionOutcome> {
+  const pending = new PendingEvents(tx, config, now);
   const transition = findTransition(trigger, order.status);
   if (!transition) throw new ConflictError(illegalStatusMessage(trigger, order.status));
   const actor = transition.actors.find((candidate) => acting.roles.includes(candidate));
@@ -286,7 +285,7 @@ export async function runTransition(
         // The ledger carries the action's time, as the order's own dates do.
         await chargeOrder(tx, order, config.currency, now);
         patch.paidAt = now;
-        await openReferralEarnings(tx, config, order, now);
+        await pending.inTransaction('order.paid', { order });
         break;
       case 'refund_escrow': {
         // Only money that was paid can go back: an unpaid order has nothing in escrow.
@@ -298,7 +297,7 @@ export async function runTransition(
             at: now,
           });
           patch.refundedMinor = order.refundedMinor + refundedMinor;
-          await reverseReferralEarnings(tx, order.id, now);
+          await pending.inTransaction('order.refunded', { order, refundedMinor });
         }
         break;
       }
@@ -316,7 +315,7 @@ export async function runTransition(
         break;
       case 'release_escrow':
         await releaseEscrow(tx, order, config.commissionBps, config.currency, now);
-        await settleReferralEarnings(tx, config, order, now);
+        await pending.inTransaction('order.completed', { order });
         break;
       case 'sale_to_reservation':
         await convertSalesToReservations(tx, items);
@@ -341,7 +340,9 @@ export async function runTransition(
 
   const updated = await updateOrder(tx, order.id, patch);
   const event = await insertOrderEvent(tx, { orderId: order.id, fromStatus: order.status, toStatus: to, actor, actorUserId: acting.userId, note, createdAt: now });
-  return { order: updated, event, transition, actor };
+  if (to === 'cancelled') await pending.inTransaction('order.cancelled', { order: updated, reason: updated.cancelReason, trigger });
+  await pending.inTransaction('order.status_changed', { order: updated, event, transition, actor });
+  return { order: updated, event, transition, actor, afterCommit: pending };
 }
 
 /**
@@ -355,35 +356,16 @@ function changesCatalogue(outcome: TransitionOutcome): boolean {
 }
 
 /**
- * Tells the parties (never the one who acted) about a committed transition; failures are logged.
- * Every caller runs it after the commit, so it is also where the anonymous catalogue cache forgets
- * the stock a transition moved (decision 018), whoever acted (API, timers, checkout, delivery).
+ * After the commit of a transition, whoever ran it (API, timers, checkout, payments, delivery):
+ * the anonymous catalogue cache forgets the stock it moved (decision 018), then the after-commit
+ * listeners hear order.status_changed (the parties are told, never the one who acted), then what
+ * the in-transaction listeners queued. A failing listener is logged (decision 052).
  */
 export async function notifyTransition(app: FastifyInstance, outcome: TransitionOutcome, actingUserId: string | null): Promise<void> {
   if (changesCatalogue(outcome)) clearPublicResponses(app.db);
-  const record = await findOrderSummary(app.db, outcome.order.id);
-  if (!record) return;
-  const context = { shopName: record.shopName, buyerUsername: record.buyerUsername, toStatus: outcome.order.status, fulfilment: outcome.order.fulfilment };
-  const parties = [
-    { party: 'buyer' as const, userId: outcome.order.buyerUserId },
-    { party: 'seller' as const, userId: outcome.order.sellerUserId },
-  ];
-  for (const { party, userId } of parties) {
-    const message = outcome.transition.notify[party];
-    if (!message || userId === actingUserId) continue;
-    try {
-      await notify(app, userId, {
-        type: 'order_update',
-        source: 'marketplace',
-        message: message(context),
-        related_entity_id: outcome.order.id,
-        content_type: 'order',
-        idempotencyKey: `order:${outcome.order.id}:${outcome.order.status}:${outcome.event.id}`,
-      });
-    } catch (error) {
-      app.log.error({ err: error, orderId: outcome.order.id }, 'Order notification failed');
-    }
-  }
+  const { order, event, transition, actor } = outcome;
+  await domainEvents.publishAfterCommit(app, 'order.status_changed', { order, event, transition, actor, actingUserId });
+  await outcome.afterCommit.publish(app);
 }
 
 /** POST /api/orders/{orderId}/actions */
@@ -394,33 +376,33 @@ export async function performOrderAction(
   input: TOrderActionInput,
   now: Date = new Date(),
 ): Promise<TOrderDetails> {
-  const { outcome, lapsed, taskChange } = await app.db.transaction(async (tx) => {
-    await lockOrderTask(tx, orderId);
+  const { outcome, lapsed, pending } = await app.db.transaction(async (tx) => {
+    // This action's own events (the transition's travel with its outcome).
+    const pending = new PendingEvents(tx, app.config, now);
+    await pending.inTransaction('order.action_locking', { orderId });
     const order = await lockOrder(tx, orderId);
     const roles = order ? partyRoles(user, order) : [];
     if (!order || roles.length === 0) throw new NotFoundError(ORDER_NOT_FOUND_MESSAGE);
     if (roles.includes('seller')) await assertApprovedSeller(tx, user); // the farm acts only while approved (decision 013)
     // Past its payment window the order lapses now, whether or not the timer got to it yet.
     if (order.status === 'pending_payment' && order.expiresAt && order.expiresAt.getTime() <= now.getTime()) {
-      return { outcome: await runTransition(tx, app.config, order, 'expire', { roles: ['system'], userId: null }, {}, now), lapsed: true, taskChange: null };
+      return { outcome: await runTransition(tx, app.config, order, 'expire', { roles: ['system'], userId: null }, {}, now), lapsed: true, pending };
     }
-    await beforeOrderTransition(tx, order, input.action);
+    await pending.inTransaction('order.action_requested', { order, trigger: input.action });
     const outcome = await runTransition(tx, app.config, order, input.action, { roles, userId: user.id }, input, now);
-    const taskChange = await afterOrderTransition(tx, outcome.order, input.action, user.id, now);
-    if (outcome.actor === 'admin') {
-      // Every admin decision is in the audit log, written in the same transaction.
-      await recordAdminAction(tx, {
-        adminUserId: user.id,
-        action: `order.${input.action}`,
-        targetType: 'order',
-        targetId: order.id,
-        details: { fromStatus: order.status, toStatus: outcome.order.status, reason: outcome.event.note },
-      });
-    }
-    return { outcome, lapsed: false, taskChange };
+    await pending.inTransaction('order.action_performed', {
+      order: outcome.order,
+      event: outcome.event,
+      transition: outcome.transition,
+      actor: outcome.actor,
+      trigger: input.action,
+      fromStatus: order.status,
+      actingUserId: user.id,
+    });
+    return { outcome, lapsed: false, pending };
   });
   await notifyTransition(app, outcome, lapsed ? null : user.id);
-  if (taskChange) await publishTaskChange(app, taskChange);
+  await pending.publish(app);
   if (lapsed) throw new ConflictError(ORDER_LAPSED_MESSAGE);
   return getOrderDetails(app.db, user, orderId);
 }
@@ -530,20 +512,6 @@ export async function recordFinalWeights(
     return { order: updated, event, returnedMinor };
   });
 
-  if (outcome.returnedMinor > 0) {
-    const record = await findOrderSummary(app.db, orderId);
-    try {
-      await notify(app, outcome.order.buyerUserId, {
-        type: 'order_update',
-        source: 'marketplace',
-        message: record?.shopName ? msg`${{ shopName: record.shopName }} weighed your order: the difference is back in your wallet` : msg`The farm weighed your order: the difference is back in your wallet`,
-        related_entity_id: orderId,
-        content_type: 'order',
-        idempotencyKey: `order:${orderId}:weight:${outcome.event.id}`,
-      });
-    } catch (error) {
-      app.log.error({ err: error, orderId }, 'Order notification failed');
-    }
-  }
+  if (outcome.returnedMinor > 0) await domainEvents.publishAfterCommit(app, 'order.weights_recorded', outcome);
   return getOrderDetails(app.db, user, orderId);
 }

@@ -17,12 +17,11 @@ import type { TopUpRow } from '../../db/schema/ledger';
 import type { PaymentIntentRow } from '../../db/schema/payments';
 import { ConflictError, InvalidError, NotFoundError } from '../../errors/domain-errors';
 import { translatorFor } from '../../i18n/translator';
-import { describeTipEntries } from '../hub/hub-tips-wallet-memo';
 import { findIntentById } from '../payments/intents-repository';
 import { claimReturnVerify, createIntent, decideIntentSafely, paymentReferenceOf, startIntent, submitIntentOtp } from '../payments/intents-service';
 import { describeNextAction } from '../payments/payment-reasons';
-import { describeReferralEntries } from '../referrals/referral-earnings-service';
 import { getWalletBalances } from './ledger-service';
+import { describeWalletEntries } from './wallet-entry-describers';
 import { findOwnTopUp, findTopUpByKey, findUserEmail, insertPendingTopUp, listPaymentStates, listWalletHistory, type PaymentStateRow } from './wallet-repository';
 
 export { PROVIDER_UNAVAILABLE_MESSAGE } from '../payments/payment-reasons';
@@ -61,8 +60,9 @@ export async function getWalletHistory(db: Db, userId: string, query: { cursor?:
   const paymentOrders = page.filter((row) => row.kind === 'order_payment' && row.orderId !== null).map((row) => row.orderId as string);
   const states = new Map((await listPaymentStates(db, userId, paymentOrders)).map((state) => [state.orderId, state]));
   return {
-    // A tip is worded from this side ("Tip to @author" / "Tip from @tipper"); a referral earning names its order and person.
-    items: (await describeReferralEntries(db, await describeTipEntries(db, page))).map((row) => ({
+    // The modules that own a ledger kind word its lines: a tip from this side ("Tip to @author" /
+    // "Tip from @tipper"), a referral earning with its order and person (wallet-entry-describers.ts).
+    items: (await describeWalletEntries(db, page)).map((row) => ({
       ...row,
       createdAt: row.createdAt.toISOString(),
       payment: row.kind === 'order_payment' && row.orderId ? paymentStateOf(states.get(row.orderId)) : null,

@@ -1,6 +1,6 @@
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import { findPlaces, isProductWord, type Gazetteer, type PlaceMatch } from './gazetteer';
+import { findPlaces, isProductWord, type Gazetteer, type PlaceMatch } from '../../places/gazetteer';
 import { CATEGORY_WORDS, CURRENCY_WORDS, FILLER_WORDS, NUMBER_WORDS, UNIT_WORDS } from './lexicon';
 
 /**

@@ -2,7 +2,7 @@ import { distance } from 'fastest-levenshtein';
 import NaiveBayes from 'wink-naive-bayes-text-classifier';
 import { ASSISTANT_INTENTS, type TAssistantIntent } from '@pulse/contract/assistant';
 import { analyse, isNumberToken, type Analysis } from './analyse';
-import { buildGazetteer } from './gazetteer';
+import { buildGazetteer } from '../../places/gazetteer';
 import { TRAINING_PHRASES } from './intents';
 import { CURRENCY_WORDS, UNIT_WORDS } from './lexicon';
 

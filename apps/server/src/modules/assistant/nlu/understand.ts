@@ -14,7 +14,7 @@
  *   few hundred phrases and its odds give a usable confidence.
  * - chrono-node 2 for dates that are not a fixed window ("since Monday", "3 days ago").
  * - fastest-levenshtein for small typos in place names and product words ("Kumassi", "tomatos"),
- *   with the product's own gazetteer (gazetteer.ts): the towns and regions of its farms and
+ *   with the product's own gazetteer (modules/places/gazetteer.ts): the towns and regions of its farms and
  *   addresses, since general models do not know Ejisu or Bolgatanga.
  *
  * Rules on top of the classifier, each for a reason the classifier cannot see: an order number in
@@ -28,9 +28,9 @@ import type { TProductUnit } from '@pulse/contract/products';
 import { analyse, getNlp } from './analyse';
 import { features, getClassifier } from './classifier';
 import { extractDetails } from './filters';
-import type { Gazetteer } from './gazetteer';
+import type { Gazetteer } from '../../places/gazetteer';
 
-export { loadGazetteer, refreshGazetteer, buildGazetteer, type Gazetteer, type GazetteerEntry } from './gazetteer';
+export { loadGazetteer, refreshGazetteer, buildGazetteer, type Gazetteer, type GazetteerEntry } from '../../places/gazetteer';
 
 export interface Understanding {
   intent: TAssistantIntent;

@@ -16,7 +16,7 @@ import { payoutInstitutionNames } from '@pulse/contract/payout-institutions';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { getServerFormErrors, getZodDottedFieldErrors, NO_FORM_ERRORS, type FormErrors } from '../../../lib/form-errors';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
-import { postAgentApplication, rememberSubmittedAgentApplication } from '../api/agent-application-api';
+import { postAgentApplication, rememberSubmittedAgentApplication } from '../../../lib/agents/agent-application-api';
 import { AGENT_APPLICATION_FIELDS, EMPTY_AGENT_FORM, toAgentApplicationInput, withCrossFieldErrors, type AgentFormValues } from '../utils/agent-application-form';
 import { contractText } from '../../../lib/contract-text';
 

@@ -4,8 +4,8 @@ import type { PageProps } from '../../../app/route-types';
 import { ApplicationStatusCard } from '../../../components/application-status-card';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { useMyAgentApplication } from '../api/agent-application-api';
-import { agentStatusView } from '../utils/agent-status-view';
+import { useMyAgentApplication } from '../../../lib/agents/agent-application-api';
+import { agentStatusView } from '../../../lib/agents/agent-status-view';
 
 /**
  * /agent-application-status: pending, approved, rejected (with the reason) or not applied yet, the

@@ -9,16 +9,16 @@ import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAgentWallet } from '../../../lib/agent-wallet-api';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { useMyAgentApplication } from '../api/agent-application-api';
+import { useMyAgentApplication } from '../../../lib/agents/agent-application-api';
 import { useMyTasks } from '../api/get-my-tasks';
-import { AgentGate } from '../components/agent-gate';
+import { AgentGate } from '../../../components/agents/agent-gate';
 import { useLiveTaskUpdates } from '../components/use-live-task-updates';
-import { DashboardReferralBlock } from '../../referrals/components/dashboard-referral-block';
+import { DashboardReferralBlock } from '../../../components/referrals/dashboard-referral-block';
 import { completionRate, formatFee, nextStepText } from '../utils/task-display';
 import { contractText } from '../../../lib/contract-text';
 
 // The charts library comes with its own chunk, after the figures.
-const AgentEarningsChart = lazy(() => import('../components/earnings-chart').then((module) => ({ default: module.AgentEarningsChart })));
+const AgentEarningsChart = lazy(() => import('../../../components/agents/earnings-chart').then((module) => ({ default: module.AgentEarningsChart })));
 
 function Figure({ label, value, hint, testId }: { label: string; value: string | null; hint: string; testId: string }) {
   return (

@@ -1,7 +1,7 @@
 import { Container, Title } from '@mantine/core';
 import type { PageComponent, PageProps } from '../../../app/route-types';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { AgentGate, type AgentGateWhat } from '../components/agent-gate';
+import { AgentGate, type AgentGateWhat } from '../../../components/agents/agent-gate';
 
 /**
  * Wraps another feature's page for agents only (the route table composes /agent-messages from the

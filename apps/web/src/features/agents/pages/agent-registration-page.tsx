@@ -5,10 +5,10 @@ import type { PageProps } from '../../../app/route-types';
 import { ApplicationStatusCard } from '../../../components/application-status-card';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { useMyAgentApplication } from '../api/agent-application-api';
+import { useMyAgentApplication } from '../../../lib/agents/agent-application-api';
 import { AgentApplicationForm } from '../components/agent-application-form';
 import { agentValuesFromApplication } from '../utils/agent-application-form';
-import { agentStatusView } from '../utils/agent-status-view';
+import { agentStatusView } from '../../../lib/agents/agent-status-view';
 
 /** /agent-registration: apply to become a Pulse Agent, see where the application stands, or apply again after a rejection. */
 export function AgentRegistrationPage({ route }: PageProps) {

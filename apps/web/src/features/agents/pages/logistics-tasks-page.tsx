@@ -7,7 +7,7 @@ import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useMyTasks } from '../api/get-my-tasks';
 import { useOpenTasks } from '../api/get-open-tasks';
-import { AgentGate } from '../components/agent-gate';
+import { AgentGate } from '../../../components/agents/agent-gate';
 import { HeldTaskCard } from '../components/held-task-card';
 import { OpenTaskCard } from '../components/open-task-card';
 import { useLiveTaskUpdates } from '../components/use-live-task-updates';

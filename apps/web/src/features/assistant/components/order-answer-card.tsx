@@ -4,7 +4,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { IconBuildingStore, IconTruckDelivery } from '@tabler/icons-react';
 import { formatMoney } from '../../../lib/format';
 import type { TAssistantOrder } from '@pulse/contract/assistant';
-import { orderStatusColors } from '../../orders/utils/order-groups';
+import { orderStatusColors } from '../../../lib/orders/order-groups';
 import { orderCardName, orderLinks } from '../utils/block-format';
 import { AnswerLink } from './answer-link';
 import classes from './assistant.module.css';

@@ -5,7 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import type { TProductSummary } from '@pulse/contract/products';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { formatUnitPrice } from '../../../lib/product-units';
-import { AddToBasket } from '../../catalogue/components/add-to-basket';
+import { AddToBasket } from '../../../components/catalogue/add-to-basket';
 import { productPlace } from '../utils/block-format';
 import classes from './assistant.module.css';
 

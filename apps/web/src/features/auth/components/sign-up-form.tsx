@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH, ZRegisterRequest } from '@pulse/contract/auth';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { clearRememberedReferral, readReferralCode } from '../../../lib/referral-capture';
-import { useReferralCodeOwner } from '../../referrals/api/referrals-api';
+import { useReferralCodeOwner } from '../../../lib/referrals/referrals-api';
 import { postRegister } from '../api/post-register';
 import { useRevealButtonProps } from './reveal-button-props';
 import { useAuthForm } from './use-auth-form';

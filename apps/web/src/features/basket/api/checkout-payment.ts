@@ -5,7 +5,7 @@ import { apiRequest, reactToSessionExpiryOnly } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { reactToSessionOrOutage } from '../../../lib/react-to-session-or-outage';
-import { shouldPollTopUp, TOP_UP_POLL_INTERVAL_MS } from '../../wallet/utils/top-up-flow';
+import { shouldPollTopUp, TOP_UP_POLL_INTERVAL_MS } from '../../../lib/wallet/top-up-flow';
 
 export function checkoutPaymentQueryKey(userId: string | null, checkoutId: string) {
   return ['checkout', 'payment', userId, checkoutId] as const;

@@ -11,7 +11,7 @@ import { invalidateAddresses, putAddress } from '../../../lib/addresses-api';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { getServerFormErrors } from '../../../lib/form-errors';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
-import { useBrowserPosition } from '../../addresses/utils/use-browser-position';
+import { useBrowserPosition } from '../../../lib/use-browser-position';
 import { formatAddressLine } from './address-picker';
 
 interface AddressPinRequestProps {

@@ -6,8 +6,8 @@ import type { TCheckoutPaymentResponse } from '@pulse/contract/orders';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { formatMoney } from '../../../lib/format';
-import { OtpForm, PendingPaymentCard, Waiting } from '../../wallet/components/top-up-progress';
-import { pollTimeLeft, shouldPollTopUp, topUpStep } from '../../wallet/utils/top-up-flow';
+import { OtpForm, PendingPaymentCard, Waiting } from '../../../components/wallet/top-up-progress';
+import { pollTimeLeft, shouldPollTopUp, topUpStep } from '../../../lib/wallet/top-up-flow';
 import { checkoutPaymentQueryKey, isNotFound, postCheckoutPaymentOtp, useCheckoutPayment } from '../api/checkout-payment';
 
 interface CheckoutPaymentProgressProps {

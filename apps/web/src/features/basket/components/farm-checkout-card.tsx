@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { TBasketSellerGroup } from '@pulse/contract/baskets';
 import { formatDateTime, formatMoney, formatTimeRange } from '../../../lib/format';
 import type { TDeliveryRefusal, TFulfilment } from '@pulse/contract/orders';
-import { PickupPointDetails } from '../../orders/components/pickup-point-details';
+import { PickupPointDetails } from '../../../components/orders/pickup-point-details';
 import { useSellerSlots, type QuoteSeller } from '../api/checkout';
 import type { FarmChoice } from '../utils/checkout-plan';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney, formatTimeRange } from '../../../lib/format';
-import { PickupPointDetails } from '../../orders/components/pickup-point-details';
+import { PickupPointDetails } from '../../../components/orders/pickup-point-details';
 import type { TCheckoutResponse } from '@pulse/contract/orders';
 import { ORDER_STATUS_NAMES } from '../../../lib/order-status-names';
 

@@ -3,7 +3,7 @@ import type { I18n } from '@lingui/core';
 import { ZId } from '@pulse/contract/ids';
 import type { TCheckoutPayment } from '@pulse/contract/orders';
 import type { TMobileMoneyNetwork, TPaymentMethod } from '@pulse/contract/wallet';
-import { topUpFieldErrors, type TopUpField } from '../../wallet/utils/top-up-input';
+import { topUpFieldErrors, type TopUpField } from '../../../lib/wallet/top-up-input';
 
 /** How the checkout is paid: from the wallet (the default), or the exact total through the payment provider. */
 export type PayChoice = 'wallet' | 'provider';

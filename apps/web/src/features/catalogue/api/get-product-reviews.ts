@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ZReviewListResponse, type TReviewListResponse } from '@pulse/contract/reviews';
 import { apiRequest } from '../../../lib/api-client';
-import { reactToSessionOrOutage } from './catalogue-failure-filter';
+import { reactToSessionOrOutage } from '../../../lib/catalogue/catalogue-failure-filter';
 
 const REVIEW_PAGE_SIZE = 5;
 

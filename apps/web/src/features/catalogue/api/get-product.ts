@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TProductDetails } from '@pulse/contract/products';
 import { apiRequest } from '../../../lib/api-client';
-import { reactToSessionOrOutage } from './catalogue-failure-filter';
+import { reactToSessionOrOutage } from '../../../lib/catalogue/catalogue-failure-filter';
 import { serverChecked } from '../../../lib/server-checked';
 
 export async function getProduct(productId: string, signal?: AbortSignal): Promise<TProductDetails> {

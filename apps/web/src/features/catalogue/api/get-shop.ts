@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TSellerProfile } from '@pulse/contract/seller-profile';
 import { apiRequest } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
-import { reactToSessionOrOutage } from './catalogue-failure-filter';
+import { reactToSessionOrOutage } from '../../../lib/catalogue/catalogue-failure-filter';
 import { serverChecked } from '../../../lib/server-checked';
 
 export async function getShop(sellerUserId: string, signal?: AbortSignal): Promise<TSellerProfile> {

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { PRODUCT_CATEGORIES, type TProductCategory } from '@pulse/contract/product-options';
 import { CATEGORY_NAMES } from '../../../lib/category-names';
-import classes from './listing.module.css';
+import classes from '../../../components/catalogue/listing.module.css';
 import chipClasses from './category-chips.module.css';
 
 const CHOICES: readonly { value: TProductCategory | null; label: MessageDescriptor }[] = [

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { TProductCategory, TProductImage } from '@pulse/contract/products';
 import { resolveMediaUrl } from '../../../lib/media-url';
-import { ProductImagePlaceholder } from './product-image-placeholder';
+import { ProductImagePlaceholder } from '../../../components/catalogue/product-image-placeholder';
 import classes from './image-gallery.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { Skeleton, Stack } from '@mantine/core';
-import classes from './product-card.module.css';
+import classes from '../../../components/catalogue/product-card.module.css';
 
 /** A card-shaped placeholder while a page of products loads. */
 export function ProductCardSkeleton() {

@@ -3,7 +3,7 @@ import type { TReview } from '@pulse/contract/reviews';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useProductReviews } from '../api/get-product-reviews';
-import { RatingSummary } from './rating-summary';
+import { RatingSummary } from '../../../components/catalogue/rating-summary';
 import { formatDate } from '../../../lib/format';
 
 function ReviewItem({ review, divided }: { review: TReview; divided: boolean }) {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TProductDetails } from '@pulse/contract/products';
 import { MessageSellerButton } from '../../../components/message-seller-button';
-import { RatingSummary } from './rating-summary';
+import { RatingSummary } from '../../../components/catalogue/rating-summary';
 import { SellerAvatar } from './seller-avatar';
 
 /** Who grows it: shop name and rating, a link to the shop and a way to ask them about this product. */

@@ -6,9 +6,9 @@ import { MessageSellerButton } from '../../../components/message-seller-button';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { useProduct } from '../api/get-product';
 import { useShop } from '../api/get-shop';
-import { RatingSummary } from './rating-summary';
+import { RatingSummary } from '../../../components/catalogue/rating-summary';
 import { SellerAvatar } from './seller-avatar';
-import classes from './listing.module.css';
+import classes from '../../../components/catalogue/listing.module.css';
 import { formatMonthYear } from '../../../lib/format';
 
 /**

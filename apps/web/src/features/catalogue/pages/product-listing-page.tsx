@@ -5,10 +5,10 @@ import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TProductSort } from '@pulse/contract/products';
 import type { PageProps } from '../../../app/route-types';
-import { useProductList } from '../api/get-products';
+import { useProductList } from '../../../lib/catalogue/get-products';
 import { CategoryChips } from '../components/category-chips';
-import { InfiniteSentinel } from '../components/infinite-sentinel';
-import { ProductCard } from '../components/product-card';
+import { InfiniteSentinel } from '../../../components/catalogue/infinite-sentinel';
+import { ProductCard } from '../../../components/catalogue/product-card';
 import { ProductCardSkeleton } from '../components/product-card-skeleton';
 import { SearchBox } from '../components/search-box';
 import { SortSelect } from '../components/sort-select';
@@ -23,7 +23,7 @@ import {
 } from '../utils/listing-filters';
 import { useListingFilters } from '../utils/use-listing-filters';
 import { useNearPoint } from '../utils/use-near-point';
-import classes from '../components/listing.module.css';
+import classes from '../../../components/catalogue/listing.module.css';
 import { lazyWithFullStyles } from '../../../lib/full-styles';
 
 // Shown only when sorting by distance was refused.

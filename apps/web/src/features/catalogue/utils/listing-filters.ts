@@ -1,7 +1,7 @@
 import { msg, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { PRODUCT_CATEGORIES, PRODUCT_SORTS, type TProductCategory, type TProductSort } from '@pulse/contract/product-options';
-import { unitsToMinor } from './format-price';
+import { unitsToMinor } from '../../../lib/catalogue/format-price';
 
 /**
  * Everything the listing shows, as kept in the address bar so a search can be shared and Back

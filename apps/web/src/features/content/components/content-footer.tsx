@@ -2,8 +2,8 @@ import { Anchor, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { getAppName } from '../utils/get-app-name';
-import { Logo } from './logo';
+import { getAppName } from '../../../lib/get-app-name';
+import { Logo } from '../../../components/logo';
 
 const FOOTER_LINKS = [
   { label: msg`About us`, to: '/about-us' },

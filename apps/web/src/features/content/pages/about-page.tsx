@@ -21,7 +21,7 @@ import { NumberedSteps, type Step } from '../components/numbered-steps';
 import { HeroIconArt } from '../components/hero-icon-art';
 import { PageHero } from '../components/page-hero';
 import { SectionHeading } from '../components/section-heading';
-import { getAppName } from '../utils/get-app-name';
+import { getAppName } from '../../../lib/get-app-name';
 import { getContactEmail } from '../utils/get-contact-email';
 
 export function AboutPage() {

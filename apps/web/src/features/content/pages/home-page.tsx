@@ -9,7 +9,7 @@ import { FarmIllustration } from '../components/farm-illustration';
 import { FeatureCard } from '../components/feature-card';
 import { PageHero } from '../components/page-hero';
 import { SectionHeading } from '../components/section-heading';
-import { getAppName } from '../utils/get-app-name';
+import { getAppName } from '../../../lib/get-app-name';
 
 /** The welcome page (/home): what the marketplace is, where to start, and how it works. */
 export function HomePage() {

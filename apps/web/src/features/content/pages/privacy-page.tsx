@@ -1,6 +1,6 @@
 import { LegalDocumentView } from '../components/legal-document-view';
 import { buildPrivacyDocument } from '../data/privacy-document';
-import { getAppName } from '../utils/get-app-name';
+import { getAppName } from '../../../lib/get-app-name';
 import { getContactEmail } from '../utils/get-contact-email';
 
 export function PrivacyPage() {

@@ -24,7 +24,7 @@ import { NumberedSteps, type Step } from '../components/numbered-steps';
 import { HeroIconArt } from '../components/hero-icon-art';
 import { PageHero } from '../components/page-hero';
 import { SectionHeading } from '../components/section-heading';
-import { getAppName } from '../utils/get-app-name';
+import { getAppName } from '../../../lib/get-app-name';
 
 const SELLER_SIGNUP_PATH = '/seller-signup';
 

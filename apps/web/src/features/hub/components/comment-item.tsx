@@ -6,10 +6,10 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TComment } from '@pulse/contract/hub';
 import { useCommentLike, useDeleteComment } from '../api/hub-mutations';
-import { HubAvatar, LegacyBadge, profilePath, SEPARATOR } from './author-line';
+import { HubAvatar, LegacyBadge, profilePath, SEPARATOR } from '../../../components/hub/author-line';
 import { CommentForm } from './comment-form';
 import { PostText } from './post-text';
-import classes from './hub.module.css';
+import classes from '../../../components/hub/hub.module.css';
 import { formatRelativeTime } from '../../../lib/format';
 
 interface CommentItemProps {

@@ -7,7 +7,7 @@ import { useComments } from '../api/hub-queries';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 import { ReportDialog } from './report-dialog';
-import classes from './hub.module.css';
+import classes from '../../../components/hub/hub.module.css';
 
 interface CommentsSectionProps {
   postId: string;

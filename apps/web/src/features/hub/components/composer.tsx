@@ -16,9 +16,9 @@ import { hubQueryKeys } from '../api/hub-query-keys';
 import { sendPost } from '../outbox';
 import { composerPrompt } from '../utils/composer-prompt';
 import type { PostPages } from '../utils/post-pages';
-import { HubAvatar } from './author-line';
+import { HubAvatar } from '../../../components/hub/author-line';
 import { ProductPicker } from './product-picker';
-import classes from './hub.module.css';
+import classes from '../../../components/hub/hub.module.css';
 
 interface ComposerValues {
   text: string;

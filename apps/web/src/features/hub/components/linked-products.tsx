@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { TProductSummary } from '@pulse/contract/products';
-import { AddToBasket } from '../../catalogue/components/add-to-basket';
-import { ProductCard } from '../../catalogue/components/product-card';
-import classes from './hub.module.css';
+import { AddToBasket } from '../../../components/catalogue/add-to-basket';
+import { ProductCard } from '../../../components/catalogue/product-card';
+import classes from '../../../components/hub/hub.module.css';
 
 /** The products a post links to, as the catalogue's cards, each with a one-tap "Add to basket". */
 export function LinkedProducts({ products }: { products: readonly TProductSummary[] }) {

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import { newPostsLabel } from '../utils/new-posts';
-import classes from './hub.module.css';
+import classes from '../../../components/hub/hub.module.css';
 
 /** "n new posts": the feed does not move by itself; this brings the new ones in when asked. */
 export function NewPostsPill({ count, onShow }: { count: number; onShow: () => void }) {

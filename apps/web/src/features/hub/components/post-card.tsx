@@ -9,7 +9,7 @@ import type { TPost } from '@pulse/contract/hub';
 import { useDeletePost, usePostLike } from '../api/hub-mutations';
 import { useTipOptions } from '../api/hub-queries';
 import { canEditPost } from '../utils/post-pages';
-import { AuthorLine } from './author-line';
+import { AuthorLine } from '../../../components/hub/author-line';
 import { EditPostDialog } from './edit-post-dialog';
 import { FollowButton } from './follow-button';
 import { LinkedProducts } from './linked-products';
@@ -17,7 +17,7 @@ import { PostPhotos } from './post-photos';
 import { PostText } from './post-text';
 import { ReportDialog } from './report-dialog';
 import { TipDialog } from './tip-dialog';
-import classes from './hub.module.css';
+import classes from '../../../components/hub/hub.module.css';
 
 interface PostCardProps {
   post: TPost;

@@ -4,7 +4,7 @@ import { IconNotes } from '@tabler/icons-react';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { InfiniteSentinel } from '../../catalogue/components/infinite-sentinel';
+import { InfiniteSentinel } from '../../../components/catalogue/infinite-sentinel';
 import { flattenPostPages, type PostPages } from '../utils/post-pages';
 import { PostCard } from './post-card';
 import { useMinuteClock } from './use-minute-clock';

@@ -4,7 +4,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
 import type { TProductImage } from '@pulse/contract/products';
 import { resolveMediaUrl } from '../../../lib/media-url';
-import classes from './hub.module.css';
+import classes from '../../../components/hub/hub.module.css';
 
 /** Up to four photos in a grid (the small variant, loaded lazily); a click opens the large one. */
 export function PostPhotos({ images, author }: { images: readonly TProductImage[]; author: string }) {

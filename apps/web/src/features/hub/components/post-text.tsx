@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { splitPostText } from '../utils/post-text';
-import { profilePath } from './author-line';
-import classes from './hub.module.css';
+import { profilePath } from '../../../components/hub/author-line';
+import classes from '../../../components/hub/hub.module.css';
 
 /** Post or comment text with links (new tab, no opener), #tags and @mentions (to the profile) picked out; never rendered as HTML. */
 export function PostText({ text, size }: { text: string; size?: 'sm' }) {

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { TProductSummary } from '@pulse/contract/products';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { formatUnitPrice } from '../../../lib/product-units';
-import { getProducts } from '../../catalogue/api/get-products';
+import { getProducts } from '../../../lib/catalogue/get-products';
 
 interface ProductPickerProps {
   chosen: readonly TProductSummary[];

@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getNotificationLink } from '@pulse/contract/notification-targets';
-import { useNotificationList } from '../../notifications/api/get-notifications';
-import { putNotificationRead } from '../../notifications/api/put-notification-read';
-import { NotificationItem } from '../../notifications/components/notification-item';
-import { groupLikeNotifications, type NotificationLine } from '../../notifications/utils/group-like-notifications';
-import { flattenNotificationPages } from '../../notifications/utils/notification-list-cache';
-import notificationClasses from '../../notifications/components/notification-list.module.css';
+import { useNotificationList } from '../../../lib/notifications/get-notifications';
+import { putNotificationRead } from '../../../lib/notifications/put-notification-read';
+import { NotificationItem } from '../../../components/notifications/notification-item';
+import { groupLikeNotifications, type NotificationLine } from '../../../lib/notifications/group-like-notifications';
+import { flattenNotificationPages } from '../../../lib/notifications/notification-list-cache';
+import notificationClasses from '../../../components/notifications/notification-list.module.css';
 import { useMinuteClock } from './use-minute-clock';
 
 const SHOWN_LINES = 5;

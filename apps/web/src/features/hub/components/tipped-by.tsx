@@ -3,7 +3,7 @@ import { formatMoney } from '../../../lib/format';
 import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { usePostTips, useTipOptions } from '../api/hub-queries';
-import { HubAvatar, profilePath } from './author-line';
+import { HubAvatar, profilePath } from '../../../components/hub/author-line';
 
 /** For the author: who tipped this post and how much. */
 export function TippedBy({ postId }: { postId: string }) {

@@ -6,13 +6,13 @@ import { useSocketEvent } from '../../../lib/socket-event-hook';
 import type { PageProps } from '../../../app/route-types';
 import { useFeed } from '../api/hub-queries';
 import { Composer } from '../components/composer';
-import { HubNav } from '../components/hub-nav';
+import { HubNav } from '../../../components/hub/hub-nav';
 import { NewPostsPill } from '../components/new-posts-pill';
 import { PostList } from '../components/post-list';
 import { NO_NEW_POSTS, addNewPost } from '../utils/new-posts';
 import { flattenPostPages } from '../utils/post-pages';
 import { OutboxList } from '../outbox';
-import classes from '../components/hub.module.css';
+import classes from '../../../components/hub/hub.module.css';
 
 /**
  * /hub/feed: the composer, then posts of people one follows (newest first) and everyone else's.

@@ -10,12 +10,12 @@ import { isApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProfile, useProfilePosts } from '../api/hub-queries';
-import { HubAvatar, LegacyBadge, profilePath } from '../components/author-line';
+import { HubAvatar, LegacyBadge, profilePath } from '../../../components/hub/author-line';
 import { EditProfileDialog } from '../components/edit-profile-dialog';
 import { FollowButton } from '../components/follow-button';
-import { HubNav } from '../components/hub-nav';
+import { HubNav } from '../../../components/hub/hub-nav';
 import { PostList } from '../components/post-list';
-import classes from '../components/hub.module.css';
+import classes from '../../../components/hub/hub.module.css';
 
 function Stat({ value, label }: { value: number; label: string }) {
   return (

@@ -5,11 +5,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { PageProps } from '../../../app/route-types';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useProfilePosts } from '../api/hub-queries';
-import { HubNav } from '../components/hub-nav';
+import { HubNav } from '../../../components/hub/hub-nav';
 import { PostList } from '../components/post-list';
 import { RecentActivity } from '../components/recent-activity';
 import { OutboxList } from '../outbox';
-import classes from '../components/hub.module.css';
+import classes from '../../../components/hub/hub.module.css';
 
 /** /pulse ("Pulse"): the signed-in person's own posts, drafts waiting to send and the latest activity on them. */
 export function MyPulsePage({ route }: PageProps) {

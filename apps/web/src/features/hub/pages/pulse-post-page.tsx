@@ -11,12 +11,12 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { hubQueryKeys } from '../api/hub-query-keys';
 import { usePost } from '../api/hub-queries';
 import { CommentsSection } from '../components/comments-section';
-import { HubNav } from '../components/hub-nav';
+import { HubNav } from '../../../components/hub/hub-nav';
 import { PostCard } from '../components/post-card';
 import { TippedBy } from '../components/tipped-by';
 import { useMinuteClock } from '../components/use-minute-clock';
 import { postDocumentTitle } from '../utils/post-title';
-import classes from '../components/hub.module.css';
+import classes from '../../../components/hub/hub.module.css';
 
 function Unavailable({ message }: { message: string }) {
   return (

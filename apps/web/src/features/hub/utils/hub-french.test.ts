@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
 import { activateLanguage } from '../../../lib/i18n/i18n';
-import { describeLikes } from '../../notifications/utils/group-like-notifications';
-import { getMessagePreview } from '../../messages/utils/message-preview';
+import { describeLikes } from '../../../lib/notifications/group-like-notifications';
+import { getMessagePreview } from '../../../lib/message-preview';
 import { composerPrompt } from './composer-prompt';
 import { newPostsLabel } from './new-posts';
 

@@ -2,7 +2,7 @@ import { Avatar, Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TConversationSummary } from '@pulse/contract/messages';
-import { formatUnreadFigure, getMessagePreview } from '../utils/message-preview';
+import { formatUnreadFigure, getMessagePreview } from '../../../lib/message-preview';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import classes from './conversation-list.module.css';
 import { formatRecentTime } from '../../../lib/format';

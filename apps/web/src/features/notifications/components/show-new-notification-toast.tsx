@@ -5,7 +5,7 @@ import { t } from '@lingui/core/macro';
 import { IconBell, IconUsersGroup } from '@tabler/icons-react';
 import type { TNotification } from '@pulse/contract/notifications';
 import { getToastTarget } from '@pulse/contract/notification-targets';
-import { getNotificationTitle } from '../utils/notification-targets';
+import { getNotificationTitle } from '../../../lib/notifications/notification-targets';
 
 /** Spec §4/§9: a new-notification toast stays 6000 ms, top right. */
 export const NEW_NOTIFICATION_TOAST_MS = 6000;

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { PageProps } from '../../../app/route-types';
-import { HubNav } from '../../hub/components/hub-nav';
+import { HubNav } from '../../../components/hub/hub-nav';
 import { NotificationCenter } from '../components/notification-center';
 
 /**

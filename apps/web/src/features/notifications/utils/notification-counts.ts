@@ -1,5 +1,5 @@
 import type { TNotificationSource } from '@pulse/contract/notifications';
-import type { NotificationCountKind } from '../api/get-unread-notification-counts';
+import type { NotificationCountKind } from '../../../lib/notifications/get-unread-notification-counts';
 
 /** Spec §4 Counts: Pulse Hub notifications have their own count; everything else is "general". */
 export function getCountKindOfSource(source: TNotificationSource): NotificationCountKind {

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import type { TNotification } from '@pulse/contract/notifications';
 import { showSystemNotification } from '../../../lib/push';
 import { getToastTarget } from '@pulse/contract/notification-targets';
-import { getNotificationTitle } from './notification-targets';
+import { getNotificationTitle } from '../../../lib/notifications/notification-targets';
 
 /**
  * The system notification of spec §4 (logo icon, badge image, vibration 100/50/100), shown by

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ZOrderListResponse, type TOrderListResponse } from '@pulse/contract/orders';
 import { apiRequest } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { getOrderGroupStatusFilter, type OrderGroup } from '../utils/order-groups';
+import { getOrderGroupStatusFilter, type OrderGroup } from '../../../lib/orders/order-groups';
 
 export const ORDER_PAGE_SIZE = 10;
 

@@ -3,7 +3,7 @@ import { IconBuildingWarehouse, IconCalendarTime, IconMapPin } from '@tabler/ico
 import { useLingui } from '@lingui/react/macro';
 import type { TOrderDetails } from '@pulse/contract/orders';
 import { formatTimeRange } from '../../../lib/format';
-import { PickupPointDetails } from './pickup-point-details';
+import { PickupPointDetails } from '../../../components/orders/pickup-point-details';
 
 function Line({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
   return (

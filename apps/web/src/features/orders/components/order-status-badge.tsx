@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { TOrderStatus } from '@pulse/contract/orders';
-import { orderStatusColors } from '../utils/order-groups';
+import { orderStatusColors } from '../../../lib/orders/order-groups';
 import { ORDER_STATUS_NAMES as orderStatusLabels } from '../../../lib/order-status-names';
 
 export function OrderStatusBadge({ status, ...props }: { status: TOrderStatus } & Omit<BadgeProps, 'color' | 'children'>) {

@@ -15,7 +15,7 @@ import { useReorder } from '../api/use-reorder';
 import { OrderCard } from '../components/order-card';
 import { useLiveOrderUpdates } from '../components/use-live-order-updates';
 import { WalletSummaryCard } from '../components/wallet-summary-card';
-import { ORDER_GROUPS, isOrderGroup, orderGroupLabels, type OrderGroup } from '../utils/order-groups';
+import { ORDER_GROUPS, isOrderGroup, orderGroupLabels, type OrderGroup } from '../../../lib/orders/order-groups';
 import classes from '../components/order-card.module.css';
 
 const EMPTY_TAB_TEXT: Readonly<Record<OrderGroup, { title: MessageDescriptor; text: MessageDescriptor }>> = {

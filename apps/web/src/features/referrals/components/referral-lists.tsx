@@ -7,7 +7,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { referralEarningStatusLabels, referralSideLabels, type TReferralEarning, type TReferredPerson } from '@pulse/contract/referrals';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { resolveMediaUrl } from '../../../lib/media-url';
-import { useReferralEarnings, useReferredPeople } from '../api/referrals-api';
+import { useReferralEarnings, useReferredPeople } from '../../../lib/referrals/referrals-api';
 import classes from './referrals.module.css';
 import { ATTRIBUTION_STATE_BADGES, EARNING_STATUS_COLORS, personTimeline } from '../utils/referral-display';
 import { contractText } from '../../../lib/contract-text';

@@ -7,8 +7,8 @@ import { formatMoney } from '../../../lib/format';
 import { REFERRAL_NOT_REFERRAL_AGENT_MESSAGE, type TReferralSummary } from '@pulse/contract/referrals';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { AgentGate } from '../../agents/components/agent-gate';
-import { isNotReferralAgentError, useReferralSummary } from '../api/referrals-api';
+import { AgentGate } from '../../../components/agents/agent-gate';
+import { isNotReferralAgentError, useReferralSummary } from '../../../lib/referrals/referrals-api';
 import { ReferralFunnel } from '../components/referral-funnel';
 import { ReferralEarningsList, ReferredPeopleList } from '../components/referral-lists';
 import { ShareCard } from '../components/share-card';
@@ -16,7 +16,7 @@ import { hasEarnings, referralRulesLine, shareLink } from '../utils/referral-dis
 
 // The charts library comes with its own chunk, after the figures.
 // The agents' earnings chart, in its own chunk with the charts library.
-const AgentEarningsChart = lazy(() => import('../../agents/components/earnings-chart').then((module) => ({ default: module.AgentEarningsChart })));
+const AgentEarningsChart = lazy(() => import('../../../components/agents/earnings-chart').then((module) => ({ default: module.AgentEarningsChart })));
 
 /** An approved agent without referrals (kind delivery): what referrals are and where to read more. */
 export function NotReferralAgentNotice() {

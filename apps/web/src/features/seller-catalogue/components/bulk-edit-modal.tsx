@@ -16,7 +16,7 @@ import { patchSellerProducts } from '../api/patch-seller-products';
 import { lineErrorsFrom, toBulkUpdates, type BulkLine, type BulkLineErrors } from '../utils/bulk-edit';
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { quantityText, unitPriceText } from '../utils/unit-text';
+import { quantityText, unitPriceText } from '../../../lib/catalogue/seller-unit-text';
 
 interface BulkEditModalProps {
   opened: boolean;

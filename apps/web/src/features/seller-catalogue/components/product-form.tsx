@@ -37,7 +37,7 @@ import { MoneyTextInput } from '../../../components/money-text-input';
 import { toMoneyInputText } from '../../../lib/money-input';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CATEGORY_NAMES } from '../../../lib/category-names';
-import { countedInText, pricePerUnitLabel, UNIT_NAMES } from '../utils/unit-text';
+import { countedInText, pricePerUnitLabel, UNIT_NAMES } from '../../../lib/catalogue/seller-unit-text';
 
 
 type TextField = 'title' | 'price' | 'stockQuantity' | 'minOrderQuantity' | 'harvestDate' | 'originFarmName' | 'originRegion' | 'originLat' | 'originLng';

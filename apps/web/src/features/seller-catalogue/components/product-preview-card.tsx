@@ -7,7 +7,7 @@ import type { ProductFormValues } from '../utils/product-form-values';
 import classes from './seller-catalogue.module.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CATEGORY_NAMES } from '../../../lib/category-names';
-import { pricePlaceholderText, quantityText, unitPriceText } from '../utils/unit-text';
+import { pricePlaceholderText, quantityText, unitPriceText } from '../../../lib/catalogue/seller-unit-text';
 
 /** The listing card as buyers will see it, drawn from what the form holds right now. */
 export function ProductPreviewCard({ values, currency }: { values: ProductFormValues; currency: string }) {

@@ -7,7 +7,7 @@ import { formatMoney } from '../../../lib/format';
 import { STATUS_COLORS, STATUS_LABELS } from '../utils/format-product';
 import classes from './seller-catalogue.module.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { quantityText, unitPriceText } from '../utils/unit-text';
+import { quantityText, unitPriceText } from '../../../lib/catalogue/seller-unit-text';
 
 interface SellerProductRowProps {
   product: TProductSummary;

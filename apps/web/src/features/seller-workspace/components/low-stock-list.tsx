@@ -5,7 +5,7 @@ import type { TLowStockProduct } from '@pulse/contract/seller-dashboard';
 import { resolveMediaUrl } from '../../../lib/media-url';
 import { Trans } from '@lingui/react/macro';
 import type { TProductUnit } from '@pulse/contract/products';
-import { quantityText } from '../../seller-catalogue/utils/unit-text';
+import { quantityText } from '../../../lib/catalogue/seller-unit-text';
 
 /** "Sold out" or "3 kg left". */
 function StockLeft({ available, unit }: { available: number; unit: TProductUnit }) {

@@ -8,11 +8,11 @@ import { useSearchParams } from 'react-router';
 import type { TTopUpResponse, TWalletResponse } from '@pulse/contract/wallet';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { formatMoney } from '../../../lib/format';
-import { applyTopUpResult } from '../api/apply-top-up-result';
-import { topUpOutcome, topUpStep, type TopUpOutcome } from '../utils/top-up-flow';
-import type { TopUpValues } from '../utils/top-up-input';
+import { applyTopUpResult } from '../../../lib/wallet/apply-top-up-result';
+import { topUpOutcome, topUpStep, type TopUpOutcome } from '../../../lib/wallet/top-up-flow';
+import type { TopUpValues } from '../../../lib/wallet/top-up-input';
 import { readTopUpReturn, withoutTopUpReturn } from '../utils/top-up-return';
-import { TopUpProgress } from './top-up-progress';
+import { TopUpProgress } from '../../../components/wallet/top-up-progress';
 import { WalletTopUpForm } from './wallet-top-up-form';
 
 interface ActiveTopUp {

@@ -18,8 +18,8 @@ import {
   topUpInputFrom,
   topUpMethodsFor,
   type TopUpValues,
-} from '../utils/top-up-input';
-import { PaymentMethodFields } from './payment-method-fields';
+} from '../../../lib/wallet/top-up-input';
+import { PaymentMethodFields } from '../../../components/wallet/payment-method-fields';
 
 /** Preset amounts in currency units. */
 const PRESET_UNITS = [10, 25, 50, 100] as const;

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { activateLanguage, i18n } from '../../../lib/i18n/i18n';
 import type { TTopUpResponse, TWalletEntry } from '@pulse/contract/wallet';
-import { topUpOutcome } from './top-up-flow';
-import { TOP_UP_METHOD_LABELS } from './top-up-input';
+import { topUpOutcome } from '../../../lib/wallet/top-up-flow';
+import { TOP_UP_METHOD_LABELS } from '../../../lib/wallet/top-up-input';
 import { describeWalletEntry, WALLET_KIND_LABELS } from './wallet-entry';
 
 describe('wallet in French and Twi', () => {

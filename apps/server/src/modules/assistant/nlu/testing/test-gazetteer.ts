@@ -1,4 +1,4 @@
-import { buildGazetteer, type Gazetteer } from '../gazetteer';
+import { buildGazetteer, type Gazetteer } from '../../../places/gazetteer';
 
 /** The demo farms' towns and regions (apps/server/src/seed/catalogue-data.ts) and two address cities. */
 export const TEST_PLACES = [

@@ -1,0 +1,36 @@
+import type { DomainEvents } from '../../lib/domain-events';
+import '../orders/order-events';
+import { afterOrderTransition, beforeOrderTransition, lockOrderTask, publishTaskChange, sweepUnclaimedTasks, type TaskChange } from './delivery-order-hooks';
+
+declare module '../../lib/domain-events' {
+  interface DomainEventMap {
+    /** After the commit of an order action that created or ended the order's delivery task. */
+    'delivery.task_changed': TaskChange;
+  }
+}
+
+/**
+ * Delivery follows a person's order actions (decision 021, 052), in the action's transaction: the
+ * task is locked before the order (one lock order everywhere), a farm may not hand over a delivery
+ * an agent holds, accepting a delivery order creates its task and ending the order ends it. The
+ * agents and parties hear of the task after the commit. Farms whose delivery nobody claimed are
+ * told after each pass of the order timers.
+ */
+export function registerDeliveryOrderListeners(events: DomainEvents): void {
+  events.onTransaction('order.action_locking', 'delivery.lock-task', async ({ orderId }, ctx) => {
+    await lockOrderTask(ctx.tx, orderId);
+  });
+  events.onTransaction('order.action_requested', 'delivery.refuse-held-hand-over', async ({ order, trigger }, ctx) => {
+    await beforeOrderTransition(ctx.tx, order, trigger);
+  });
+  events.onTransaction('order.action_performed', 'delivery.create-or-end-task', async (action, ctx) => {
+    const change = await afterOrderTransition(ctx.tx, action.order, action.trigger, action.actingUserId, ctx.now);
+    if (change) ctx.afterCommit('delivery.task_changed', change);
+  });
+  events.afterCommit('delivery.task_changed', 'delivery.publish-task', async (change, app) => {
+    await publishTaskChange(app, change);
+  });
+  events.afterCommit('order.timers_swept', 'delivery.unclaimed-tasks', async ({ now }, app) => {
+    await sweepUnclaimedTasks(app, now);
+  });
+}
