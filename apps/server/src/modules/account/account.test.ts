@@ -193,7 +193,7 @@ describe('signed-in devices', () => {
 });
 
 describe('change password', () => {
-  async function changePassword(token: string, payload: unknown) {
+  async function changePassword(token: string, payload: Record<string, string>) {
     return testApp.app.inject({ method: 'PUT', url: '/api/account/password', headers: bearer(token), payload });
   }
 
