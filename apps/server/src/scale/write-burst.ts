@@ -256,7 +256,7 @@ export const INTEGRITY_CHECKS: Record<string, string> = {
   // A top-up still pending is a payment in flight (a kill between its row and the provider's answer
   // leaves one): reconciliation verifies it later. Half done would be a top-up whose state is not its payment's.
   'top-ups whose state differs from their payment':
-    "select count(*) as n from top_ups u left join payment_intents i on i.id = u.intent_id where case when u.status = 'pending' then i.id is null or i.status not in ('created', 'pending') else i.id is not null and i.status <> u.status end",
+    "select count(*) as n from top_ups u left join payment_intents i on i.id = u.intent_id where case when u.status = 'pending' then i.id is null or i.status not in ('created', 'pending') else i.id is not null and i.status::text <> u.status::text end",
   'top-ups whose ledger movement does not match':
     // A top-up's credit is its payment intent's (key intent:<intent id>); top-ups from before intents used top-up:<id>.
     "select count(*) as n from top_ups u where (u.status = 'succeeded') <> exists (select 1 from ledger_transactions t where t.kind = 'top_up' and t.idempotency_key in ('top-up:' || u.id, 'intent:' || u.intent_id))",
