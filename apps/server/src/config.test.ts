@@ -154,6 +154,24 @@ describe('the payment provider settings', () => {
     expect(configError(env)).toBe(message);
   });
 
+  it('sweeps payments every 30 s by default, verifying payments after 1 minute and events after 2, or as told', () => {
+    expect(loadConfig({}).paymentSweep).toEqual({ intervalMs: 30_000, verifyAfterMs: 60_000, eventRetryAfterMs: 120_000 });
+    expect(loadConfig({ PAYMENT_SWEEP_INTERVAL_SECONDS: '1', PAYMENT_SWEEP_AFTER_SECONDS: '2', PAYMENT_SWEEP_EVENTS_AFTER_SECONDS: '3' }).paymentSweep).toEqual({
+      intervalMs: 1000,
+      verifyAfterMs: 2000,
+      eventRetryAfterMs: 3000,
+    });
+  });
+
+  it.each([
+    [{ PAYMENT_SWEEP_INTERVAL_SECONDS: '0' }, 'Invalid configuration: PAYMENT_SWEEP_INTERVAL_SECONDS must be a number of seconds between 1 and 3600'],
+    [{ PAYMENT_SWEEP_INTERVAL_SECONDS: '1.5' }, 'Invalid configuration: PAYMENT_SWEEP_INTERVAL_SECONDS must be a number of seconds between 1 and 3600'],
+    [{ PAYMENT_SWEEP_AFTER_SECONDS: '1801' }, 'Invalid configuration: PAYMENT_SWEEP_AFTER_SECONDS must be a number of seconds between 1 and 1800'],
+    [{ PAYMENT_SWEEP_EVENTS_AFTER_SECONDS: 'soon' }, 'Invalid configuration: PAYMENT_SWEEP_EVENTS_AFTER_SECONDS must be a number of seconds between 1 and 1800'],
+  ])('names the bad sweep setting: %o', (env, message) => {
+    expect(configError(env)).toBe(message);
+  });
+
   it('never repeats the secret key in an error', () => {
     const secret = 'sk_test_has a space';
     expect(configError({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: secret })).not.toContain('has a space');

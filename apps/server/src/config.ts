@@ -57,6 +57,8 @@ export interface Config {
   paymentProvider: PaymentProviderName;
   /** Paystack's secret key and API address; set only when paymentProvider is `paystack`. */
   paystack: PaystackConfig | null;
+  /** The payments reconciliation sweep (issue 24): how often it runs and what it takes as left behind. */
+  paymentSweep: PaymentSweepConfig;
   /** S3-compatible bucket for uploaded images; null keeps them in DATA_DIR/uploads. */
   s3: S3Config | null;
   /** Platform commission on a seller's part of an order, in basis points (1000 = 10%). */
@@ -100,6 +102,15 @@ export interface PaystackConfig {
   secretKey: string;
   /** https://api.paystack.co, or a local double for tests and demos; no trailing slash. */
   baseUrl: string;
+}
+
+export interface PaymentSweepConfig {
+  /** Time between two sweeps in one process (one also runs at start-up). */
+  intervalMs: number;
+  /** A payment still undecided this long after it started is verified by the sweep. */
+  verifyAfterMs: number;
+  /** A stored provider event not acted on this long after it arrived is acted on by the sweep. */
+  eventRetryAfterMs: number;
 }
 
 export const PAYSTACK_DEFAULT_BASE_URL = 'https://api.paystack.co';
@@ -209,6 +220,10 @@ const ZEnvironment = z.object({
       .refine((value) => /^https?:\/\//.test(value), { message: 'must be an absolute http(s) URL such as https://api.paystack.co' })
       .optional(),
   ),
+  PAYMENT_SWEEP_INTERVAL_SECONDS: integerIn(1, 3600, 'a number of seconds between 1 and 3600'),
+  // At most 30 minutes: a payment the provider still calls pending by then is abandoned.
+  PAYMENT_SWEEP_AFTER_SECONDS: integerIn(1, 1800, 'a number of seconds between 1 and 1800'),
+  PAYMENT_SWEEP_EVENTS_AFTER_SECONDS: integerIn(1, 1800, 'a number of seconds between 1 and 1800'),
   COMMISSION_BPS: integerIn(0, 10_000, 'a number of basis points between 0 and 10000 (1000 = 10%)'),
   DELIVERY_FEE_BANDS: optionalText,
   AUTO_COMPLETE_DAYS: integerIn(1, 365, 'a number of days between 1 and 365'),
@@ -408,6 +423,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paymentProvider === 'paystack' && values.PAYSTACK_SECRET_KEY
         ? { secretKey: values.PAYSTACK_SECRET_KEY, baseUrl: (values.PAYSTACK_BASE_URL ?? PAYSTACK_DEFAULT_BASE_URL).replace(/\/+$/, '') }
         : null,
+    paymentSweep: {
+      intervalMs: (values.PAYMENT_SWEEP_INTERVAL_SECONDS ?? 30) * 1000,
+      verifyAfterMs: (values.PAYMENT_SWEEP_AFTER_SECONDS ?? 60) * 1000,
+      eventRetryAfterMs: (values.PAYMENT_SWEEP_EVENTS_AFTER_SECONDS ?? 120) * 1000,
+    },
     s3: values.S3_BUCKET
       ? {
           bucket: values.S3_BUCKET,

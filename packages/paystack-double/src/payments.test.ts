@@ -271,3 +271,60 @@ describe('banks, recipients and transfers', () => {
     }
   });
 });
+
+describe('the hold-verify switch (a crash test’s exact moment)', () => {
+  it('a held verify waits without an answer until released, then answers the transaction as it is then; other references are not held', async () => {
+    await initialize('topup-1101');
+    await initialize('topup-1102');
+    double.holdVerify('topup-1101');
+    let answered = false;
+    const held = api('GET', '/transaction/verify/topup-1101').then((answer) => {
+      answered = true;
+      return answer;
+    });
+    await double.waitForHeldVerify('topup-1101');
+    expect(double.heldVerifies()).toEqual(['topup-1101']);
+    expect((await api('GET', '/transaction/verify/topup-1102')).json.data).toMatchObject({ reference: 'topup-1102', status: 'abandoned' });
+    await double.approve('topup-1101');
+    expect(answered).toBe(false);
+
+    expect(double.releaseVerifies()).toBe(1);
+    const answer = await held;
+    expect(answer.status).toBe(200);
+    expect(answer.json.data).toMatchObject({ reference: 'topup-1101', status: 'success', amount: 5420 });
+    expect(double.heldVerifies()).toEqual([]);
+    // Released means off: the next verify answers at once.
+    expect((await api('GET', '/transaction/verify/topup-1101')).status).toBe(200);
+    expect(double.requests().filter((r) => r.path === '/transaction/verify/topup-1101').map((r) => r.status)).toEqual([200, 200]);
+  });
+
+  it('a caller that goes away while held (a killed app) gets nothing and is recorded with status 0', async () => {
+    await initialize('topup-1103');
+    double.holdVerify('topup-1103');
+    const caller = new AbortController();
+    const call = fetch(`${double.url}/transaction/verify/topup-1103`, { headers: { authorization: `Bearer ${SECRET}` }, signal: caller.signal });
+    await double.waitForHeldVerify('topup-1103');
+    caller.abort();
+    await expect(call).rejects.toThrow();
+    await waitFor(() => double.requests().some((r) => r.path === '/transaction/verify/topup-1103'));
+    expect(double.requests().find((r) => r.path === '/transaction/verify/topup-1103')?.status).toBe(0);
+    expect(double.heldVerifies()).toEqual([]);
+    expect(double.releaseVerifies()).toBe(0);
+  });
+
+  it('waitForHeldVerify fails when no verify arrives in time', async () => {
+    double.holdVerify('topup-1104');
+    await expect(double.waitForHeldVerify('topup-1104', 50)).rejects.toThrow('no verify of topup-1104 arrived to be held within 50 ms');
+  });
+
+  it('works over the control API too', async () => {
+    await initialize('topup-1105');
+    const control = (method: string, path: string) => fetch(`${double.url}/__double/${path}`, { method }).then((r) => r.json() as Promise<Record<string, unknown>>);
+    expect(await control('POST', 'transactions/topup-1105/hold-verify')).toEqual({ ok: true });
+    const held = api('GET', '/transaction/verify/topup-1105');
+    await double.waitForHeldVerify('topup-1105');
+    expect(await control('GET', 'held-verifies')).toEqual({ ok: true, references: ['topup-1105'] });
+    expect(await control('POST', 'held-verifies/release')).toEqual({ ok: true, released: 1 });
+    expect((await held).json.data).toMatchObject({ reference: 'topup-1105' });
+  });
+});

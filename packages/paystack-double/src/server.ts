@@ -23,6 +23,7 @@ import {
   type DoubleTransfer,
   type TransferStatus,
 } from './state';
+import { VerifyHolds } from './verify-holds';
 import { WebhookSender, type WebhookDelivery, type WebhookSettings } from './webhooks';
 
 export interface PaystackDoubleOptions {
@@ -54,7 +55,7 @@ export interface RecordedRequest {
   path: string;
   query: Record<string, string>;
   body: unknown;
-  /** The status code the double answered. */
+  /** The status code the double answered; 0 when the caller went away before an answer (a held verify). */
   status: number;
   at: string;
 }
@@ -81,6 +82,17 @@ export interface PaystackDouble {
   decline(reference: string, reason?: string): Promise<void>;
   abandon(reference: string): Promise<void>;
   setVerifyOverride(reference: string, patch: VerifyOverride): void;
+  /**
+   * The hold-verify switch: from now on `GET /transaction/verify/{reference}` is recorded and left
+   * without an answer until releaseVerifies() (for a crash test: kill the app while it waits).
+   */
+  holdVerify(reference: string): void;
+  /** Resolves once a verify of `reference` is being held (default timeout 10 s). */
+  waitForHeldVerify(reference: string, timeoutMs?: number): Promise<void>;
+  /** The references whose verify is held now, one per waiting request. */
+  heldVerifies(): string[];
+  /** Turns every hold off and answers the held verifies whose caller is still there; answers how many were held. */
+  releaseVerifies(): number;
   sendWebhook(event: string, data: Record<string, unknown>, options?: { signature?: string }): Promise<{ status: number }>;
   completeTransfer(reference: string, outcome: 'success' | 'failed' | 'reversed'): Promise<void>;
   transaction(reference: string): DoubleTransaction | undefined;
@@ -147,6 +159,7 @@ export async function startPaystackDouble(options: PaystackDoubleOptions): Promi
   const violations: Violation[] = [];
   const requests: RecordedRequest[] = [];
   const overrides = new Map<string, VerifyOverride>();
+  const verifyHolds = new VerifyHolds();
   const transferTimers = new Set<NodeJS.Timeout>();
   let baseUrl = '';
 
@@ -265,6 +278,12 @@ export async function startPaystackDouble(options: PaystackDoubleOptions): Promi
       }
       const problems = document.checkRequest(op, url.searchParams, raw.length > 0 ? { present: true, json, value: parsedBody } : { present: false });
       if (problems.length > 0) return reject(problems);
+      if (op.operationId === 'transaction_verify' && verifyHolds.applies(op.pathParams.reference ?? '')) {
+        if (!(await verifyHolds.wait(op.pathParams.reference ?? '', res))) {
+          status = 0;
+          return;
+        }
+      }
       const handler = handlers[op.operationId];
       if (!handler) return answer(501, { status: false, message: `Paystack double: ${op.method} ${op.template} is not implemented by the double` });
       let result: ApiAnswer;
@@ -380,6 +399,13 @@ export async function startPaystackDouble(options: PaystackDoubleOptions): Promi
       case 'POST transactions/:reference/verify-override':
         double.setVerifyOverride(reference, body as VerifyOverride);
         return ok();
+      case 'POST transactions/:reference/hold-verify':
+        double.holdVerify(reference);
+        return ok();
+      case 'GET held-verifies':
+        return ok({ references: double.heldVerifies() });
+      case 'POST held-verifies/release':
+        return ok({ released: double.releaseVerifies() });
       case 'GET transfers/:reference': {
         const transfer = double.transfer(reference);
         return transfer ? ok({ transfer }) : sendJson(res, 404, { error: `Paystack double: no transfer with reference ${reference}` });
@@ -428,6 +454,7 @@ export async function startPaystackDouble(options: PaystackDoubleOptions): Promi
   const double: PaystackDouble = {
     url,
     async close() {
+      verifyHolds.release();
       for (const timer of transferTimers) clearTimeout(timer);
       transferTimers.clear();
       webhooks.close();
@@ -445,6 +472,7 @@ export async function startPaystackDouble(options: PaystackDoubleOptions): Promi
     reset() {
       for (const timer of transferTimers) clearTimeout(timer);
       transferTimers.clear();
+      verifyHolds.release();
       store.reset();
       overrides.clear();
       webhooks.reset();
@@ -463,6 +491,10 @@ export async function startPaystackDouble(options: PaystackDoubleOptions): Promi
     setVerifyOverride(reference, patch) {
       overrides.set(reference, { ...overrides.get(reference), ...patch });
     },
+    holdVerify: (reference) => verifyHolds.hold(reference),
+    waitForHeldVerify: (reference, timeoutMs = 10_000) => verifyHolds.waitForHeld(reference, timeoutMs),
+    heldVerifies: () => verifyHolds.held(),
+    releaseVerifies: () => verifyHolds.release(),
     sendWebhook: (event, data, sendOptions) => webhooks.sendDirect(event, data, sendOptions?.signature),
     completeTransfer,
     transaction(reference) {

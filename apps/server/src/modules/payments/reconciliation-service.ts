@@ -4,10 +4,13 @@ import { decideIntent } from './intents-service';
 import { processProviderEvent } from './payment-events-service';
 import { sweepPendingTransfers } from './transfer-events';
 
-/** An event the webhook route stored is normally acted on within a second; after this the sweep takes it (a crash, a failed verify). */
-export const EVENT_RETRY_AFTER_MS = 2 * 60_000;
-/** A payment still undecided this long after it started is verified by the sweep (a webhook lost, a person who never came back). */
-export const INTENT_VERIFY_AFTER_MS = 60_000;
+/*
+ * How long before the sweep takes a thing as left behind is configuration (config.paymentSweep):
+ * an event the webhook route stored is normally acted on within a second, so after
+ * PAYMENT_SWEEP_EVENTS_AFTER_SECONDS (2 minutes) the sweep takes it (a crash, a failed verify); a
+ * payment still undecided after PAYMENT_SWEEP_AFTER_SECONDS (1 minute) is verified (a webhook lost,
+ * a person who never came back).
+ */
 /** A payment the provider still calls pending (or does not know) this long after it started is abandoned. */
 export const INTENT_ABANDON_AFTER_MS = 30 * 60_000;
 /** Rows per kind per sweep; the next sweep takes the rest. */
@@ -28,12 +31,13 @@ export interface PaymentSweepReport {
 export async function sweepPayments(app: FastifyInstance, now: Date = new Date()): Promise<PaymentSweepReport> {
   const report: PaymentSweepReport = { eventsProcessed: 0, intentsDecided: 0, transfersDecided: 0 };
   const at = now.getTime();
+  const { eventRetryAfterMs, verifyAfterMs } = app.config.paymentSweep;
 
-  for (const event of await listUnprocessedEvents(app.db, new Date(at - EVENT_RETRY_AFTER_MS), SWEEP_BATCH)) {
+  for (const event of await listUnprocessedEvents(app.db, new Date(at - eventRetryAfterMs), SWEEP_BATCH)) {
     if ((await processProviderEvent(app, event.id, now)) !== null) report.eventsProcessed += 1;
   }
 
-  for (const intent of await listUndecidedIntents(app.db, new Date(at - INTENT_VERIFY_AFTER_MS), SWEEP_BATCH)) {
+  for (const intent of await listUndecidedIntents(app.db, new Date(at - verifyAfterMs), SWEEP_BATCH)) {
     try {
       const decision = await decideIntent(app, intent.reference, 'sweep', { now, abandonPendingBefore: new Date(at - INTENT_ABANDON_AFTER_MS) });
       if (decision.outcome !== 'pending' && decision.outcome !== 'duplicate') report.intentsDecided += 1;
