@@ -17,7 +17,7 @@ import { CheckoutPanel } from '../components/checkout-panel';
 import { CheckoutPaymentProgress } from '../components/checkout-payment-progress';
 import { OrderConfirmation } from '../components/order-confirmation';
 import { describeBasket } from '../utils/basket-display';
-import { paymentFailureText, readPaymentReturn } from '../utils/checkout-payment';
+import { paymentFailureText, readPaymentCancel, readPaymentReturn } from '../utils/checkout-payment';
 import classes from '../components/basket.module.css';
 
 const CHECKOUT_STEP = 'checkout';
@@ -91,6 +91,8 @@ export function BasketPage({ route }: PageProps) {
   const returnId = readPaymentReturn(searchParams);
   // Back from the provider's page: that checkout's payment first (the address says which).
   const payment = activePayment ?? (returnId ? { checkoutId: returnId, phone: null } : null);
+  // Back by the Cancel of the provider's page (its cancel_action): give that payment up; the basket comes back.
+  const paymentCancelled = activePayment === null && returnId !== null && readPaymentCancel(searchParams);
   const userId = user?.id ?? null;
 
   const goToStep = (step: 'basket' | 'checkout') => {
@@ -170,6 +172,7 @@ export function BasketPage({ route }: PageProps) {
           key={payment.checkoutId}
           checkoutId={payment.checkoutId}
           phone={payment.phone}
+          cancelled={paymentCancelled}
           onDecided={onPaymentDecided}
           onClose={stopFollowingPayment}
           onNotFound={paymentNotFound}
