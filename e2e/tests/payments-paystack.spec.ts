@@ -12,7 +12,8 @@ import { PAYMENTS_BUYER, PAYMENTS_CHECKOUT_BUYER, PAYMENTS_FARM, PAYMENTS_PRODUC
  * Real money through Paystack, as the people who move it see it (issue 24, item 6): the buyer tops
  * up with mobile money without leaving the app and through Paystack's page (declined, then paid),
  * the farm pays its earnings out to MTN mobile money, and a second buyer pays a basket directly on
- * Paystack's page (declined: the basket stays; approved: the order is paid). The server runs with
+ * Paystack's page (declined: the basket stays; cancelled on the page: straight back, the basket is
+ * back at once; approved: the order is paid). The server runs with
  * PAYMENT_PROVIDER=paystack (support/start-payments-server.ts) against the Paystack double started
  * here, which checks every request the app sends against Paystack's OpenAPI document: afterAll fails
  * the file on any that was off the document. One server and one double for the whole file, so the
@@ -315,7 +316,7 @@ test('the farm pays its earnings out to MTN mobile money: pending, then sent', a
   await desktopPicture(browser, '9-desktop-farm-wallet', openFarmWallet);
 });
 
-test("the buyer pays a basket directly on Paystack's page: declined, the basket is kept and says why; approved, the order is paid", async ({ page }) => {
+test("the buyer pays a basket directly on Paystack's page: declined, the basket is kept and says why; cancelled, back at once; approved, the order is paid", async ({ page }) => {
   const total = PAYMENTS_PRODUCT.priceMinor * PAYMENTS_PRODUCT.basketQuantity;
   const payDirectly = async () => {
     await expect(page.getByTestId('basket-total')).toHaveText(cedis(total));
@@ -342,6 +343,14 @@ test("the buyer pays a basket directly on Paystack's page: declined, the basket 
   await expect(page).toHaveURL(`${SERVER_URL}/basket`);
   await expect(page.getByText(PAYMENTS_PRODUCT.title).first()).toBeVisible();
   await picture(page, '8-checkout-declined', { fullPage: true });
+
+  // Cancel on Paystack's page: straight back to the basket (cancel_action), which gives the payment up at once and lists the lines again.
+  await payDirectly();
+  await page.getByRole('button', { name: 'Cancel payment' }).click();
+  await expect(failure).toContainText('You cancelled the payment');
+  await expect(page).toHaveURL(`${SERVER_URL}/basket`);
+  await expect(page.getByTestId('basket-total')).toHaveText(cedis(total));
+  await picture(page, '8-checkout-cancelled', { fullPage: true });
 
   await payDirectly();
   await page.getByRole('button', { name: 'Approve' }).click();

@@ -143,6 +143,13 @@ export const ZPaymentOtpInput = z.object({
 });
 export type TPaymentOtpInput = z.infer<typeof ZPaymentOtpInput>;
 
+/**
+ * The mark on the address Paystack's page sends a person to when they press Cancel there (its
+ * `metadata.cancel_action`): `/wallet?topUp=<id>&cancelled=1`, `/basket?payment=<checkoutId>&cancelled=1`.
+ * The page then asks the server to give the payment up (POST .../cancel), which verifies first.
+ */
+export const PAYMENT_CANCELLED_PARAM = 'cancelled';
+
 /* ---------------------------------------------------------------- payouts */
 
 export const PAYOUT_MIN_MINOR = 100;

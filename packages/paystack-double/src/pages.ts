@@ -84,3 +84,19 @@ export function messagePage(heading: string, text: string, link?: { href: string
 <p class="amount" style="font-size:24px">${escapeHtml(heading)}</p>
 <p>${escapeHtml(text)}</p>${back}`);
 }
+
+/**
+ * Where the page's Cancel sends the person: the transaction's `metadata.cancel_action` when it is an
+ * http(s) address (Paystack redirects there as it is, adding nothing), else null (the callback, with
+ * the reference, as before).
+ */
+export function cancelActionOf(transaction: Pick<DoubleTransaction, 'metadata'>): string | null {
+  const value = transaction.metadata?.['cancel_action'];
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}

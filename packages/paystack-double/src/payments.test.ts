@@ -130,6 +130,24 @@ describe('hosted checkout (initialize, the page, verify, webhook)', () => {
     expect((await api('GET', '/transaction/verify/topup-1005')).json.data).toMatchObject({ status: 'success', channel: 'mobile_money', authorization: { channel: 'mobile_money' } });
   });
 
+  it('cancel with metadata.cancel_action: the page sends the person there as it is (no reference added), the verify says abandoned', async () => {
+    const cancelAction = 'http://127.0.0.1:4310/wallet?topUp=t-1&cancelled=1';
+    const { authorization_url } = await initialize('topup-1010', { metadata: { intent_id: 'i-1010', cancel_action: cancelAction } });
+    const cancelled = await clickOnCheckout(authorization_url, 'cancel');
+    expect(cancelled.status).toBe(302);
+    expect(cancelled.headers.get('location')).toBe(cancelAction);
+    expect((await api('GET', '/transaction/verify/topup-1010')).json.data.status).toBe('abandoned');
+
+    // Approve and decline still return to the callback with the reference.
+    const { authorization_url: other } = await initialize('topup-1011', { metadata: { cancel_action: cancelAction } });
+    const approved = await clickOnCheckout(other, 'approve');
+    expect(approved.headers.get('location')).toBe('http://127.0.0.1:4310/wallet?tab=top-up&trxref=topup-1011&reference=topup-1011');
+
+    // A cancel_action that is not an http(s) address is ignored: back to the callback.
+    const { authorization_url: odd } = await initialize('topup-1012', { metadata: { cancel_action: 'javascript:alert(1)' } });
+    expect((await clickOnCheckout(odd, 'cancel')).headers.get('location')).toBe('http://127.0.0.1:4310/wallet?tab=top-up&trxref=topup-1012&reference=topup-1012');
+  });
+
   it('programmatic approve, decline and abandon act as the person does', async () => {
     await initialize('topup-1006');
     await initialize('topup-1007');

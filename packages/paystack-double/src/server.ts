@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defaultOpenApiPath, loadOpenApiDocument, type MatchedOperation, type Violation } from './openapi-check';
-import { checkoutPage, messagePage } from './pages';
+import { cancelActionOf, checkoutPage, messagePage } from './pages';
 import {
   bankListData,
   chargeData,
@@ -328,7 +328,11 @@ export async function startPaystackDouble(options: PaystackDoubleOptions): Promi
       if (!(error instanceof DoubleControlError)) throw error;
       return sendHtml(res, 409, messagePage('Payment already decided', error.message, back));
     }
-    if (back) {
+    const cancelAction = action === 'cancel' ? cancelActionOf(transaction) : null;
+    if (cancelAction) {
+      res.writeHead(302, { location: cancelAction });
+      res.end();
+    } else if (back) {
       res.writeHead(302, { location: back.href });
       res.end();
     } else {

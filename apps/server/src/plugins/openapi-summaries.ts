@@ -61,6 +61,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/wallet/top-ups': 'Top up my wallet',
   'GET /api/wallet/top-ups/:id': 'The state of my top-up',
   'POST /api/wallet/top-ups/:id/otp': 'Send the SMS code of a mobile money top-up',
+  'POST /api/wallet/top-ups/:id/cancel': "Give up a top-up cancelled on the provider's page (verified first)",
   'POST /api/payments/paystack/webhook': "Paystack's signed events (webhook)",
   'GET /api/wallet/payouts': 'My payouts',
   'POST /api/wallet/payouts': 'Pay out my available balance',
@@ -119,6 +120,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/checkout': 'Place the orders of my basket',
   'GET /api/checkout/:checkoutId/payment': 'The state of my checkout payment',
   'POST /api/checkout/:checkoutId/payment/otp': 'Send the SMS code of a mobile money checkout payment',
+  'POST /api/checkout/:checkoutId/payment/cancel': "Give up a checkout payment cancelled on the provider's page (verified first)",
 
   'GET /api/orders': 'My orders',
   'GET /api/orders/:orderId': 'One order',

@@ -3,13 +3,13 @@ import { msg } from '@lingui/core/runtime-macro';
 import { contractMessage, translateContractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyInstance } from 'fastify';
 import type { TCheckoutPayment, TCheckoutPaymentResponse, TCheckoutPayWith, TCheckoutResponse } from '@pulse/contract/orders';
-import { ZPaymentNextAction, type TPaymentMethod } from '@pulse/contract/wallet';
+import { PAYMENT_CANCELLED_PARAM, ZPaymentNextAction, type TPaymentMethod } from '@pulse/contract/wallet';
 import type { Db } from '../../db/client';
 import type { PaymentIntentRow } from '../../db/schema/payments';
 import { ConflictError, InvalidError, NotFoundError } from '../../errors/domain-errors';
 import { findOrderSummariesByIds, listCheckoutOrderIds } from '../orders/orders-repository';
 import { findPickupPoints, toOrderSummaryJson } from '../orders/orders-service';
-import { claimReturnVerify, decideIntentSafely, startIntent, submitIntentOtp } from '../payments/intents-service';
+import { cancelIntent, claimReturnVerify, decideIntentSafely, startIntent, submitIntentOtp } from '../payments/intents-service';
 import { describeNextAction } from '../payments/payment-reasons';
 import { findUserEmail } from '../wallet/wallet-repository';
 import { CARD_ON_PAGE_MESSAGE, MOBILE_MONEY_REQUIRED_MESSAGE, NOT_WAITING_FOR_CODE_MESSAGE } from '../wallet/wallet-service';
@@ -38,6 +38,11 @@ export function checkoutCallbackUrl(publicUrl: string, checkoutId: string): stri
   return `${publicUrl}/basket?payment=${checkoutId}`;
 }
 
+/** Where the provider's page sends the buyer who cancels there: the basket, marked so it gives the payment up. */
+export function checkoutCancelUrl(publicUrl: string, checkoutId: string): string {
+  return `${checkoutCallbackUrl(publicUrl, checkoutId)}&${PAYMENT_CANCELLED_PARAM}=1`;
+}
+
 /**
  * Asks the provider to start the payment, after the checkout's transaction committed (never a
  * network call inside it). The sandbox decides at once, so the orders are paid (or cancelled) when
@@ -48,6 +53,7 @@ export async function startCheckoutPayment(app: FastifyInstance, intent: Payment
   return startIntent(app, intent, {
     email: await findUserEmail(app.db, intent.userId),
     callbackUrl: checkoutCallbackUrl(app.config.publicUrl, intent.checkoutId),
+    cancelUrl: checkoutCancelUrl(app.config.publicUrl, intent.checkoutId),
     mobileMoney: payWith.method === 'mobile_money' ? payWith.mobileMoney : undefined,
     cardNumber: payWith.method === 'card' ? payWith.cardNumber : undefined,
   });
@@ -107,4 +113,15 @@ export async function submitCheckoutPaymentOtp(app: FastifyInstance, userId: str
   const intent = await findOwnCheckoutIntent(app.db, userId, checkoutId);
   if (intent.status !== 'pending' || intent.nextAction !== 'send_otp') throw new ConflictError(NOT_WAITING_FOR_CODE_MESSAGE);
   return paymentResponse(app, await submitIntentOtp(app, intent, otp), i18n);
+}
+
+/**
+ * POST /api/checkout/{checkoutId}/payment/cancel: the buyer cancelled on the provider's page (404
+ * for anyone else's checkout). The provider is asked first: a success pays the orders as usual;
+ * otherwise the payment is abandoned now ("You cancelled the payment"), the orders still waiting
+ * are cancelled and their lines go back into the basket. A decided payment is answered as it is.
+ */
+export async function cancelCheckoutPayment(app: FastifyInstance, userId: string, checkoutId: string, i18n: I18n): Promise<TCheckoutPaymentResponse> {
+  const intent = await findOwnCheckoutIntent(app.db, userId, checkoutId);
+  return paymentResponse(app, await cancelIntent(app, intent), i18n);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { basketItems } from '../../db/schema/basket-items';
 import { checkouts, orderItems, orders, type CheckoutRow, type OrderRow } from '../../db/schema/orders';
@@ -49,20 +49,43 @@ export async function listOrderedQuantities(db: Db, orderIds: readonly string[])
 }
 
 /**
- * Puts lines back in the buyer's basket: the products still on sale, with the quantities ordered. A
- * line the buyer already has again is left as the buyer set it. Returns how many lines came back.
+ * Puts lines back in the buyer's basket: the products still on sale, with the quantities ordered,
+ * within the basket's stock rules (never more than is available now, nothing below the product's
+ * minimum). A line the buyer already has again is merged, not added to: it keeps the larger of the
+ * two quantities (never both: the buyer re-adding a product is not a second order of it). Returns
+ * how many lines were put back or raised.
  */
 export async function restoreBasketLines(db: Db, userId: string, quantities: ReadonlyMap<string, number>): Promise<number> {
   if (quantities.size === 0) return 0;
   const onSale = await db
-    .select({ id: products.id })
+    .select({ id: products.id, stockQuantity: products.stockQuantity, reservedQuantity: products.reservedQuantity, minOrderQuantity: products.minOrderQuantity })
     .from(products)
     .where(and(inArray(products.id, [...quantities.keys()]), eq(products.status, 'active')));
-  if (onSale.length === 0) return 0;
+  const lines = onSale.flatMap((product) => {
+    const available = Math.max(0, product.stockQuantity - product.reservedQuantity);
+    const quantity = Math.min(quantities.get(product.id) ?? 0, available);
+    return quantity >= Math.max(1, product.minOrderQuantity) ? [{ userId, productId: product.id, quantity }] : [];
+  });
+  if (lines.length === 0) return 0;
   const restored = await db
     .insert(basketItems)
-    .values(onSale.map(({ id }) => ({ userId, productId: id, quantity: quantities.get(id) ?? 1 })))
-    .onConflictDoNothing({ target: [basketItems.userId, basketItems.productId] })
+    .values(lines)
+    .onConflictDoUpdate({
+      target: [basketItems.userId, basketItems.productId],
+      set: { quantity: sql`greatest(${basketItems.quantity}, excluded.quantity)` },
+    })
     .returning({ id: basketItems.id });
   return restored.length;
+}
+
+/**
+ * An order that lapsed unpaid (its 15-minute window) while it waited for a provider payment: its
+ * lines go back into the basket, as after a failed payment, so the buyer can try again. Runs in the
+ * lapse's transaction, once per order (only the transition from pending_payment calls it; a failed
+ * payment that cancelled the order first leaves nothing pending to lapse). An order placed to be
+ * paid from the wallet later is left as before.
+ */
+export async function restoreLinesOfLapsedOrder(db: Db, order: Pick<OrderRow, 'id' | 'checkoutId' | 'buyerUserId'>): Promise<number> {
+  if (!order.checkoutId || !(await findCheckoutIntent(db, order.checkoutId))) return 0;
+  return restoreBasketLines(db, order.buyerUserId, await listOrderedQuantities(db, [order.id]));
 }

@@ -10,7 +10,7 @@ import {
 } from '@pulse/contract/orders';
 import { ZPaymentOtpInput } from '@pulse/contract/wallet';
 import { requireUser } from '../../plugins/auth';
-import { getCheckoutPayment, submitCheckoutPaymentOtp } from './checkout-payment-service';
+import { cancelCheckoutPayment, getCheckoutPayment, submitCheckoutPaymentOtp } from './checkout-payment-service';
 import { parseCheckoutIdempotencyKey, placeCheckout, quoteCheckout } from './checkout-service';
 
 /** Checkout: a quote (fees, slots, wallet), the idempotent order placement and its provider payment. */
@@ -43,5 +43,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/checkout/:checkoutId/payment/otp',
     { schema: { params: ZCheckoutPaymentParams, body: ZPaymentOtpInput, response: { 200: ZCheckoutPaymentResponse } }, onRequest: app.authenticate },
     async (request) => submitCheckoutPaymentOtp(app, requireUser(request).id, request.params.checkoutId, request.body.otp, request.i18n),
+  );
+
+  // Back from the provider's page by its Cancel (cancel_action): verify, then give up what did not succeed (orders cancelled, basket back). Idempotent.
+  app.post(
+    '/api/checkout/:checkoutId/payment/cancel',
+    { schema: { params: ZCheckoutPaymentParams, response: { 200: ZCheckoutPaymentResponse } }, onRequest: app.authenticate },
+    async (request) => cancelCheckoutPayment(app, requireUser(request).id, request.params.checkoutId, request.i18n),
   );
 };

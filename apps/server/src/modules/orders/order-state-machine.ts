@@ -91,7 +91,9 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     effects: ['release_reservation', 'release_slot'],
     verb: 'cancel',
     past: 'cancelled',
-    notify: { seller: ({ buyerUsername }) => msg`${{ buyerUsername }} cancelled an unpaid order` },
+    // The farm hears of an order once it is paid ("New order from ..."); one that ends unpaid (the buyer's
+    // cancel, a payment failed, cancelled on the provider's page or lapsed) was never theirs to prepare (decision 049).
+    notify: {},
   },
   {
     trigger: 'cancel',

@@ -56,6 +56,7 @@ import {
   type NewOrderRow,
   type OrderSummaryRecord,
 } from './orders-repository';
+import { restoreLinesOfLapsedOrder } from '../checkout/checkout-payments-repository';
 
 export const ORDER_NOT_FOUND_MESSAGE = contractMessage(msg`Order not found.`);
 export const INVALID_ORDER_CURSOR_MESSAGE = contractMessage(msg`The cursor is not valid. Start again from the first page.`);
@@ -386,7 +387,9 @@ export async function performOrderAction(
     if (roles.includes('seller')) await assertApprovedSeller(tx, user); // the farm acts only while approved (decision 013)
     // Past its payment window the order lapses now, whether or not the timer got to it yet.
     if (order.status === 'pending_payment' && order.expiresAt && order.expiresAt.getTime() <= now.getTime()) {
-      return { outcome: await runTransition(tx, app.config, order, 'expire', { roles: ['system'], userId: null }, {}, now), lapsed: true, pending };
+      const outcome = await runTransition(tx, app.config, order, 'expire', { roles: ['system'], userId: null }, {}, now);
+      await restoreLinesOfLapsedOrder(tx, order);
+      return { outcome, lapsed: true, pending };
     }
     await pending.inTransaction('order.action_requested', { order, trigger: input.action });
     const outcome = await runTransition(tx, app.config, order, input.action, { roles, userId: user.id }, input, now);
@@ -426,7 +429,10 @@ export async function sweepOrderTimers(app: FastifyInstance, now: Date = new Dat
       const outcome = await app.db.transaction(async (tx) => {
         const order = await lockDueOrder(tx, timer, now);
         if (!order) return null;
-        return runTransition(tx, app.config, order, timer, { roles: ['system'], userId: null }, {}, now);
+        const outcome = await runTransition(tx, app.config, order, timer, { roles: ['system'], userId: null }, {}, now);
+        // A checkout paid through the provider that lapsed gives the basket back, as a failed payment does.
+        if (timer === 'expire') await restoreLinesOfLapsedOrder(tx, order);
+        return outcome;
       });
       if (!outcome) break;
       if (timer === 'expire') result.expired += 1;

@@ -13,7 +13,7 @@ import {
 } from './intents-repository';
 import type { MobileMoneyNetwork, PaymentMethod, StartPaymentResult, VerifiedPayment } from './payment-provider-types';
 import { redactProviderPayload } from './redact-payload';
-import { describeFailure, PAYMENT_EXPIRED_MESSAGE, PAYMENT_MISMATCH_MESSAGE, PROVIDER_UNAVAILABLE_MESSAGE } from './payment-reasons';
+import { describeFailure, PAYMENT_CANCELLED_MESSAGE, PAYMENT_EXPIRED_MESSAGE, PAYMENT_MISMATCH_MESSAGE, PROVIDER_UNAVAILABLE_MESSAGE } from './payment-reasons';
 
 /**
  * Payment intents (issue 24, decision 048): money a person is asked to pay through the provider.
@@ -23,7 +23,7 @@ import { describeFailure, PAYMENT_EXPIRED_MESSAGE, PAYMENT_MISMATCH_MESSAGE, PRO
  */
 
 /** Who asked for a decision (logged; the decision is the same whoever asks). */
-export type DecisionSource = 'start' | 'otp' | 'return' | 'webhook' | 'sweep';
+export type DecisionSource = 'start' | 'otp' | 'return' | 'webhook' | 'sweep' | 'cancel';
 
 /**
  * What a decision did: applied (credited), failed / abandoned (decided without money), mismatch
@@ -74,6 +74,8 @@ export async function createIntent(db: Db, providerName: string, input: NewInten
 export interface StartIntentInput {
   email: string;
   callbackUrl: string;
+  /** Where the provider's page sends the person who cancels there (the same page, marked as a cancel). */
+  cancelUrl?: string | undefined;
   mobileMoney?: { phone: string; network: MobileMoneyNetwork } | undefined;
   cardNumber?: string | undefined;
 }
@@ -96,6 +98,7 @@ export async function startIntent(app: FastifyInstance, intent: PaymentIntentRow
       currency: intent.currency,
       method: intent.method as PaymentMethod,
       callbackUrl: input.callbackUrl,
+      cancelUrl: input.cancelUrl,
       mobileMoney: input.mobileMoney,
       cardNumber: input.cardNumber,
     });
@@ -173,6 +176,25 @@ export async function decideIntentSafely(app: FastifyInstance, reference: string
   }
 }
 
+/**
+ * The person cancelled the payment (POST .../cancel, after Paystack's page sent them back through
+ * cancel_action). The provider is asked first: a payment it calls succeeded is credited as usual, a
+ * failed one gets its reason; anything else is abandoned now ("You cancelled the payment"), so the
+ * wallet or the basket shows it at once instead of after the sweep. A decided intent is answered as
+ * it is (a second cancel does nothing). When the verify cannot be made, nothing is decided: the
+ * intent stays pending (money may have moved) and the caller answers it so; asking again retries.
+ */
+export async function cancelIntent(app: FastifyInstance, intent: PaymentIntentRow): Promise<PaymentIntentRow> {
+  if (intent.status !== 'created' && intent.status !== 'pending') return intent;
+  try {
+    const decision = await decideIntent(app, intent.reference, 'cancel', { cancelledByPerson: true });
+    return decision.intent ?? intent;
+  } catch (error) {
+    app.log.warn({ err: error, reference: intent.reference }, 'payment verify failed on cancel; the intent stays undecided');
+    return intent;
+  }
+}
+
 /** Marks an undecided intent failed without money (the provider never took the payment). */
 async function failWithoutVerify(app: FastifyInstance, intentId: string, reason: string): Promise<PaymentIntentRow | null> {
   const { context, runAfterCommit } = decisionContext(app, new Date());
@@ -209,6 +231,12 @@ export interface DecideOptions {
   now?: Date;
   /** An intent created before this that the provider still calls pending (or does not know) is abandoned. */
   abandonPendingBefore?: Date;
+  /**
+   * The person cancelled (Paystack's page sent them back through cancel_action, or they gave up in
+   * the app): an intent the provider does not call succeeded or failed is abandoned now, "You
+   * cancelled the payment". A later success is still credited (abandoned is not final).
+   */
+  cancelledByPerson?: boolean;
 }
 
 function sameCurrency(a: string, b: string): boolean {
@@ -300,9 +328,10 @@ export async function decideIntent(app: FastifyInstance, reference: string, sour
       case 'unknown': {
         // Paystack calls a payment nobody finished yet "abandoned" too (not final): only time makes it so.
         if (!undecided) return { outcome: 'duplicate', intent };
-        if (options.abandonPendingBefore && intent.createdAt < options.abandonPendingBefore) {
-          const reason =
-            verified.status === 'abandoned'
+        if (options.cancelledByPerson || (options.abandonPendingBefore && intent.createdAt < options.abandonPendingBefore)) {
+          const reason = options.cancelledByPerson
+            ? PAYMENT_CANCELLED_MESSAGE
+            : verified.status === 'abandoned'
               ? describeFailure({ status: 'abandoned', gatewayResponse: verified.gatewayResponse, mobileMoney: isMobileMoney(intent, verified) })
               : PAYMENT_EXPIRED_MESSAGE;
           const abandoned = await updateIntent(tx, intent.id, {

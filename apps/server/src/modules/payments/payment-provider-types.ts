@@ -21,6 +21,11 @@ export interface StartPaymentRequest {
   method: PaymentMethod;
   /** Where the hosted page sends the person back (with ?reference=...). */
   callbackUrl: string;
+  /**
+   * Where the hosted page sends the person who presses its Cancel (Paystack's
+   * `metadata.cancel_action`); the address names the payment itself (Paystack adds no reference).
+   */
+  cancelUrl?: string | undefined;
   mobileMoney?: { phone: string; network: MobileMoneyNetwork } | undefined;
   /** Sandbox: the typed card number picks the outcome (4000 0000 0000 0002 is declined). */
   cardNumber?: string | undefined;

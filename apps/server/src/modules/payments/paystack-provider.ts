@@ -307,7 +307,8 @@ export function createPaystackProvider(options: PaystackProviderOptions): Paymen
             reference: request.reference,
             callback_url: request.callbackUrl,
             channels: ['card', 'mobile_money'],
-            metadata: { intent_id: request.intentId },
+            // cancel_action: the page's Cancel comes back to us at once instead of leaving the payment pending.
+            metadata: { intent_id: request.intentId, ...(request.cancelUrl ? { cancel_action: request.cancelUrl } : {}) },
           },
         });
         if (ok(answer)) {

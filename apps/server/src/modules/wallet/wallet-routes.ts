@@ -9,7 +9,7 @@ import {
   ZWalletResponse,
 } from '@pulse/contract/wallet';
 import { requireUser } from '../../plugins/auth';
-import { createTopUp, getTopUp, getWallet, getWalletHistory, requireIdempotencyKey, submitTopUpOtp } from './wallet-service';
+import { cancelTopUp, createTopUp, getTopUp, getWallet, getWalletHistory, requireIdempotencyKey, submitTopUpOtp } from './wallet-service';
 
 /** The signed-in user's wallet: balances, history and top-ups through the payment provider. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,5 +45,12 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/wallet/top-ups/:id/otp',
     { schema: { params: ZIdParams, body: ZPaymentOtpInput, response: { 200: ZTopUpResponse } }, onRequest: app.authenticate },
     async (request) => submitTopUpOtp(app, requireUser(request).id, request.params.id, request.body.otp, request.i18n),
+  );
+
+  // Back from the provider's page by its Cancel (cancel_action): verify, then abandon what did not succeed. Idempotent.
+  app.post(
+    '/api/wallet/top-ups/:id/cancel',
+    { schema: { params: ZIdParams, response: { 200: ZTopUpResponse } }, onRequest: app.authenticate },
+    async (request) => cancelTopUp(app, requireUser(request).id, request.params.id, request.i18n),
   );
 };

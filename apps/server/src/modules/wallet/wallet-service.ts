@@ -2,14 +2,15 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/runtime-macro';
 import { contractMessage, translateContractMessage } from '@pulse/contract/messages-i18n';
 import type { FastifyInstance } from 'fastify';
-import type {
-  TPaymentMethod,
-  TPaymentNextAction,
-  TTopUpInput,
-  TTopUpResponse,
-  TWalletHistoryResponse,
-  TWalletPaymentState,
-  TWalletResponse,
+import {
+  PAYMENT_CANCELLED_PARAM,
+  type TPaymentMethod,
+  type TPaymentNextAction,
+  type TTopUpInput,
+  type TTopUpResponse,
+  type TWalletHistoryResponse,
+  type TWalletPaymentState,
+  type TWalletResponse,
 } from '@pulse/contract/wallet';
 import type { Db } from '../../db/client';
 import { createId } from '../../db/new-id';
@@ -18,7 +19,7 @@ import type { PaymentIntentRow } from '../../db/schema/payments';
 import { ConflictError, InvalidError, NotFoundError } from '../../errors/domain-errors';
 import { translatorFor } from '../../i18n/translator';
 import { findIntentById } from '../payments/intents-repository';
-import { claimReturnVerify, createIntent, decideIntentSafely, paymentReferenceOf, startIntent, submitIntentOtp } from '../payments/intents-service';
+import { cancelIntent, claimReturnVerify, createIntent, decideIntentSafely, paymentReferenceOf, startIntent, submitIntentOtp } from '../payments/intents-service';
 import { describeNextAction } from '../payments/payment-reasons';
 import { getWalletBalances } from './ledger-service';
 import { describeWalletEntries } from './wallet-entry-describers';
@@ -176,6 +177,7 @@ export async function createTopUp(
   await startIntent(app, claim.intent, {
     email: await findUserEmail(app.db, userId),
     callbackUrl: `${app.config.publicUrl}/wallet?topUp=${claim.row.id}`,
+    cancelUrl: `${app.config.publicUrl}/wallet?topUp=${claim.row.id}&${PAYMENT_CANCELLED_PARAM}=1`,
     mobileMoney: input.mobileMoney,
     cardNumber: input.cardNumber,
   });
@@ -208,5 +210,19 @@ export async function submitTopUpOtp(app: FastifyInstance, userId: string, topUp
   const intent = row.intentId ? await findIntentById(app.db, row.intentId) : null;
   if (row.status !== 'pending' || !intent || intent.status !== 'pending' || intent.nextAction !== 'send_otp') throw new ConflictError(NOT_WAITING_FOR_CODE_MESSAGE);
   await submitIntentOtp(app, intent, otp);
+  return topUpResponse(app, (await findOwnTopUp(app.db, userId, topUpId)) ?? row, i18n);
+}
+
+/**
+ * POST /api/wallet/top-ups/{id}/cancel: the person cancelled on the provider's page (404 for anyone
+ * else's top-up). The provider is asked first: a payment it calls succeeded is credited as usual;
+ * otherwise the top-up is abandoned now ("You cancelled the payment") and the wallet shows it at
+ * once. A decided top-up is answered as it is, so a second cancel changes nothing.
+ */
+export async function cancelTopUp(app: FastifyInstance, userId: string, topUpId: string, i18n: I18n): Promise<TTopUpResponse> {
+  const row = await findOwnTopUp(app.db, userId, topUpId);
+  if (!row) throw new NotFoundError(TOP_UP_NOT_FOUND_MESSAGE);
+  const intent = row.status === 'pending' && row.intentId ? await findIntentById(app.db, row.intentId) : null;
+  if (intent) await cancelIntent(app, intent);
   return topUpResponse(app, (await findOwnTopUp(app.db, userId, topUpId)) ?? row, i18n);
 }

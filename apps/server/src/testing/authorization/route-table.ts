@@ -467,6 +467,14 @@ export const ROUTE_TABLE: Row[] = [
     expect: buyerOwned(409),
     call: async ({ world }) => ({ url: `/api/wallet/top-ups/${await topUpOf(world)}/otp`, payload: { otp: '123456' } }),
   },
+  {
+    method: 'POST',
+    path: '/api/wallet/top-ups/:id/cancel',
+    note: 'the sandbox decided it at once: a cancel answers it as it is (idempotent)',
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: async ({ world }) => ({ url: `/api/wallet/top-ups/${await topUpOf(world)}/cancel` }),
+  },
   { method: 'GET', path: '/api/wallet/payouts', note: 'approved sellers and agents', expect: { ...sellersOnly(200), otherAgent: 200 }, call: () => ({ url: '/api/wallet/payouts' }) },
   {
     method: 'POST',
@@ -870,6 +878,14 @@ export const ROUTE_TABLE: Row[] = [
     owner: 'buyer',
     expect: buyerOwned(409),
     call: async ({ world }) => ({ url: `/api/checkout/${await checkoutPaidByCard(world)}/payment/otp`, payload: { otp: '123456' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/checkout/:checkoutId/payment/cancel',
+    note: "the owner buyer's card payment is decided: a cancel answers it as it is (idempotent)",
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: async ({ world }) => ({ url: `/api/checkout/${await checkoutPaidByCard(world)}/payment/cancel` }),
   },
   { method: 'GET', path: '/api/orders', expect: signedIn(200), call: () => ({ url: '/api/orders' }) },
   {

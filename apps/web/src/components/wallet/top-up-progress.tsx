@@ -20,6 +20,8 @@ interface TopUpProgressProps {
   id: string;
   /** The number the person typed, to say where the SMS code went; null when not known (a return from the provider's page). */
   phone: string | null;
+  /** Back by the Cancel of the provider's page: the server is asked to give the top-up up (it verifies first). */
+  cancelled?: boolean;
   /** Once, when the top-up is decided (succeeded, failed, abandoned). */
   onDecided: (response: TTopUpResponse) => void;
   /** The person stops watching: the top-up goes on at the provider and is credited when it confirms. */
@@ -33,11 +35,11 @@ interface TopUpProgressProps {
  * payment..." while the wallet asks the server every 2 s (each ask verifies with the provider). After
  * 3 minutes it stops asking, says the provider is late and offers "Check again".
  */
-export function TopUpProgress({ id, phone, onDecided, onClose, onNotFound }: TopUpProgressProps) {
+export function TopUpProgress({ id, phone, cancelled = false, onDecided, onClose, onNotFound }: TopUpProgressProps) {
   const { t } = useLingui();
   const [startedAt, setStartedAt] = useState(() => Date.now());
   const [timedOut, setTimedOut] = useState(false);
-  const topUp = useTopUp(id, { poll: !timedOut });
+  const topUp = useTopUp(id, { poll: !timedOut, cancel: cancelled });
   const response = topUp.data;
   const pollable = shouldPollTopUp(response);
   const notFound = isNotFound(topUp.error);
@@ -72,7 +74,7 @@ export function TopUpProgress({ id, phone, onDecided, onClose, onNotFound }: Top
 
   if (!response) {
     if (topUp.isError && !notFound) return <LoadErrorAlert title={t`Could not check your payment`} onRetry={checkAgain} />;
-    return <Waiting icon={<IconReceipt size={20} />} title={t`Confirming your payment...`} />;
+    return <Waiting icon={<IconReceipt size={20} />} title={cancelled ? t`Cancelling your payment…` : t`Confirming your payment...`} />;
   }
   if (response.status !== 'pending') return null;
 

@@ -5,6 +5,7 @@ import { isApiError } from '../api-error';
 import { useAuth } from '../auth/use-auth';
 import { walletQueryKey } from '../wallet-api';
 import { shouldPollTopUp, TOP_UP_POLL_INTERVAL_MS } from './top-up-flow';
+import { postTopUpCancel } from './post-top-up-cancel';
 
 export function topUpQueryKey(userId: string | null, id: string) {
   return [...walletQueryKey(userId), 'top-up', id] as const;
@@ -21,13 +22,14 @@ export async function getTopUp(id: string, signal?: AbortSignal): Promise<TTopUp
 
 /**
  * A top-up, asked again every 2 s while it waits for the provider and `poll` holds (the caller
- * stops after 3 minutes); a 404 (someone else's or an unknown id) is not asked again.
+ * stops after 3 minutes); a 404 (someone else's or an unknown id) is not asked again. With
+ * `cancel` (back from the provider's Cancel) each ask is the cancel instead, until it is decided.
  */
-export function useTopUp(id: string, { poll }: { poll: boolean }) {
+export function useTopUp(id: string, { poll, cancel = false }: { poll: boolean; cancel?: boolean }) {
   const { user } = useAuth();
   return useQuery({
     queryKey: topUpQueryKey(user?.id ?? null, id),
-    queryFn: ({ signal }) => getTopUp(id, signal),
+    queryFn: ({ signal }) => (cancel ? postTopUpCancel(id, signal) : getTopUp(id, signal)),
     refetchInterval: (query) => (poll && !isNotFound(query.state.error) && shouldPollTopUp(query.state.data) ? TOP_UP_POLL_INTERVAL_MS : false),
     // A phone often leaves the page in the background while the person approves the payment.
     refetchIntervalInBackground: true,

@@ -72,7 +72,8 @@ describe('what became of a top-up', () => {
       text: 'The mobile money approval timed out',
     });
     expect(topUpOutcome(topUp({ status: 'failed' }), i18n)?.text).toBe('The payment did not go through.');
-    expect(topUpOutcome(topUp({ status: 'abandoned', failureReason: 'abandoned' }), i18n)).toEqual({ tone: 'failure', text: 'The payment was cancelled.' });
+    expect(topUpOutcome(topUp({ status: 'abandoned', failureReason: 'You cancelled the payment' }), i18n)).toEqual({ tone: 'failure', text: 'You cancelled the payment' });
+    expect(topUpOutcome(topUp({ status: 'abandoned', failureReason: null }), i18n)).toEqual({ tone: 'failure', text: 'The payment was cancelled.' });
     expect(topUpOutcome(topUp(), i18n)).toBeNull();
   });
 });

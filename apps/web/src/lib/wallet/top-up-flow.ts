@@ -84,7 +84,8 @@ export function topUpOutcome(response: TTopUpResponse, i18n: I18n): TopUpOutcome
     case 'failed':
       return { tone: 'failure', text: response.failureReason ?? i18n._(msg`The payment did not go through.`) };
     case 'abandoned':
-      return { tone: 'failure', text: i18n._(msg`The payment was cancelled.`) };
+      // The server's reason when it has one ("You cancelled the payment", "The payment was not completed").
+      return { tone: 'failure', text: response.failureReason ?? i18n._(msg`The payment was cancelled.`) };
     case 'pending':
       return null;
   }

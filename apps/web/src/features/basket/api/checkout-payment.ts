@@ -30,6 +30,20 @@ export async function postCheckoutPaymentOtp(checkoutId: string, input: TPayment
   });
 }
 
+/**
+ * The buyer cancelled on the provider's page: the server verifies first (a payment that went through
+ * pays the orders), else it gives the payment up: the orders are cancelled and the lines are back in
+ * the basket. Asking twice answers the same.
+ */
+export async function postCheckoutPaymentCancel(checkoutId: string, signal?: AbortSignal): Promise<TCheckoutPaymentResponse> {
+  return apiRequest(`/api/checkout/${encodeURIComponent(checkoutId)}/payment/cancel`, {
+    method: 'POST',
+    schema: ZCheckoutPaymentResponse,
+    signal,
+    reactTo: reactToSessionExpiryOnly,
+  });
+}
+
 export function isNotFound(error: unknown): boolean {
   return isApiError(error) && error.status === 404;
 }
@@ -37,13 +51,14 @@ export function isNotFound(error: unknown): boolean {
 /**
  * The checkout's payment, asked again every 2 s (as the wallet asks about a top-up) while it waits
  * for the provider and `poll` holds (the caller stops after 3 minutes); not while the buyer types
- * the SMS code, and never again after a 404.
+ * the SMS code, and never again after a 404. With `cancel` (back from the provider's Cancel) each
+ * ask is the cancel instead, until it is decided.
  */
-export function useCheckoutPayment(checkoutId: string, { poll }: { poll: boolean }) {
+export function useCheckoutPayment(checkoutId: string, { poll, cancel = false }: { poll: boolean; cancel?: boolean }) {
   const { user } = useAuth();
   return useQuery({
     queryKey: checkoutPaymentQueryKey(user?.id ?? null, checkoutId),
-    queryFn: ({ signal }) => getCheckoutPayment(checkoutId, signal),
+    queryFn: ({ signal }) => (cancel ? postCheckoutPaymentCancel(checkoutId, signal) : getCheckoutPayment(checkoutId, signal)),
     enabled: user !== null,
     refetchInterval: (query) => (poll && !isNotFound(query.state.error) && shouldPollTopUp(query.state.data?.payment) ? TOP_UP_POLL_INTERVAL_MS : false),
     // A phone often leaves the page in the background while the buyer approves the payment.

@@ -14,6 +14,8 @@ interface CheckoutPaymentProgressProps {
   checkoutId: string;
   /** The number typed for mobile money (where the SMS code went); null after the provider's page. */
   phone: string | null;
+  /** Back by the Cancel of the provider's page: the server is asked to give the payment up (it verifies first). */
+  cancelled?: boolean;
   /** Once, when the payment is decided: succeeded (the orders are paid), failed or abandoned (the basket is back). */
   onDecided: (response: TCheckoutPaymentResponse) => void;
   /** The buyer stops watching: the payment goes on at the provider; the orders are paid when it confirms. */
@@ -28,13 +30,13 @@ interface CheckoutPaymentProgressProps {
  * ask verifies with the provider). After 3 minutes of the provider's silence it stops asking and
  * offers "Check again". The wallet's top-up cards and code form, with the checkout's own calls.
  */
-export function CheckoutPaymentProgress({ checkoutId, phone, onDecided, onClose, onNotFound }: CheckoutPaymentProgressProps) {
+export function CheckoutPaymentProgress({ checkoutId, phone, cancelled = false, onDecided, onClose, onNotFound }: CheckoutPaymentProgressProps) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const [startedAt, setStartedAt] = useState(() => Date.now());
   const [timedOut, setTimedOut] = useState(false);
-  const query = useCheckoutPayment(checkoutId, { poll: !timedOut });
+  const query = useCheckoutPayment(checkoutId, { poll: !timedOut, cancel: cancelled });
   const response = query.data;
   const payment = response?.payment;
   const pollable = shouldPollTopUp(payment);
@@ -70,7 +72,7 @@ export function CheckoutPaymentProgress({ checkoutId, phone, onDecided, onClose,
 
   if (!response || !payment) {
     if (query.isError && !notFound) return <LoadErrorAlert title={t`Could not check your payment`} onRetry={checkAgain} />;
-    return <Waiting icon={<IconReceipt size={20} />} title={t`Confirming your payment...`} />;
+    return <Waiting icon={<IconReceipt size={20} />} title={cancelled ? t`Cancelling your payment…` : t`Confirming your payment...`} />;
   }
   if (payment.status !== 'pending') return null;
 

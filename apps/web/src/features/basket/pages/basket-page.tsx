@@ -17,7 +17,7 @@ import { CheckoutPanel } from '../components/checkout-panel';
 import { CheckoutPaymentProgress } from '../components/checkout-payment-progress';
 import { OrderConfirmation } from '../components/order-confirmation';
 import { describeBasket } from '../utils/basket-display';
-import { paymentFailureText, readPaymentReturn } from '../utils/checkout-payment';
+import { paymentFailureText, readPaymentCancel, readPaymentReturn } from '../utils/checkout-payment';
 import classes from '../components/basket.module.css';
 
 const CHECKOUT_STEP = 'checkout';
@@ -85,12 +85,16 @@ export function BasketPage({ route }: PageProps) {
   const [placed, setPlaced] = useState<TCheckoutResponse | null>(null);
   const [activePayment, setActivePayment] = useState<ActivePayment | null>(null);
   const [paymentFailure, setPaymentFailure] = useState<string | null>(null);
+  /** The failure shown is the buyer's own cancel on the provider's page (a calmer title). */
+  const [failureIsCancel, setFailureIsCancel] = useState(false);
   const isPhone = useMediaQuery('(max-width: 36em)');
   const data = basket.data;
   const isCheckout = searchParams.get('step') === CHECKOUT_STEP && data !== undefined && data.itemCount > 0;
   const returnId = readPaymentReturn(searchParams);
   // Back from the provider's page: that checkout's payment first (the address says which).
   const payment = activePayment ?? (returnId ? { checkoutId: returnId, phone: null } : null);
+  // Back by the Cancel of the provider's page (its cancel_action): give that payment up; the basket comes back.
+  const paymentCancelled = activePayment === null && returnId !== null && readPaymentCancel(searchParams);
   const userId = user?.id ?? null;
 
   const goToStep = (step: 'basket' | 'checkout') => {
@@ -115,9 +119,10 @@ export function BasketPage({ route }: PageProps) {
 
   /** Nothing was paid: the orders are cancelled and the lines are back in the basket, shown with the reason. */
   const onPaymentFailed = useCallback(
-    (reason: string) => {
+    (reason: string, cancelledByBuyer = false) => {
       setActivePayment(null);
       setPaymentFailure(reason);
+      setFailureIsCancel(cancelledByBuyer);
       // The return's parameters (and the checkout step) leave the address: the basket shows again.
       setSearchParams({}, { replace: true });
       void queryClient.invalidateQueries({ queryKey: ['basket'] });
@@ -137,9 +142,9 @@ export function BasketPage({ route }: PageProps) {
         onPlaced({ checkoutId: response.checkoutId, orders: response.orders, replayed: false, payment: response.payment });
         return;
       }
-      onPaymentFailed(paymentFailureText(response.payment, i18n) ?? '');
+      onPaymentFailed(paymentFailureText(response.payment, i18n) ?? '', paymentCancelled && response.payment.status === 'abandoned');
     },
-    [queryClient, userId, onPlaced, onPaymentFailed, i18n],
+    [queryClient, userId, onPlaced, onPaymentFailed, i18n, paymentCancelled],
   );
 
   const stopFollowingPayment = useCallback(() => {
@@ -170,6 +175,7 @@ export function BasketPage({ route }: PageProps) {
           key={payment.checkoutId}
           checkoutId={payment.checkoutId}
           phone={payment.phone}
+          cancelled={paymentCancelled}
           onDecided={onPaymentDecided}
           onClose={stopFollowingPayment}
           onNotFound={paymentNotFound}
@@ -177,7 +183,15 @@ export function BasketPage({ route }: PageProps) {
       )}
 
       {!placed && !payment && paymentFailure && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" title={t`Your payment did not go through`} mb="md" data-testid="payment-failure">
+        <Alert
+          color={failureIsCancel ? 'yellow' : 'red'}
+          variant="light"
+          icon={<IconAlertCircle size={18} aria-hidden />}
+          role="alert"
+          title={failureIsCancel ? t`Payment cancelled` : t`Your payment did not go through`}
+          mb="md"
+          data-testid="payment-failure"
+        >
           <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
             <Stack gap={4}>
               <Text size="sm">{paymentFailure}</Text>

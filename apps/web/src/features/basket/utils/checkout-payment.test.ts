@@ -3,7 +3,7 @@ import { ZCheckoutInput } from '@pulse/contract/orders';
 import { i18n } from '@lingui/core';
 import { activateLanguage } from '../../../lib/i18n/i18n';
 import { getZodDottedFieldErrors } from '../../../lib/form-errors';
-import { paymentFailureText, payWithFieldErrors, payWithFrom, providerPayLabel, readPaymentReturn, withoutPaymentReturn } from './checkout-payment';
+import { paymentFailureText, payWithFieldErrors, payWithFrom, providerPayLabel, readPaymentCancel, readPaymentReturn, withoutPaymentReturn } from './checkout-payment';
 
 const CHECKOUT_ID = '0192f0aa-1b2c-7d3e-8f40-123456789abc';
 const VALUES = { method: 'mobile_money' as const, cardNumber: '4242 4242 4242 4242', phone: '024 123 4567', network: 'mtn' as const };
@@ -42,6 +42,12 @@ describe('the return from the provider’s page', () => {
   it('takes its parameters out of the address and keeps the others', () => {
     expect(withoutPaymentReturn(new URLSearchParams(`payment=${CHECKOUT_ID}&trxref=pm-1&reference=pm-1&lang=fr`))?.toString()).toBe('lang=fr');
     expect(withoutPaymentReturn(new URLSearchParams('step=checkout'))).toBeNull();
+  });
+
+  it('knows a return by the page’s Cancel (cancel_action) by its mark, and takes the mark out too', () => {
+    expect(readPaymentCancel(new URLSearchParams(`payment=${CHECKOUT_ID}&cancelled=1`))).toBe(true);
+    expect(readPaymentCancel(new URLSearchParams(`payment=${CHECKOUT_ID}&trxref=pm-1&reference=pm-1`))).toBe(false);
+    expect(withoutPaymentReturn(new URLSearchParams(`payment=${CHECKOUT_ID}&cancelled=1`))?.toString()).toBe('');
   });
 });
 

@@ -2,7 +2,7 @@ import { msg, t } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import { ZId } from '@pulse/contract/ids';
 import type { TCheckoutPayment } from '@pulse/contract/orders';
-import type { TMobileMoneyNetwork, TPaymentMethod } from '@pulse/contract/wallet';
+import { PAYMENT_CANCELLED_PARAM, type TMobileMoneyNetwork, type TPaymentMethod } from '@pulse/contract/wallet';
 import { topUpFieldErrors, type TopUpField } from '../../../lib/wallet/top-up-input';
 
 /** How the checkout is paid: from the wallet (the default), or the exact total through the payment provider. */
@@ -48,7 +48,15 @@ export function payWithFieldErrors(fields: Readonly<Record<string, string>>): Pa
  * checkout's id and asks the server (which verifies with the provider); the provider's reference is
  * never trusted here. Once decided, these parameters leave the address (a reload does not ask again).
  */
-export const PAYMENT_RETURN_PARAMS = ['payment', 'trxref', 'reference'] as const;
+export const PAYMENT_RETURN_PARAMS = ['payment', 'trxref', 'reference', PAYMENT_CANCELLED_PARAM] as const;
+
+/**
+ * Whether the buyer came back by the Cancel of the provider's page (its cancel_action,
+ * `/basket?payment=<checkoutId>&cancelled=1`): the basket then asks the server to give the payment up.
+ */
+export function readPaymentCancel(params: URLSearchParams): boolean {
+  return params.get(PAYMENT_CANCELLED_PARAM) === '1';
+}
 
 /** The checkout the buyer came back for, or null (none, or not an id). */
 export function readPaymentReturn(params: URLSearchParams): string | null {

@@ -11,7 +11,7 @@ import { formatMoney } from '../../../lib/format';
 import { applyTopUpResult } from '../../../lib/wallet/apply-top-up-result';
 import { topUpOutcome, topUpStep, type TopUpOutcome } from '../../../lib/wallet/top-up-flow';
 import type { TopUpValues } from '../../../lib/wallet/top-up-input';
-import { readTopUpReturn, withoutTopUpReturn } from '../utils/top-up-return';
+import { readTopUpCancel, readTopUpReturn, withoutTopUpReturn } from '../utils/top-up-return';
 import { TopUpProgress } from '../../../components/wallet/top-up-progress';
 import { WalletTopUpForm } from './wallet-top-up-form';
 
@@ -38,6 +38,8 @@ export function TopUpSection({ wallet }: { wallet: TWalletResponse | undefined }
   const [outcome, setOutcome] = useState<TopUpOutcome | null>(null);
   // Back from the provider's page: that top-up first (the address says which).
   const current = active ?? (returnId ? { id: returnId, phone: null } : null);
+  // Back by the Cancel of the provider's page (its cancel_action): give that top-up up, the server verifies first.
+  const cancelled = active === null && returnId !== null && readTopUpCancel(params);
 
   const leaveReturn = useCallback(() => {
     const rest = withoutTopUpReturn(params);
@@ -100,7 +102,15 @@ export function TopUpSection({ wallet }: { wallet: TWalletResponse | undefined }
         <Trans>Top up</Trans>
       </Title>
       {current && (
-        <TopUpProgress key={current.id} id={current.id} phone={current.phone} onDecided={finish} onClose={close} onNotFound={notFound} />
+        <TopUpProgress
+          key={current.id}
+          id={current.id}
+          phone={current.phone}
+          cancelled={cancelled}
+          onDecided={finish}
+          onClose={close}
+          onNotFound={notFound}
+        />
       )}
       {redirecting && (
         <Text size="sm" c="dimmed" role="status" mb="sm">

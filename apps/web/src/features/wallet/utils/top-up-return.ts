@@ -1,4 +1,5 @@
 import { ZId } from '@pulse/contract/ids';
+import { PAYMENT_CANCELLED_PARAM } from '@pulse/contract/wallet';
 
 /**
  * Coming back from the provider's page: Paystack sends the person to the callback address the
@@ -6,7 +7,15 @@ import { ZId } from '@pulse/contract/ids';
  * id and asks the server (which verifies with the provider); the provider's reference is never
  * trusted here. Once decided, these parameters leave the address (a reload does not ask again).
  */
-export const TOP_UP_RETURN_PARAMS = ['topUp', 'trxref', 'reference'] as const;
+export const TOP_UP_RETURN_PARAMS = ['topUp', 'trxref', 'reference', PAYMENT_CANCELLED_PARAM] as const;
+
+/**
+ * Whether the person came back by the Cancel of the provider's page (its cancel_action,
+ * `/wallet?topUp=<id>&cancelled=1`): the wallet then asks the server to give that top-up up.
+ */
+export function readTopUpCancel(params: URLSearchParams): boolean {
+  return params.get(PAYMENT_CANCELLED_PARAM) === '1';
+}
 
 /** The top-up the person came back for, or null (none, or not an id: nothing to ask the server). */
 export function readTopUpReturn(params: URLSearchParams): string | null {
