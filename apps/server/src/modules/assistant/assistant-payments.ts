@@ -17,8 +17,8 @@ export interface PaymentMethods {
   payIn: readonly PayInMethod[];
   /** True when no real money moves: the built-in sandbox, or Paystack with a test key (sk_test_...). */
   testMode: boolean;
-  /** Which provider takes the payments (the test-mode sentence names it). */
-  provider: PaymentProviderName;
+  /** Which provider takes the payments (the test-mode sentence names it; the sandbox when unsaid). */
+  provider?: PaymentProviderName;
 }
 
 export const PAYMENT_METHODS_BY_PROVIDER: Readonly<Record<PaymentProviderName, PaymentMethods>> = {
