@@ -37,6 +37,13 @@ const DEMO_SPECS = /demo-.*\.spec\.ts$/;
 /** A spec of the phone and desktop projects that walks the demo marketplace (every page with real data). */
 const DEMO_DATA_SPEC = /accessibility-layout(\.spec(\.ts)?)?$/;
 
+/**
+ * Specs that start every server they use themselves (payments: the Paystack server and double on
+ * E2E_APP_PORT + 7 and + 8; money formats: a GHS and an XOF server): alone, they need neither the
+ * fixture server nor the mock OpenID provider.
+ */
+const SELF_SERVED_SPEC = /(payments-paystack|money-formats)(\.spec(\.ts)?)?$/;
+
 /** The projects named on the command line (--project=x, --project x, -p x); none means all. */
 function requestedProjects(argv: readonly string[]): string[] {
   const projects: string[] = [];
@@ -62,13 +69,19 @@ function serversFor(argv: readonly string[]): { demo: boolean; fixtures: boolean
   const specFiles = argv.filter((arg) => !arg.startsWith('-') && /(^|\/)tests\/|\.spec(\.ts)?$/.test(arg));
   // The accessibility walk runs in the phone and desktop projects but reads the demo marketplace.
   const specsReadDemo = specFiles.length === 0 || specFiles.some((arg) => /demo-/.test(arg) || DEMO_DATA_SPEC.test(arg));
-  if (projects.length === 0) return { demo: specsReadDemo, fixtures: specFiles.length === 0 || specFiles.some((arg) => !/demo-/.test(arg)) };
+  // A self-served spec alone needs the fixtures only for the popups teardown (not run with --no-deps).
+  const noDeps = argv.includes('--no-deps');
+  if (projects.length === 0) {
+    const browserSpecs = specFiles.filter((arg) => !/demo-/.test(arg));
+    return { demo: specsReadDemo, fixtures: specFiles.length === 0 || browserSpecs.some((arg) => !SELF_SERVED_SPEC.test(arg) || !noDeps) };
+  }
   // The phone and desktop projects end with the popups spec (their teardown, skipped by --no-deps) on the fixtures.
   const browserProjects = projects.some((name) => name !== 'demo');
-  const specsReadFixtures = specFiles.length === 0 || specFiles.some((arg) => !/demo-/.test(arg) && !DEMO_DATA_SPEC.test(arg));
+  const specsReadFixtures =
+    specFiles.length === 0 || specFiles.some((arg) => !/demo-/.test(arg) && !DEMO_DATA_SPEC.test(arg) && !SELF_SERVED_SPEC.test(arg));
   return {
     demo: projects.includes('demo') || (browserProjects && (specFiles.length === 0 || specFiles.some((arg) => DEMO_DATA_SPEC.test(arg)))),
-    fixtures: browserProjects && (specsReadFixtures || !argv.includes('--no-deps')),
+    fixtures: browserProjects && (specsReadFixtures || !noDeps),
   };
 }
 

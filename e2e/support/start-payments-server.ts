@@ -1,25 +1,20 @@
 /**
- * A server of its own for the Paystack walks (tests/payments-paystack.spec.ts): a fresh PGlite folder
- * with a buyer, a farm whose earnings wait to be paid out, its garden eggs with pickup times and a
- * second buyer with two kilos of them in the basket, then the real server
- * (apps/server/src/main.ts) in this process with PAYMENT_PROVIDER=paystack pointed at the Paystack
- * double the spec runs. Started by the spec as a child process (tsx): PORT, PAYSTACK_BASE_URL and
- * PAYMENTS_DATA_DIR come from the spec.
+ * A server of its own for the Paystack walks (tests/payments-paystack.spec.ts): a buyer, a farm whose
+ * earnings wait to be paid out, its garden eggs with pickup times and a second buyer with two kilos
+ * of them in the basket, with PAYMENT_PROVIDER=paystack pointed at the Paystack double the spec runs.
+ * Started by the spec as a child process (tsx): PORT, PAYSTACK_BASE_URL and PAYMENTS_DATA_DIR come
+ * from the spec.
  */
-import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { createDb } from '../../apps/server/src/db/client';
-import { migrate } from '../../apps/server/src/db/migrate';
 import { basketItems } from '../../apps/server/src/db/schema/basket-items';
 import { deliverySlots } from '../../apps/server/src/db/schema/delivery-slots';
-import { products } from '../../apps/server/src/db/schema/products';
 import { sellerApplications } from '../../apps/server/src/db/schema/seller-applications';
 import { createLocalUser } from '../../apps/server/src/modules/auth/auth-service';
 import { setSellerStatus } from '../../apps/server/src/modules/sellers/sellers-service';
 import { postLedgerTransaction } from '../../apps/server/src/modules/wallet/ledger-service';
 import { FIXTURE_PASSWORD } from './fixtures';
 import { PAYMENTS_BUYER, PAYMENTS_CHECKOUT_BUYER, PAYMENTS_FARM, PAYMENTS_PRODUCT, PAYMENTS_SECRET_KEY } from './payments-data';
-import { RAISED_RATE_LIMITS } from './server-env';
+import { insertGardenEggs, startSeededServer, type SeedDb } from './start-seeded-server';
 
 const CURRENCY = 'GHS';
 const HOUR_MS = 60 * 60 * 1000;
@@ -34,82 +29,45 @@ function pickupSlots(sellerUserId: string, now: Date) {
   });
 }
 
-async function prepare(dataDir: string): Promise<void> {
-  rmSync(dataDir, { recursive: true, force: true });
-  const database = await createDb({ databaseUrl: null, dataDir });
-  try {
-    await migrate(database);
-    const db = database.orm;
-    await createLocalUser(db, { email: PAYMENTS_BUYER.email, username: PAYMENTS_BUYER.username, password: FIXTURE_PASSWORD });
-    const checkoutBuyer = await createLocalUser(db, { email: PAYMENTS_CHECKOUT_BUYER.email, username: PAYMENTS_CHECKOUT_BUYER.username, password: FIXTURE_PASSWORD });
-    const farm = await createLocalUser(db, { email: PAYMENTS_FARM.email, username: PAYMENTS_FARM.username, password: FIXTURE_PASSWORD, roles: ['buyer', 'seller'] });
-    await setSellerStatus(db, { email: PAYMENTS_FARM.email, status: 'approved', businessName: PAYMENTS_FARM.name });
-    const { payout } = PAYMENTS_FARM;
-    await db
-      .update(sellerApplications)
-      .set({ payoutMethod: payout.method, payoutProviderName: payout.providerName, payoutAccountName: payout.accountName, payoutAccountNumber: payout.accountNumber })
-      .where(eq(sellerApplications.userId, farm.id));
-    // Earnings from earlier sales: money the provider holds for the platform, owed to the farm.
-    await postLedgerTransaction(db, {
-      kind: 'top_up',
-      idempotencyKey: 'e2e-payments:farm-earnings',
-      memo: 'Earnings from earlier sales',
-      currency: CURRENCY,
-      postings: [
-        { account: { ownerUserId: null, kind: 'provider_clearing' }, amountMinor: -PAYMENTS_FARM.availableMinor },
-        { account: { ownerUserId: farm.id, kind: 'user_available' }, amountMinor: PAYMENTS_FARM.availableMinor },
-      ],
-    });
-
-    const [product] = await db
-      .insert(products)
-      .values({
-        sellerUserId: farm.id,
-        title: PAYMENTS_PRODUCT.title,
-        description: 'Small white African aubergines from Dodowa, for garden egg stew.',
-        category: 'vegetables',
-        unit: 'kg',
-        priceMinor: PAYMENTS_PRODUCT.priceMinor,
-        stockQuantity: 50,
-        minOrderQuantity: 1,
-        harvestDate: new Date().toISOString().slice(0, 10),
-        originFarmName: PAYMENTS_FARM.name,
-        originRegion: 'Dodowa, Greater Accra',
-        originLat: 5.8826,
-        originLng: -0.0977,
-        status: 'active',
-      })
-      .returning({ id: products.id });
-    await db.insert(deliverySlots).values(pickupSlots(farm.id, new Date()));
-    await db.insert(basketItems).values({ userId: checkoutBuyer.id, productId: product!.id, quantity: PAYMENTS_PRODUCT.basketQuantity });
-  } finally {
-    await database.close();
-  }
-}
-
-async function start(): Promise<void> {
-  const dataDir = process.env.PAYMENTS_DATA_DIR;
-  if (!dataDir) throw new Error('PAYMENTS_DATA_DIR is not set');
-  if (!process.env.PAYSTACK_BASE_URL) throw new Error('PAYSTACK_BASE_URL is not set (the Paystack double the spec started)');
-  await prepare(dataDir);
-  Object.assign(process.env, {
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
-    OIDC_ISSUER: '',
-    ...RAISED_RATE_LIMITS,
-    LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
-    SEED_DEMO: 'false',
-    CURRENCY,
-    PAYMENT_PROVIDER: 'paystack',
-    PAYSTACK_SECRET_KEY: PAYMENTS_SECRET_KEY,
+async function seed(db: SeedDb): Promise<void> {
+  await createLocalUser(db, { email: PAYMENTS_BUYER.email, username: PAYMENTS_BUYER.username, password: FIXTURE_PASSWORD });
+  const checkoutBuyer = await createLocalUser(db, { email: PAYMENTS_CHECKOUT_BUYER.email, username: PAYMENTS_CHECKOUT_BUYER.username, password: FIXTURE_PASSWORD });
+  const farm = await createLocalUser(db, { email: PAYMENTS_FARM.email, username: PAYMENTS_FARM.username, password: FIXTURE_PASSWORD, roles: ['buyer', 'seller'] });
+  await setSellerStatus(db, { email: PAYMENTS_FARM.email, status: 'approved', businessName: PAYMENTS_FARM.name });
+  const { payout } = PAYMENTS_FARM;
+  await db
+    .update(sellerApplications)
+    .set({ payoutMethod: payout.method, payoutProviderName: payout.providerName, payoutAccountName: payout.accountName, payoutAccountNumber: payout.accountNumber })
+    .where(eq(sellerApplications.userId, farm.id));
+  // Earnings from earlier sales: money the provider holds for the platform, owed to the farm.
+  await postLedgerTransaction(db, {
+    kind: 'top_up',
+    idempotencyKey: 'e2e-payments:farm-earnings',
+    memo: 'Earnings from earlier sales',
+    currency: CURRENCY,
+    postings: [
+      { account: { ownerUserId: null, kind: 'provider_clearing' }, amountMinor: -PAYMENTS_FARM.availableMinor },
+      { account: { ownerUserId: farm.id, kind: 'user_available' }, amountMinor: PAYMENTS_FARM.availableMinor },
+    ],
   });
-  await import('../../apps/server/src/main');
+
+  const productId = await insertGardenEggs(db, {
+    sellerUserId: farm.id,
+    farmName: PAYMENTS_FARM.name,
+    place: 'Dodowa',
+    lat: 5.8826,
+    lng: -0.0977,
+    title: PAYMENTS_PRODUCT.title,
+    priceMinor: PAYMENTS_PRODUCT.priceMinor,
+  });
+  await db.insert(deliverySlots).values(pickupSlots(farm.id, new Date()));
+  await db.insert(basketItems).values({ userId: checkoutBuyer.id, productId, quantity: PAYMENTS_PRODUCT.basketQuantity });
 }
 
-start().catch((error: unknown) => {
-  console.error('The payments server could not start:', error);
-  process.exit(1);
+if (!process.env.PAYSTACK_BASE_URL) throw new Error('PAYSTACK_BASE_URL is not set (the Paystack double the spec started)');
+startSeededServer({
+  name: 'payments',
+  dataDirVariable: 'PAYMENTS_DATA_DIR',
+  seed,
+  env: { CURRENCY, PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: PAYMENTS_SECRET_KEY },
 });

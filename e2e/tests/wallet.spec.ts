@@ -37,6 +37,8 @@ test.describe('wallet', () => {
     await form.getByRole('group', { name: 'Preset amounts' }).getByText(usd(1000), { exact: true }).click();
     await form.getByRole('button', { name: `Top up ${usd(1000)}` }).click();
     await expect(form.getByRole('alert')).toContainText('declined');
+    // The reason stands at the top of the form and is brought into view: the person sees it without scrolling.
+    await expect(form.getByRole('alert')).toBeInViewport();
     await expect(page.getByTestId('wallet-available')).toHaveText(usd(5000));
     expect((await readWalletThroughApi(page)).availableMinor).toBe(5000);
   });

@@ -91,6 +91,8 @@ export interface RateLimitsConfig {
   referralVisitsPerMinute: number;
   mcpPerMinute: number;
   accountLookupsPerMinute: number;
+  /** Payment provider webhooks per sending address (Paystack sends from a few addresses). */
+  paymentWebhooksPerMinute: number;
 }
 
 /** The payment providers built in: `sandbox` (no outside service, decides at once) and `paystack` (issue 24). */
@@ -198,6 +200,7 @@ const ZEnvironment = z.object({
   RATE_LIMIT_REFERRAL_VISITS_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of visits, at least 1'),
   RATE_LIMIT_MCP_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of requests, at least 1'),
   RATE_LIMIT_ACCOUNT_LOOKUPS_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of lookups, at least 1'),
+  RATE_LIMIT_PAYMENT_WEBHOOKS_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of webhook calls, at least 1'),
   BODY_LIMIT_BYTES: integerIn(1024, 1_073_741_824, 'a number of bytes between 1024 and 1073741824'),
   CURRENCY: optionalText.pipe(
     z
@@ -413,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       referralVisitsPerMinute: values.RATE_LIMIT_REFERRAL_VISITS_PER_MINUTE ?? 30,
       mcpPerMinute: values.RATE_LIMIT_MCP_PER_MINUTE ?? 120,
       accountLookupsPerMinute: values.RATE_LIMIT_ACCOUNT_LOOKUPS_PER_MINUTE ?? 10,
+      paymentWebhooksPerMinute: values.RATE_LIMIT_PAYMENT_WEBHOOKS_PER_MINUTE ?? 600,
     },
     bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 1_048_576,
     vapidSubject: values.VAPID_SUBJECT ?? null,

@@ -14,6 +14,7 @@ export function getNotificationLink(notification: NotificationLinkFields): strin
   const entityId = notification.related_entity_id;
   if (!entityId) {
     if (notification.type === 'application_update') return getApplicationStatusPath(notification.content_type);
+    if (notification.type.startsWith('payout_')) return '/wallet';
     return getListPathOfSource(notification.source);
   }
   const id = encodeURIComponent(entityId);
@@ -28,6 +29,10 @@ export function getNotificationLink(notification: NotificationLinkFields): strin
       return getApplicationStatusPath(notification.content_type);
     case 'announcement':
       return getListPathOfSource(notification.source);
+    case 'payout_sent':
+    case 'payout_failed':
+    case 'payout_returned':
+      return '/wallet';
     default:
       return `/pulse/${id}`;
   }

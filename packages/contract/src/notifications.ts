@@ -19,6 +19,9 @@ export const ZNotificationType = z.enum([
   'application_update',
   'delivery_update',
   'announcement',
+  'payout_sent',
+  'payout_failed',
+  'payout_returned',
 ]);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
 
@@ -37,6 +40,9 @@ export const notificationTitles: Readonly<Record<TNotificationType, string>> = {
   application_update: contractMessage(msg`Application Update`),
   delivery_update: contractMessage(msg`Delivery Update`),
   announcement: contractMessage(msg`Announcement`),
+  payout_sent: contractMessage(msg`Payout Sent`),
+  payout_failed: contractMessage(msg`Payout Failed`),
+  payout_returned: contractMessage(msg`Payout Returned`),
 };
 
 export const ZNotification = z.object({

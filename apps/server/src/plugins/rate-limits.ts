@@ -41,12 +41,6 @@ interface ActionLimit {
 
 const MINUTE_MS = 60_000;
 
-/**
- * The payment provider's webhooks, per sending address (issue 24): Paystack sends from a few
- * addresses, one event per payment or transfer and a retry now and then; a flood of forged calls
- * stops here before any signature is computed.
- */
-export const PAYMENT_WEBHOOKS_PER_MINUTE = 600;
 const HOUR_MS = 60 * MINUTE_MS;
 
 /**
@@ -85,7 +79,10 @@ function actionLimits(config: Config): Record<RateLimitedAction, ActionLimit> {
       refusal: msg`Too many visits from this address.`,
     },
     mcp: { max: limits.mcpPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`Too many tool requests.` },
-    paymentWebhook: { max: PAYMENT_WEBHOOKS_PER_MINUTE, windowMs: MINUTE_MS, hook: 'onRequest', refusal: msg`Too many webhook calls from this address.` },
+    // The payment provider's webhooks, per sending address (issue 24): Paystack sends from a few
+    // addresses, one event per payment or transfer and a retry now and then; a flood of forged
+    // calls stops here before any signature is computed (RATE_LIMIT_PAYMENT_WEBHOOKS_PER_MINUTE).
+    paymentWebhook: { max: limits.paymentWebhooksPerMinute, windowMs: MINUTE_MS, hook: 'onRequest', refusal: msg`Too many webhook calls from this address.` },
     accountLookup: { max: limits.accountLookupsPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`Too many account lookups.` },
   };
 }

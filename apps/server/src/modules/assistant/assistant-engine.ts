@@ -59,7 +59,7 @@ import {
   type LinkMessage,
 } from './assistant-answers';
 import { chipText, englishOfChip, rememberChips } from './assistant-chips';
-import { PAYMENT_METHODS_BY_PROVIDER, askedPayInMethod, payInWords, paymentMethodsText, type PaymentMethods } from './assistant-payments';
+import { paymentMethodsFor, askedPayInMethod, payInWords, paymentMethodsText, type PaymentMethods } from './assistant-payments';
 import { findBuyerOrderIdByNumber, findHomePoint } from './assistant-repository';
 import { addToBasket, orderStatus, searchProducts, waitingOrders } from './assistant-tools';
 
@@ -404,7 +404,7 @@ async function refundAnswer(app: FastifyInstance, caller: UserRow | null, contex
 }
 
 function paymentMethodsOf(app: FastifyInstance): PaymentMethods {
-  return PAYMENT_METHODS_BY_PROVIDER[app.config.paymentProvider];
+  return paymentMethodsFor(app.config);
 }
 
 /** "Can I pay with mobile money?": the methods the configured provider really takes. */

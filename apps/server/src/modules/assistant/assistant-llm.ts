@@ -15,7 +15,7 @@ import {
 import { formatMoney } from '@pulse/contract/money';
 import type { UserRow } from '../../db/schema/users';
 import { DomainError } from '../../errors/domain-errors';
-import { PAYMENT_METHODS_BY_PROVIDER, paymentMethodsText } from './assistant-payments';
+import { paymentMethodsFor, paymentMethodsText } from './assistant-payments';
 import { runAssistantTool } from './assistant-tools';
 
 /**
@@ -175,7 +175,7 @@ function systemPrompt(app: FastifyInstance, caller: UserRow | null, context: TAs
       : '- The person is a visitor (not signed in): orders, deliveries, basket and wallet need them to sign in first.',
     `- Today is ${now.toISOString().slice(0, 10)}.`,
     // The configured provider's methods, so "can I pay with mobile money?" gets this deployment's truth.
-    `- How people pay here (the only true answer to payment questions): ${paymentMethodsText(PAYMENT_METHODS_BY_PROVIDER[app.config.paymentProvider], null)}`,
+    `- How people pay here (the only true answer to payment questions): ${paymentMethodsText(paymentMethodsFor(app.config), null)}`,
   ];
   if (context?.productIds.length) {
     lines.push(`Product ids of the previous answer, in the order shown ("the first" is the first): ${context.productIds.join(', ')}.`);

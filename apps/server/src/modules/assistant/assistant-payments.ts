@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/runtime-macro';
 import { translatorFor } from '../../i18n/translator';
-import type { PaymentProviderName } from '../../config';
+import type { Config, PaymentProviderName } from '../../config';
 
 /**
  * What a person can pay with on this deployment, read from the configured payment provider
@@ -15,14 +15,29 @@ export type PayInMethod = 'card' | 'mobile_money' | 'bank_transfer';
 export interface PaymentMethods {
   /** How the wallet can be topped up. */
   payIn: readonly PayInMethod[];
-  /** True when no real money moves (the built-in sandbox and its test cards). */
+  /** True when no real money moves: the built-in sandbox, or Paystack with a test key (sk_test_...). */
   testMode: boolean;
+  /** Which provider takes the payments (the test-mode sentence names it; the sandbox when unsaid). */
+  provider?: PaymentProviderName;
 }
 
 export const PAYMENT_METHODS_BY_PROVIDER: Readonly<Record<PaymentProviderName, PaymentMethods>> = {
-  sandbox: { payIn: ['card'], testMode: true },
-  paystack: { payIn: ['card', 'mobile_money'], testMode: false },
+  sandbox: { payIn: ['card'], testMode: true, provider: 'sandbox' },
+  paystack: { payIn: ['card', 'mobile_money'], testMode: false, provider: 'paystack' },
 };
+
+/** Paystack's test secret keys start so; a deployment with one moves no real money. */
+const PAYSTACK_TEST_KEY_PREFIX = 'sk_test_';
+
+/**
+ * The methods of this deployment: its provider's, and whether it is a test deployment. Paystack
+ * with a test key (sk_test_...) is one: only the key's prefix is read, the key itself goes nowhere.
+ */
+export function paymentMethodsFor(config: Pick<Config, 'paymentProvider' | 'paystack'>): PaymentMethods {
+  const methods = PAYMENT_METHODS_BY_PROVIDER[config.paymentProvider];
+  if (config.paymentProvider === 'paystack' && config.paystack?.secretKey.startsWith(PAYSTACK_TEST_KEY_PREFIX)) return { ...methods, testMode: true };
+  return methods;
+}
 
 const METHOD_WORDS: Readonly<Record<PayInMethod, MessageDescriptor>> = {
   card: msg`card`,
@@ -68,6 +83,12 @@ export function paymentMethodsText(methods: PaymentMethods, asked: PayInMethod |
   } else {
     text = i18n._(msg`On Pulse Market you pay ${{ payIn }}. ${{ how }}`);
   }
-  if (methods.testMode) text += ` ${i18n._(msg`This is a test deployment: payments go through a sandbox and no real money is charged.`)}`;
+  if (methods.testMode) {
+    const testWords =
+      methods.provider === 'paystack'
+        ? msg`This is a test deployment: payments go through Paystack's test mode and no real money is charged.`
+        : msg`This is a test deployment: payments go through a sandbox and no real money is charged.`;
+    text += ` ${i18n._(testWords)}`;
+  }
   return text;
 }

@@ -4,7 +4,7 @@ import type { TPayoutResponse } from '@pulse/contract/wallet';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { balances, ledgerTotal, type TestUser } from '../orders/testing/order-fixtures';
 import { handleTransferEvent, sweepPendingTransfers } from '../payments/transfer-events';
-import { notificationTexts, requestPayout, sellerWith } from './testing/payout-fixtures';
+import { notificationTexts, payoutNotifications, requestPayout, sellerWith } from './testing/payout-fixtures';
 
 /**
  * Payouts through Paystack (issue 24), against the Paystack double: the transfers that reach it,
@@ -67,6 +67,9 @@ describe('payouts through Paystack', () => {
     expect(await complete(payout.providerReference ?? '', 'success')).toBe('applied');
     expect(await balances(app(), seller.id)).toMatchObject({ availableMinor: 0, payoutPendingMinor: 0, paidOutMinor: 12_000 });
     expect(await notificationTexts(app(), seller)).toEqual(['Your payout of GH₵120.00 was sent']);
+    expect(await payoutNotifications(app(), seller)).toEqual([
+      { type: 'payout_sent', title: 'Payout Sent', url: '/wallet', message: 'Your payout of GH₵120.00 was sent' },
+    ]);
     expect(await ledgerTotal(app())).toBe(0);
   });
 
@@ -81,6 +84,7 @@ describe('payouts through Paystack', () => {
     expect(transfersTo(reference)).toHaveLength(1);
     const [text] = await notificationTexts(app(), seller);
     expect(text).toMatch(/^Your payout of GH₵50\.00 was returned to your wallet: ./);
+    expect(await payoutNotifications(app(), seller)).toEqual([{ type: 'payout_failed', title: 'Payout Failed', url: '/wallet', message: text }]);
     expect(await ledgerTotal(app())).toBe(0);
   });
 
@@ -94,6 +98,10 @@ describe('payouts through Paystack', () => {
     expect(await balances(app(), seller.id)).toMatchObject({ availableMinor: 12_000, payoutPendingMinor: 0, paidOutMinor: 0 });
     const listed = await app().inject({ method: 'GET', url: '/api/wallet/payouts', headers: { authorization: `Bearer ${seller.token}` } });
     expect(listed.json().items[0]).toMatchObject({ id: payout.id, status: 'reversed' });
+    expect((await payoutNotifications(app(), seller)).map(({ type, title, url }) => ({ type, title, url }))).toEqual([
+      { type: 'payout_returned', title: 'Payout Returned', url: '/wallet' },
+      { type: 'payout_sent', title: 'Payout Sent', url: '/wallet' },
+    ]);
     expect(await ledgerTotal(app())).toBe(0);
   });
 

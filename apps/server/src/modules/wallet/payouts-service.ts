@@ -289,7 +289,8 @@ async function notifyPayoutDecided(app: FastifyInstance, row: PayoutRow): Promis
   const reason = row.failureReason ?? '';
   try {
     await notify(app, row.userId, {
-      type: 'announcement',
+      // Each outcome its own type, so the list, the toast and the push read "Payout Sent" / "Payout Failed" / "Payout Returned".
+      type: row.status === 'succeeded' ? 'payout_sent' : row.status === 'reversed' ? 'payout_returned' : 'payout_failed',
       source: 'marketplace',
       message:
         row.status === 'succeeded'

@@ -1,6 +1,9 @@
 import { ThemeIcon } from '@mantine/core';
 import {
+  IconArrowBackUp,
   IconBell,
+  IconCash,
+  IconCashOff,
   IconClipboardCheck,
   IconCoin,
   IconFlag,
@@ -26,6 +29,9 @@ const TYPE_ICONS: Readonly<Record<TNotificationType, { icon: Icon; color: string
   application_update: { icon: IconClipboardCheck, color: 'violet' },
   delivery_update: { icon: IconTruckDelivery, color: 'orange' },
   announcement: { icon: IconSpeakerphone, color: 'grape' },
+  payout_sent: { icon: IconCash, color: 'green' },
+  payout_failed: { icon: IconCashOff, color: 'red' },
+  payout_returned: { icon: IconArrowBackUp, color: 'orange' },
 };
 
 export function NotificationTypeIcon({ type }: { type: TNotificationType }) {

@@ -15,6 +15,9 @@ describe('notification toast titles', () => {
     ['application_update', 'Application Update'],
     ['delivery_update', 'Delivery Update'],
     ['announcement', 'Announcement'],
+    ['payout_sent', 'Payout Sent'],
+    ['payout_failed', 'Payout Failed'],
+    ['payout_returned', 'Payout Returned'],
   ] as const)('%s reads "%s"', (type, title) => {
     expect(getNotificationTitle(type, i18n)).toBe(title);
     expect(getNotificationTitle(type, i18n)).toBe(notificationTitles[type]);

@@ -17,6 +17,9 @@ const NOTIFICATION_TITLES: Readonly<Record<TNotificationType, MessageDescriptor>
   application_update: msg`Application Update`,
   delivery_update: msg`Delivery Update`,
   announcement: msg`Announcement`,
+  payout_sent: msg`Payout Sent`,
+  payout_failed: msg`Payout Failed`,
+  payout_returned: msg`Payout Returned`,
 };
 
 /** The title of a notification type in the reader's language. */

@@ -1,3 +1,4 @@
+import { buildPushPayload } from '@pulse/contract/push';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TListNotificationsResponse } from '@pulse/contract/notifications';
@@ -97,6 +98,20 @@ export async function sellerWith(app: FastifyInstance, availableMinor: number, d
 }
 
 /** The user's notification texts, newest first. */
+/**
+ * The payout notifications as the list shows them, with the title the toast and the push read
+ * (spec §4: a notification's title comes from its type) and where a click leads.
+ */
+export async function payoutNotifications(app: FastifyInstance, user: TestUser): Promise<{ type: string; title: string; url: string; message: string }[]> {
+  const response = await app.inject({ method: 'GET', url: '/api/notifications?limit=50', headers: bearer(user.token) });
+  return (response.json() as TListNotificationsResponse).items
+    .filter((item) => item.content_type === 'payout')
+    .map((item) => {
+      const push = buildPushPayload(item);
+      return { type: item.type, title: push.title, url: push.url, message: item.message };
+    });
+}
+
 export async function notificationTexts(app: FastifyInstance, user: TestUser): Promise<string[]> {
   const response = await app.inject({ method: 'GET', url: '/api/notifications?limit=50', headers: bearer(user.token) });
   return (response.json() as TListNotificationsResponse).items.map((item) => item.message);

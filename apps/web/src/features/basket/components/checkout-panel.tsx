@@ -7,7 +7,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { TBasketResponse } from '@pulse/contract/baskets';
 import { formatMoney } from '../../../lib/format';
 import { ZCheckoutInput, type TCheckoutInput, type TCheckoutResponse } from '@pulse/contract/orders';
-import { TopUpForm } from '../../../components/top-up-form';
 import { useAddresses } from '../../../lib/addresses-api';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { isApiError } from '../../../lib/api-error';
@@ -16,6 +15,7 @@ import { getZodDottedFieldErrors } from '../../../lib/form-errors';
 import { useIdempotentAttempt } from '../../../lib/use-idempotent-attempt';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { invalidateWallet, useWallet } from '../../../lib/wallet-api';
+import { CheckoutTopUp } from '../../../components/wallet/checkout-top-up';
 import { PaymentMethodFields } from '../../../components/wallet/payment-method-fields';
 import { topUpStep } from '../../../lib/wallet/top-up-flow';
 import { SANDBOX_CARD_NUMBER, topUpMethodsFor } from '../../../lib/wallet/top-up-input';
@@ -362,10 +362,11 @@ export function CheckoutPanel({ basket, onBack, onPlaced, onPaymentPending, onPa
             )}
             {!byProvider && topUpOpen && (missingMinor > 0 || failure?.kind === 'funds') && (
               <Paper bg="gray.0" radius="md" p="sm">
-                <TopUpForm
+                <CheckoutTopUp
                   key={missingMinor}
                   currency={currency}
-                  initialAmountMinor={missingMinor}
+                  provider={provider}
+                  missingMinor={missingMinor}
                   onDone={() => {
                     setTopUpOpen(false);
                     setFailure(null);

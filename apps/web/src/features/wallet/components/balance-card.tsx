@@ -16,7 +16,7 @@ interface BalanceCardProps {
 /** One balance of a wallet: label with icon, the amount, a short hint. */
 export function BalanceCard({ label, hint, value, icon, testId, compact = false }: BalanceCardProps) {
   return (
-    <Paper withBorder radius="lg" p="md" h="100%">
+    <Paper withBorder radius="lg" p="md" h="100%" className={classes.balanceCard}>
       <Group gap="xs" mb={6} wrap="nowrap">
         {icon}
         <Text size="sm" fw={600} c="dimmed">
@@ -26,7 +26,7 @@ export function BalanceCard({ label, hint, value, icon, testId, compact = false 
       {value === null ? (
         <Skeleton height={30} width="60%" />
       ) : (
-        <Text fz={compact ? { base: 24, sm: 28 } : { base: 26, sm: 30 }} fw={800} className={classes.amount} data-testid={testId}>
+        <Text fw={800} className={`${classes.amount} ${compact ? classes.amountCompact : classes.amountLarge}`} data-testid={testId}>
           {value}
         </Text>
       )}

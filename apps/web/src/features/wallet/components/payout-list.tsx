@@ -36,10 +36,8 @@ export function PayoutList() {
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t`Payouts`}>
           {items.map((payout) => (
             <Group key={payout.id} component="li" justify="space-between" wrap="nowrap" gap="sm" data-testid="payout-row">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600} truncate>
-                  {payout.destination}
-                </Text>
+              <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+                <PayoutDestination destination={payout.destination} />
                 <Text size="xs" c="dimmed">
                   {formatDateTimeWithYear(payout.createdAt)}
                 </Text>
@@ -69,6 +67,29 @@ export function PayoutList() {
         </Group>
       )}
     </Paper>
+  );
+}
+
+/** "MTN Mobile Money" and "****4567": the last digits stay together at the end of the line. */
+const MASKED_TAIL = /^(.*?)\s*(\*{4}\S*)$/;
+
+/**
+ * Where the money went, whole on a phone: the name wraps between words instead of being cut, and
+ * the masked number ("****4567") is never split, so a person can tell their accounts apart.
+ */
+function PayoutDestination({ destination }: { destination: string }) {
+  const match = MASKED_TAIL.exec(destination);
+  return (
+    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="payout-row-destination">
+      {match ? (
+        <>
+          {match[1]}{' '}
+          <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{match[2]}</span>
+        </>
+      ) : (
+        destination
+      )}
+    </Text>
   );
 }
 

@@ -13,7 +13,7 @@ import { topUpOutcome, topUpStep, type TopUpOutcome } from '../../../lib/wallet/
 import type { TopUpValues } from '../../../lib/wallet/top-up-input';
 import { readTopUpCancel, readTopUpReturn, withoutTopUpReturn } from '../utils/top-up-return';
 import { TopUpProgress } from '../../../components/wallet/top-up-progress';
-import { WalletTopUpForm } from './wallet-top-up-form';
+import { WalletTopUpForm } from '../../../components/wallet/wallet-top-up-form';
 
 interface ActiveTopUp {
   id: string;

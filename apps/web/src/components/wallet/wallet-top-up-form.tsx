@@ -1,16 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Chip, Group, NumberInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { TOP_UP_MAX_MINOR, ZTopUpInput, type TPaymentMethod, type TPaymentProviderName, type TTopUpResponse } from '@pulse/contract/wallet';
-import { contractText } from '../../../lib/contract-text';
-import { currencyDigits, currencySymbol, formatMoney } from '../../../lib/format';
-import { getServerFormErrors, getZodDottedFieldErrors } from '../../../lib/form-errors';
-import { fromMinorUnits, toMinorUnits } from '../../../lib/money-input';
-import { useIdempotentAttempt } from '../../../lib/use-idempotent-attempt';
-import { useSingleSubmit } from '../../../lib/use-single-submit';
-import { postTopUp } from '../../../lib/wallet-api';
+import { contractText } from '../../lib/contract-text';
+import { currencyDigits, currencySymbol, formatMoney } from '../../lib/format';
+import { getServerFormErrors, getZodDottedFieldErrors } from '../../lib/form-errors';
+import { fromMinorUnits, toMinorUnits } from '../../lib/money-input';
+import { useIdempotentAttempt } from '../../lib/use-idempotent-attempt';
+import { useSingleSubmit } from '../../lib/use-single-submit';
+import { postTopUp } from '../../lib/wallet-api';
 import {
   SANDBOX_CARD_NUMBER,
   TOP_UP_REQUEST_FIELDS,
@@ -18,8 +18,8 @@ import {
   topUpInputFrom,
   topUpMethodsFor,
   type TopUpValues,
-} from '../../../lib/wallet/top-up-input';
-import { PaymentMethodFields } from '../../../components/wallet/payment-method-fields';
+} from '../../lib/wallet/top-up-input';
+import { PaymentMethodFields } from './payment-method-fields';
 
 /** Preset amounts in currency units. */
 const PRESET_UNITS = [10, 25, 50, 100] as const;
@@ -27,8 +27,14 @@ const PRESET_UNITS = [10, 25, 50, 100] as const;
 interface WalletTopUpFormProps {
   currency: string;
   provider: TPaymentProviderName | undefined;
-  /** Shown above the button: what became of the last top-up ("The payment was cancelled."). */
+  /**
+   * What became of the last top-up ("Declined by your bank", "GH₵25.00 added"): shown first, at the
+   * top of the form, and brought into view when it appears, so a person on a phone sees it where
+   * they are looking rather than below the fields.
+   */
   notice?: ReactNode;
+  /** Prefills the amount (what a checkout is missing); offered beside the presets. */
+  initialAmountMinor?: number;
   /** Every answer of the server, whatever its status; the caller shows what comes next. */
   onAnswer: (response: TTopUpResponse, values: TopUpValues) => Promise<void> | void;
   /** Called when a new attempt starts, so the caller can clear the last one's notice. */
@@ -40,7 +46,7 @@ interface WalletTopUpFormProps {
  * Idempotency-Key per attempt: a double click or a retry after a lost answer creates one top-up;
  * any answer ends the attempt, so the next submit is a new top-up even with the same amount.
  */
-export function WalletTopUpForm({ currency, provider, notice, onAnswer, onSubmitStart }: WalletTopUpFormProps) {
+export function WalletTopUpForm({ currency, provider, notice, initialAmountMinor, onAnswer, onSubmitStart }: WalletTopUpFormProps) {
   const { t } = useLingui();
   const digits = currencyDigits(currency);
   const methods = topUpMethodsFor(provider);
@@ -48,7 +54,7 @@ export function WalletTopUpForm({ currency, provider, notice, onAnswer, onSubmit
   const { isPending, runOnce } = useSingleSubmit();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TopUpValues>({
-    initialValues: { amount: 25, method: methods[0] ?? 'card', cardNumber: SANDBOX_CARD_NUMBER, phone: '', network: '' },
+    initialValues: { amount: initialAmountMinor ? fromMinorUnits(initialAmountMinor, currency) : 25, method: methods[0] ?? 'card', cardNumber: SANDBOX_CARD_NUMBER, phone: '', network: '' },
     clearInputErrorOnChange: true,
   });
   const values = form.getValues();
@@ -56,6 +62,13 @@ export function WalletTopUpForm({ currency, provider, notice, onAnswer, onSubmit
   const method: TPaymentMethod = methods.includes(values.method) ? values.method : (methods[0] ?? 'card');
   const amountMinor = toMinorUnits(values.amount, currency);
   const presets = PRESET_UNITS.map((units) => units * 10 ** digits);
+  if (initialAmountMinor && !presets.includes(initialAmountMinor)) presets.unshift(initialAmountMinor);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const hasNotice = Boolean(notice);
+  useEffect(() => {
+    // 'nearest' moves the page only when the notice is out of view, and only as far as needed.
+    if (hasNotice) noticeRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [hasNotice]);
 
   const submit = form.onSubmit((submitted) =>
     void runOnce(async () => {
@@ -95,6 +108,7 @@ export function WalletTopUpForm({ currency, provider, notice, onAnswer, onSubmit
   return (
     <form onSubmit={submit} noValidate aria-label={t`Top up`}>
       <Stack gap="md">
+        {notice && <div ref={noticeRef}>{notice}</div>}
         <div>
           <NumberInput
             label={t`Amount`}
@@ -133,7 +147,6 @@ export function WalletTopUpForm({ currency, provider, notice, onAnswer, onSubmit
           onNetwork={(value) => form.setFieldValue('network', value)}
         />
 
-        {notice}
         {formError && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
             {formError}
