@@ -36,6 +36,7 @@ import { paymentProviderPlugin } from './modules/payments/provider-plugin';
 import { paymentEventQueuePlugin } from './modules/payments/payment-event-queue';
 import { paystackWebhookRoutes } from './modules/payments/paystack-webhook-routes';
 import { reconciliationPlugin } from './modules/payments/reconciliation-plugin';
+import { mailWorkerPlugin } from './modules/mail/mail-worker-plugin';
 import { adminPaymentsRoutes } from './modules/admin/admin-payments-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
 import { payoutsRoutes } from './modules/wallet/payouts-routes';
@@ -165,6 +166,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(authPlugin);
   await app.register(realtimePlugin);
   await app.register(openApiPlugin);
+  // The mail outbox (issue 25): decorates app.mailOutbox for routes; its worker runs unless MAIL_WORKER=off.
+  await app.register(mailWorkerPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
