@@ -37,6 +37,7 @@ import { paymentEventQueuePlugin } from './modules/payments/payment-event-queue'
 import { paystackWebhookRoutes } from './modules/payments/paystack-webhook-routes';
 import { reconciliationPlugin } from './modules/payments/reconciliation-plugin';
 import { mailWorkerPlugin } from './modules/mail/mail-worker-plugin';
+import { mailAdminRoutes } from './modules/mail/mail-admin-routes';
 import { adminPaymentsRoutes } from './modules/admin/admin-payments-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
 import { payoutsRoutes } from './modules/wallet/payouts-routes';
@@ -202,6 +203,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(referralsRoutes);
   await app.register(adminReferralsRoutes);
   await app.register(adminPaymentsRoutes);
+  await app.register(mailAdminRoutes);
   await app.register(referralAgentRoutes);
   await app.register(assistantRoutes);
   // Pulse Assistant (issue 14): the assistant's own routes go above this line; MCP serves its tools.

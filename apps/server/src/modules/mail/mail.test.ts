@@ -5,7 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { mailOutbox } from '../../db/schema/mail-outbox';
+import { bearer, registerTestUser } from '../../testing/auth-helpers';
 import { createTestApp, TEST_ENV, type TestApp } from '../../testing/create-test-app';
+import { addUserRole } from '../auth/users-repository';
 import { startSmtpTestServer, type SmtpTestServer } from '../../testing/smtp-test-server';
 import { passwordResetMail } from './mail-messages';
 import { MAIL_MAX_ATTEMPTS, queueMail } from './mail-outbox';
@@ -103,6 +105,29 @@ describe('the mail outbox', () => {
       smtp.refuseWith = null;
     }
     expect(smtp.received.some((mail) => mail.recipients.includes(to))).toBe(false);
+
+    // Admins see it under Failed with its error, and "Retry" sends it once the server takes mail again.
+    const admin = await registerTestUser(testApp.app);
+    await addUserRole(testApp.database.orm, admin.user.id, 'admin');
+    const list = await testApp.app.inject({ method: 'GET', url: '/api/admin/mail?status=failed', headers: bearer(admin.token) });
+    expect(list.statusCode).toBe(200);
+    const listed = (list.json() as { items: Array<{ id: string; to: string; attempts: number; lastError: string | null }> }).items.find((item) => item.id === id);
+    expect(listed).toMatchObject({ to, attempts: MAIL_MAX_ATTEMPTS });
+    expect(listed?.lastError).toContain('451');
+    expect(list.body).not.toContain('token=');
+
+    const retry = await testApp.app.inject({ method: 'POST', url: `/api/admin/mail/${id}/retry`, headers: bearer(admin.token) });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ status: 'queued', attempts: 0 });
+    await testApp.app.mailOutbox.sendDue();
+    await smtp.waitFor(to);
+    expect((await rowOf(id))?.status).toBe('sent');
+    // A sent mail is not retried again: 404, and nothing more is sent.
+    const again = await testApp.app.inject({ method: 'POST', url: `/api/admin/mail/${id}/retry`, headers: bearer(admin.token) });
+    expect(again.statusCode).toBe(404);
+    // A buyer is refused.
+    const buyer = await registerTestUser(testApp.app);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/admin/mail', headers: bearer(buyer.token) })).statusCode).toBe(403);
   });
 });
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { passwordResetMail } from '../../modules/mail/mail-messages';
+import { queueMail } from '../../modules/mail/mail-outbox';
 import { bearer } from '../auth-helpers';
 import {
   createAgent,
@@ -454,6 +456,22 @@ export const ROUTE_TABLE: Row[] = [
     call: () => ({ url: '/api/payments/paystack/webhook', payload: { event: 'charge.success', data: { reference: 'pm-0' } }, remoteAddress: nextIp() }),
   },
   { method: 'GET', path: '/api/admin/payments', expect: adminsOnly(200), call: () => ({ url: '/api/admin/payments?state=matched' }) },
+
+  /* ---- mail outbox (issue 25) ---- */
+  { method: 'GET', path: '/api/admin/mail', expect: adminsOnly(200), call: () => ({ url: '/api/admin/mail?status=failed' }) },
+  {
+    method: 'POST',
+    path: '/api/admin/mail/:id/retry',
+    expect: adminsOnly(200),
+    call: async ({ world }) => {
+      const id = await queueMail(world.app.db, {
+        kind: 'password_reset',
+        to: 'outbox@example.com',
+        content: passwordResetMail(world.app.config, { email: 'outbox@example.com', language: null }, 'http://localhost:3000/reset-password?token=x'),
+      });
+      return { url: `/api/admin/mail/${id}/retry`, leaks: ['outbox@example.com'] };
+    },
+  },
 
   /* ---- popups ---- */
   { method: 'GET', path: '/api/popups/active', expect: all(200), call: () => ({ url: '/api/popups/active' }) },
