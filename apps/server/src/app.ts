@@ -20,6 +20,7 @@ import { reviewsRoutes } from './modules/reviews/reviews-routes';
 import { slotsRoutes } from './modules/slots/slots-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { oidcRoutes } from './modules/auth/oidc-routes';
+import { passwordResetRoutes } from './modules/auth/password-reset-routes';
 import { addressesRoutes } from './modules/addresses/addresses-routes';
 import { basketsRoutes } from './modules/baskets/baskets-routes';
 import { healthRoutes } from './modules/health/health-routes';
@@ -173,6 +174,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(oidcRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(sellersRoutes);
   await app.register(agentsRoutes);
   await app.register(deliveryRoutes);

@@ -259,6 +259,20 @@ export const ROUTE_TABLE: Row[] = [
   },
   {
     method: 'POST',
+    path: '/api/auth/password-reset',
+    note: 'anyone may ask; the same 202 whether or not the address has an account (password-reset.test.ts)',
+    expect: all(202),
+    call: ({ user }) => ({ url: '/api/auth/password-reset', payload: { email: user?.email ?? `${unique('nobody').replace(/-/g, '')}@example.com` }, remoteAddress: nextIp() }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    note: 'the link is the authentication: a token nobody was sent is refused for everyone (valid links: password-reset.test.ts)',
+    expect: all(400),
+    call: () => ({ url: '/api/auth/password-reset/confirm', payload: { token: 'A'.repeat(43), password: 'a-brand-new-password-7' }, remoteAddress: nextIp() }),
+  },
+  {
+    method: 'POST',
     path: '/api/auth/login',
     note: 'each signs in as themselves; a visitor as the bystander',
     expect: all(200),
