@@ -21,7 +21,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
+function post(url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
   return testApp.app.inject({ method: 'POST', url, payload, headers, remoteAddress: nextSignUpAddress() });
 }
 
