@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
 import { ZLoginRequest } from '@pulse/contract/auth';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { postLogin } from '../api/post-login';
@@ -52,6 +53,9 @@ export function SignInForm({ filled }: { filled?: { email: string; password: str
           onChange={(event) => setField('password', event.currentTarget.value)}
           error={errors.fields.password}
         />
+        <Anchor component={Link} to="/forgot-password" size="sm" style={{ alignSelf: 'flex-end' }}>
+          <Trans>Forgot password?</Trans>
+        </Anchor>
         <Button ref={submitButton} type="submit" size="md" fullWidth loading={isPending} disabled={isPending}>
           <Trans>Sign in</Trans>
         </Button>
