@@ -32,7 +32,7 @@ const page = { backgroundColor: '#f8f9fa', margin: 0, padding: '16px 0', fontFam
 const card = { backgroundColor: '#ffffff', maxWidth: '560px', margin: '0 auto', borderRadius: '8px', overflow: 'hidden' as const };
 const body = { padding: '8px 24px 24px' };
 const paragraph = { fontSize: '16px', lineHeight: '24px', color: '#212529', margin: '12px 0' };
-const small = { fontSize: '13px', lineHeight: '20px', color: '#5c636a', margin: '8px 0', wordBreak: 'break-all' as const };
+const small = { fontSize: '13px', lineHeight: '20px', color: '#5c636a', margin: '8px 0', overflowWrap: 'anywhere' as const };
 
 /**
  * The one layout of every mail (React Email renders it to table HTML that mail apps understand):
