@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { oidcRoutes } from './modules/auth/oidc-routes';
 import { sessionRoutes } from './modules/auth/session-routes';
 import { accountRoutes } from './modules/account/account-routes';
+import { passwordResetRoutes } from './modules/auth/password-reset-routes';
 import { addressesRoutes } from './modules/addresses/addresses-routes';
 import { basketsRoutes } from './modules/baskets/baskets-routes';
 import { healthRoutes } from './modules/health/health-routes';
@@ -39,6 +40,8 @@ import { paymentProviderPlugin } from './modules/payments/provider-plugin';
 import { paymentEventQueuePlugin } from './modules/payments/payment-event-queue';
 import { paystackWebhookRoutes } from './modules/payments/paystack-webhook-routes';
 import { reconciliationPlugin } from './modules/payments/reconciliation-plugin';
+import { mailWorkerPlugin } from './modules/mail/mail-worker-plugin';
+import { mailAdminRoutes } from './modules/mail/mail-admin-routes';
 import { adminPaymentsRoutes } from './modules/admin/admin-payments-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
 import { payoutsRoutes } from './modules/wallet/payouts-routes';
@@ -170,12 +173,15 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(authPlugin);
   await app.register(realtimePlugin);
   await app.register(openApiPlugin);
+  // The mail outbox (issue 25): decorates app.mailOutbox for routes; its worker runs unless MAIL_WORKER=off.
+  await app.register(mailWorkerPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(oidcRoutes);
   await app.register(sessionRoutes);
   await app.register(accountRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(sellersRoutes);
   await app.register(agentsRoutes);
   await app.register(deliveryRoutes);
@@ -206,6 +212,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(referralsRoutes);
   await app.register(adminReferralsRoutes);
   await app.register(adminPaymentsRoutes);
+  await app.register(mailAdminRoutes);
   await app.register(referralAgentRoutes);
   await app.register(assistantRoutes);
   // Pulse Assistant (issue 14): the assistant's own routes go above this line; MCP serves its tools.

@@ -75,6 +75,8 @@ export interface Config {
   hubTips: { minMinor: number; maxMinor: number; presetsMinor: number[] };
   /** Referral programme (issue 13): the agent's share of the commission and how long referred people earn. */
   referrals: { shareBps: number; buyerDays: number; sellerDays: number; windowDays: number };
+  /** Outgoing mail (issue 25): SMTP when smtpUrl is set, else .eml files in DATA_DIR/mail; the outbox worker runs unless MAIL_WORKER=off. */
+  mail: MailConfig;
   /** Pulse Assistant (issue 14): an OpenAI-compatible chat-completions endpoint to word answers; null = the built-in engine only. */
   assistantLlm: { url: string; model: string; apiKey: string | null; timeoutMs: number } | null;
 }
@@ -93,6 +95,17 @@ export interface RateLimitsConfig {
   accountLookupsPerMinute: number;
   /** Payment provider webhooks per sending address (Paystack sends from a few addresses). */
   paymentWebhooksPerMinute: number;
+  passwordResetsPerHour: number;
+  passwordResetsPerEmailPerHour: number;
+}
+
+export interface MailConfig {
+  /** smtp://user:pass@host:587 or smtps://...; null writes every mail to DATA_DIR/mail as an .eml file. */
+  smtpUrl: string | null;
+  /** The From header, e.g. `Pulse Market <no-reply@market.example.com>`. */
+  from: string;
+  /** Runs the outbox worker in this process (MAIL_WORKER=off: tests send with sendDueMails). */
+  worker: boolean;
 }
 
 /** The payment providers built in: `sandbox` (no outside service, decides at once) and `paystack` (issue 24). */
@@ -201,6 +214,21 @@ const ZEnvironment = z.object({
   RATE_LIMIT_MCP_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of requests, at least 1'),
   RATE_LIMIT_ACCOUNT_LOOKUPS_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of lookups, at least 1'),
   RATE_LIMIT_PAYMENT_WEBHOOKS_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of webhook calls, at least 1'),
+  RATE_LIMIT_PASSWORD_RESETS_PER_HOUR: integerIn(1, 1_000_000, 'a whole number of requests, at least 1'),
+  RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR: integerIn(1, 1_000_000, 'a whole number of requests, at least 1'),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => /^smtps?:\/\/[^/]/.test(value) && URL.canParse(value), { message: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587' })
+      .optional(),
+  ),
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => /^(?:[^<>]*<)?[^\s@<>]+@[^\s@<>]+\.?[^\s@<>]*>?$/.test(value), { message: 'must be an address, or a name and an address such as Pulse Market <no-reply@market.example.com>' })
+      .optional(),
+  ),
+  MAIL_WORKER: optionalText.pipe(z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
   BODY_LIMIT_BYTES: integerIn(1024, 1_073_741_824, 'a number of bytes between 1024 and 1073741824'),
   CURRENCY: optionalText.pipe(
     z
@@ -417,6 +445,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mcpPerMinute: values.RATE_LIMIT_MCP_PER_MINUTE ?? 120,
       accountLookupsPerMinute: values.RATE_LIMIT_ACCOUNT_LOOKUPS_PER_MINUTE ?? 10,
       paymentWebhooksPerMinute: values.RATE_LIMIT_PAYMENT_WEBHOOKS_PER_MINUTE ?? 600,
+      passwordResetsPerHour: values.RATE_LIMIT_PASSWORD_RESETS_PER_HOUR ?? 20,
+      passwordResetsPerEmailPerHour: values.RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR ?? 5,
     },
     bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 1_048_576,
     vapidSubject: values.VAPID_SUBJECT ?? null,
@@ -448,6 +478,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentMaxActiveTasks: values.AGENT_MAX_ACTIVE_TASKS ?? 3,
     orderTimers: values.ORDER_TIMERS !== 'off',
     hubTips: { minMinor: tipMinMinor, maxMinor: tipMaxMinor, presetsMinor: parseTipPresets(values.HUB_TIP_PRESETS_MINOR ?? money.tipPresets, tipMinMinor, tipMaxMinor) },
+    mail: {
+      smtpUrl: values.SMTP_URL ?? null,
+      from: values.MAIL_FROM ?? `${values.APP_NAME ?? 'Pulse Market'} <no-reply@${new URL(publicUrl).hostname}>`,
+      worker: values.MAIL_WORKER !== 'off',
+    },
     assistantLlm: values.ASSISTANT_LLM_URL
       ? {
           url: values.ASSISTANT_LLM_URL.replace(/\/+$/, ''),

@@ -8,6 +8,8 @@ export const PAGE_PATHS = [
   '/',
   '/home',
   '/login',
+  '/forgot-password',
+  '/reset-password',
   '/product-listing',
   '/seller-signup',
   '/product-details/:productId',

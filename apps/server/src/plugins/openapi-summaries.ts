@@ -9,6 +9,10 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/health': 'Health check',
 
   'POST /api/auth/register': 'Sign up with e-mail and password',
+  'POST /api/auth/password-reset': 'Ask for a password-reset link by e-mail (same answer for every address)',
+  'POST /api/auth/password-reset/confirm': 'Set a new password with the link from the mail, and sign in',
+  'GET /api/admin/mail': 'Failed or waiting mails of the outbox (admins)',
+  'POST /api/admin/mail/:id/retry': 'Put a failed mail back in the outbox (admins)',
   'POST /api/auth/login': 'Sign in with e-mail and password',
   'GET /api/auth/me': 'The signed-in user',
   'POST /api/auth/session': 'A fresh token for the caller’s session (renewal, keep me signed in)',

@@ -23,7 +23,8 @@ export type RateLimitedAction =
   | 'referralVisit'
   | 'mcp'
   | 'paymentWebhook'
-  | 'accountLookup';
+  | 'accountLookup'
+  | 'passwordReset';
 
 interface ActionLimit {
   /** Requests allowed per window; the assistant allows visitors (counted per IP) more than one user. */
@@ -84,6 +85,7 @@ function actionLimits(config: Config): Record<RateLimitedAction, ActionLimit> {
     // calls stops here before any signature is computed (RATE_LIMIT_PAYMENT_WEBHOOKS_PER_MINUTE).
     paymentWebhook: { max: limits.paymentWebhooksPerMinute, windowMs: MINUTE_MS, hook: 'onRequest', refusal: msg`Too many webhook calls from this address.` },
     accountLookup: { max: limits.accountLookupsPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`Too many account lookups.` },
+    passwordReset: { max: limits.passwordResetsPerHour, windowMs: HOUR_MS, hook: 'onRequest', refusal: msg`Too many password reset requests.` },
   };
 }
 

@@ -24,6 +24,8 @@ export const TEST_ENV: NodeJS.ProcessEnv = {
   // seconds; the limits themselves are tested in plugins/rate-limits.test.ts.
   RATE_LIMIT_HUB_POSTS_PER_HOUR: '100000',
   RATE_LIMIT_HUB_COMMENTS_PER_MINUTE: '100000',
+  // Mails wait in the outbox; a test that is about mail sends them with app.mailOutbox.sendDue().
+  MAIL_WORKER: 'off',
 };
 
 /** The app on a fresh, migrated database (PGlite in memory, or PostgreSQL when DATABASE_URL is set). */

@@ -9,6 +9,8 @@ const PUBLIC_PATHS = [
   '/',
   '/home',
   '/login',
+  '/forgot-password',
+  '/reset-password',
   '/product-listing',
   '/seller-signup',
   '/product-details/p-1',

@@ -64,6 +64,22 @@ const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
     load: () => import('../features/auth/pages/login-page').then((module) => module.LoginPage),
   },
   {
+    id: 'forgot-password',
+    path: '/forgot-password',
+    title: msg`Forgot password`,
+    access: 'public',
+    bars: false,
+    load: () => import('../features/auth/pages/forgot-password-page').then((module) => module.ForgotPasswordPage),
+  },
+  {
+    id: 'reset-password',
+    path: '/reset-password',
+    title: msg`New password`,
+    access: 'public',
+    bars: false,
+    load: () => import('../features/auth/pages/reset-password-page').then((module) => module.ResetPasswordPage),
+  },
+  {
     id: 'product-listing',
     path: '/product-listing',
     title: msg`Products`,

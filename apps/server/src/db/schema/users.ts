@@ -25,6 +25,8 @@ export const users = pgTable(
     suspensionReason: text('suspension_reason'),
     /** 'en', 'fr' or 'ak': what notifications, push and e-mails are written in; null until first chosen. */
     language: text('language'),
+    /** When the person followed the link of a verification mail (or their sign-on provider vouched); null: not yet. */
+    emailVerifiedAt: timestampColumn('email_verified_at'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

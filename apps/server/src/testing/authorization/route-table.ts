@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { passwordResetMail } from '../../modules/mail/mail-messages';
+import { queueMail } from '../../modules/mail/mail-outbox';
 import { bearer } from '../auth-helpers';
 import {
   createAgent,
@@ -257,6 +259,20 @@ export const ROUTE_TABLE: Row[] = [
   },
   {
     method: 'POST',
+    path: '/api/auth/password-reset',
+    note: 'anyone may ask; the same 202 whether or not the address has an account (password-reset.test.ts)',
+    expect: all(202),
+    call: ({ user }) => ({ url: '/api/auth/password-reset', payload: { email: user?.email ?? `${unique('nobody').replace(/-/g, '')}@example.com` }, remoteAddress: nextIp() }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    note: 'the link is the authentication: a token nobody was sent is refused for everyone (valid links: password-reset.test.ts)',
+    expect: all(400),
+    call: () => ({ url: '/api/auth/password-reset/confirm', payload: { token: 'A'.repeat(43), password: 'a-brand-new-password-7' }, remoteAddress: nextIp() }),
+  },
+  {
+    method: 'POST',
     path: '/api/auth/login',
     note: 'each signs in as themselves; a visitor as the bystander',
     expect: all(200),
@@ -500,6 +516,22 @@ export const ROUTE_TABLE: Row[] = [
     call: () => ({ url: '/api/payments/paystack/webhook', payload: { event: 'charge.success', data: { reference: 'pm-0' } }, remoteAddress: nextIp() }),
   },
   { method: 'GET', path: '/api/admin/payments', expect: adminsOnly(200), call: () => ({ url: '/api/admin/payments?state=matched' }) },
+
+  /* ---- mail outbox (issue 25) ---- */
+  { method: 'GET', path: '/api/admin/mail', expect: adminsOnly(200), call: () => ({ url: '/api/admin/mail?status=failed' }) },
+  {
+    method: 'POST',
+    path: '/api/admin/mail/:id/retry',
+    expect: adminsOnly(200),
+    call: async ({ world }) => {
+      const id = await queueMail(world.app.db, {
+        kind: 'password_reset',
+        to: 'outbox@example.com',
+        content: passwordResetMail(world.app.config, { email: 'outbox@example.com', language: null }, 'http://localhost:3000/reset-password?token=x'),
+      });
+      return { url: `/api/admin/mail/${id}/retry`, leaks: ['outbox@example.com'] };
+    },
+  },
 
   /* ---- popups ---- */
   { method: 'GET', path: '/api/popups/active', expect: all(200), call: () => ({ url: '/api/popups/active' }) },

@@ -12,4 +12,5 @@ export const adminKeys = {
   referralAttributions: () => ['admin', 'referrals', 'attributions'] as const,
   overview: () => ['admin', 'overview'] as const,
   payments: () => ['admin', 'payments'] as const,
+  mail: () => ['admin', 'mail'] as const,
 };

@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconClipboardList, IconCreditCard, IconFlag, IconHistory, IconLock, IconReceiptRefund, IconShare, IconSpeakerphone, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconClipboardList, IconCreditCard, IconFlag, IconHistory, IconLock, IconMail, IconReceiptRefund, IconShare, IconSpeakerphone, IconUsers, type Icon } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useAdminOverview } from '../api/get-admin-overview';
 import { ApplicationsPanel } from '../components/applications-panel';
 import { AuditLogPanel } from '../components/audit-log-panel';
 import { OverviewCards } from '../components/overview-cards';
+import { MailPanel } from '../components/mail-panel';
 import { PaymentsPanel } from '../components/payments-panel';
 import { PopupsPanel } from '../components/popups-panel';
 import { RefundsPanel } from '../components/refunds-panel';
@@ -24,6 +25,7 @@ const TAB_ICONS: Readonly<Record<AdminTab, Icon>> = {
   referrals: IconShare,
   users: IconUsers,
   popups: IconSpeakerphone,
+  mail: IconMail,
   audit: IconHistory,
 };
 
@@ -43,6 +45,8 @@ function TabPanel({ tab }: { tab: AdminTab }) {
       return <UsersPanel />;
     case 'popups':
       return <PopupsPanel />;
+    case 'mail':
+      return <MailPanel />;
     case 'audit':
       return <AuditLogPanel />;
   }

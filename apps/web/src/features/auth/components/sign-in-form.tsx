@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
 import { ZLoginRequest } from '@pulse/contract/auth';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { postLogin } from '../api/post-login';
@@ -65,6 +66,9 @@ export function SignInForm({ filled }: { filled?: { email: string; password: str
           onChange={(event) => setField('password', event.currentTarget.value)}
           error={errors.fields.password}
         />
+        <Anchor component={Link} to="/forgot-password" size="sm" style={{ alignSelf: 'flex-end' }}>
+          <Trans>Forgot password?</Trans>
+        </Anchor>
         <Checkbox
           label={t`Keep me signed in`}
           description={t`Stay signed in on this device, even after closing the app.`}

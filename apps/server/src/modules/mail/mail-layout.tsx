@@ -1,0 +1,84 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
+
+/** Green for everyone, orange for mail to farms (the web app's own two brand colours, shade 7). */
+export const MAIL_BRANDS = {
+  buyer: { accent: '#177a3b', tint: '#ecfbf0' },
+  seller: { accent: '#b14e00', tint: '#fff3e5' },
+} as const;
+export type MailBrand = keyof typeof MAIL_BRANDS;
+
+/** Everything a mail says, already translated into the recipient's language. */
+export interface MailContent {
+  /** `<html lang>`: the recipient's language. */
+  language: string;
+  appName: string;
+  brand: MailBrand;
+  subject: string;
+  /** The line mail apps show after the subject. */
+  preview: string;
+  heading: string;
+  /** Paragraphs before the button. */
+  paragraphs: string[];
+  button?: { label: string; url: string };
+  /** Paragraphs after the button (the link spelled out, what to do if it was not you). */
+  after: string[];
+  /** The last small line: why this mail was sent. */
+  footer: string;
+}
+
+const page = { backgroundColor: '#f8f9fa', margin: 0, padding: '16px 0', fontFamily: 'Helvetica, Arial, sans-serif' };
+const card = { backgroundColor: '#ffffff', maxWidth: '560px', margin: '0 auto', borderRadius: '8px', overflow: 'hidden' as const };
+const body = { padding: '8px 24px 24px' };
+const paragraph = { fontSize: '16px', lineHeight: '24px', color: '#212529', margin: '12px 0' };
+const small = { fontSize: '13px', lineHeight: '20px', color: '#5c636a', margin: '8px 0', overflowWrap: 'anywhere' as const };
+
+/**
+ * The one layout of every mail (React Email renders it to table HTML that mail apps understand):
+ * a coloured band with the product's name, a heading, the text, one button, small print. One
+ * column at most 560 px wide, 16 px text: readable on a phone without zooming.
+ */
+export function MailLayout({ content }: { content: MailContent }) {
+  const brand = MAIL_BRANDS[content.brand];
+  return (
+    <Html lang={content.language}>
+      <Head />
+      <Preview>{content.preview}</Preview>
+      <Body style={page}>
+        <Container style={card}>
+          <Section style={{ backgroundColor: brand.accent, padding: '16px 24px' }}>
+            <Text style={{ color: '#ffffff', fontSize: '20px', fontWeight: 700, margin: 0 }}>{content.appName}</Text>
+          </Section>
+          <Section style={body}>
+            <Heading as="h1" style={{ fontSize: '22px', lineHeight: '28px', color: '#212529', margin: '16px 0 8px' }}>
+              {content.heading}
+            </Heading>
+            {content.paragraphs.map((text) => (
+              <Text key={text} style={paragraph}>
+                {text}
+              </Text>
+            ))}
+            {content.button ? (
+              <Section style={{ padding: '12px 0' }}>
+                <Button
+                  href={content.button.url}
+                  style={{ backgroundColor: brand.accent, color: '#ffffff', fontSize: '16px', fontWeight: 700, borderRadius: '6px', padding: '14px 20px', textDecoration: 'none' }}
+                >
+                  {content.button.label}
+                </Button>
+              </Section>
+            ) : null}
+            {content.after.map((text) => (
+              <Text key={text} style={small}>
+                {text}
+              </Text>
+            ))}
+            <Hr style={{ borderColor: brand.tint, margin: '20px 0 12px' }} />
+            <Text style={small}>{content.footer}</Text>
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { claimDueMails, markMailAttemptFailed, markMailSent } from './mail-outbox';
+import { createMailSender, type MailSender } from './mail-transport';
+
+/** The worker looks for due mails this often; a new mail wakes it at once after its commit. */
+export const MAIL_POLL_MS = 5_000;
+const BATCH = 10;
+
+export interface MailOutboxHandle {
+  /** After the transaction that queued a mail committed: send now rather than at the next poll. */
+  wake(): void;
+  /** Sends every due mail once (tests call it with MAIL_WORKER=off, with their own "now"). */
+  sendDue(now?: Date): Promise<{ sent: number; failed: number }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailOutbox: MailOutboxHandle;
+  }
+}
+
+async function sendDueMails(app: FastifyInstance, sender: MailSender, now: () => Date): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  for (;;) {
+    const rows = await claimDueMails(app.db, now(), BATCH);
+    if (rows.length === 0) return { sent, failed };
+    for (const row of rows) {
+      try {
+        await sender.send({ id: row.id, to: row.toAddress, subject: row.subject, html: row.html, text: row.text, links: row.links });
+      } catch (error) {
+        failed += 1;
+        const reason = error instanceof Error ? error.message : String(error);
+        const status = await markMailAttemptFailed(app.db, row, reason, now());
+        app.log[status === 'failed' ? 'error' : 'warn']({ mailId: row.id, kind: row.kind, attempts: row.attempts, err: error }, status === 'failed' ? 'Mail failed after its last try' : 'Mail not sent; will retry');
+        continue;
+      }
+      // After the server's 250: a crash exactly here sends this mail once more (decision 050).
+      await markMailSent(app.db, row.id, now());
+      sent += 1;
+    }
+  }
+}
+
+/**
+ * The outbox worker in process (issue 25): polls every MAIL_POLL_MS and on wake(). Safe with several
+ * processes (rows claimed with FOR UPDATE SKIP LOCKED). Off with MAIL_WORKER=off; `sendDue` still works.
+ */
+export const mailWorkerPlugin = fp(
+  async (app) => {
+    const sender = createMailSender(app.config, app.log);
+    let running: Promise<unknown> | null = null;
+    let again = false;
+
+    const sendDue = (now?: Date) => sendDueMails(app, sender, () => now ?? new Date());
+    const run = () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = sendDue()
+        .catch((error: unknown) => app.log.error({ err: error }, 'Mail outbox worker failed'))
+        .finally(() => {
+          running = null;
+          if (again) {
+            again = false;
+            run();
+          }
+        });
+    };
+    let closed = false;
+    app.decorate('mailOutbox', {
+      wake() {
+        if (app.config.mail.worker && !closed) setImmediate(run);
+      },
+      sendDue,
+    } satisfies MailOutboxHandle);
+
+    if (app.config.mail.worker) {
+      const timer = setInterval(run, MAIL_POLL_MS);
+      timer.unref();
+      app.addHook('onReady', async () => run());
+      app.addHook('onClose', async () => {
+        closed = true;
+        clearInterval(timer);
+        if (running) await running;
+      });
+    }
+    app.addHook('onClose', async () => sender.close());
+  },
+  { name: 'mail-worker', dependencies: ['app-context'] },
+);
