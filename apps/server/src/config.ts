@@ -106,6 +106,8 @@ export interface MailConfig {
   from: string;
   /** Runs the outbox worker in this process (MAIL_WORKER=off: tests send with sendDueMails). */
   worker: boolean;
+  /** How long a worker's claim on a mail lasts (MAIL_CLAIM_SECONDS, 300): a crashed worker's mails are sent again after it. */
+  claimSeconds: number;
 }
 
 /** The payment providers built in: `sandbox` (no outside service, decides at once) and `paystack` (issue 24). */
@@ -229,6 +231,7 @@ const ZEnvironment = z.object({
       .optional(),
   ),
   MAIL_WORKER: optionalText.pipe(z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
+  MAIL_CLAIM_SECONDS: integerIn(1, 86_400, 'a whole number of seconds between 1 and 86400'),
   BODY_LIMIT_BYTES: integerIn(1024, 1_073_741_824, 'a number of bytes between 1024 and 1073741824'),
   CURRENCY: optionalText.pipe(
     z
@@ -482,6 +485,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: values.SMTP_URL ?? null,
       from: values.MAIL_FROM ?? `${values.APP_NAME ?? 'Pulse Market'} <no-reply@${new URL(publicUrl).hostname}>`,
       worker: values.MAIL_WORKER !== 'off',
+      claimSeconds: values.MAIL_CLAIM_SECONDS ?? 300,
     },
     assistantLlm: values.ASSISTANT_LLM_URL
       ? {

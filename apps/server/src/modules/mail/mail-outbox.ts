@@ -9,8 +9,9 @@ export const MAIL_MAX_ATTEMPTS = 6;
 /** Wait after the n-th failed try (1 min, 5 min, 15 min, 1 h, 4 h): about 5 hours in all. */
 export const MAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 3_600_000, 4 * 3_600_000];
 /**
- * How long a worker's claim on a row lasts: far longer than an SMTP exchange (3 x SMTP_TIMEOUT_MS),
- * so a slow but living sender is never overtaken; a crashed one's rows come back after it.
+ * How long a worker's claim on a row lasts by default (MAIL_CLAIM_SECONDS): far longer than an SMTP
+ * exchange (3 x SMTP_TIMEOUT_MS), so a slow but living sender is never overtaken; a crashed one's
+ * rows come back after it. Shorter only in tests of that crash (scale/mail-crash.scale.test.ts).
  */
 export const MAIL_CLAIM_MS = 5 * 60_000;
 
@@ -37,10 +38,10 @@ export async function queueMail(tx: Db, mail: QueuedMail): Promise<string> {
 
 /**
  * Takes up to `limit` due mails for this worker: FOR UPDATE SKIP LOCKED, so two processes never
- * take the same row, and the claim moves `next_attempt_at` forward by MAIL_CLAIM_MS and counts the
+ * take the same row, and the claim moves `next_attempt_at` forward by `claimMs` and counts the
  * attempt in the same statement (nothing is held open while the SMTP server answers).
  */
-export async function claimDueMails(db: Db, now: Date, limit: number): Promise<MailOutboxRow[]> {
+export async function claimDueMails(db: Db, now: Date, limit: number, claimMs = MAIL_CLAIM_MS): Promise<MailOutboxRow[]> {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -50,7 +51,7 @@ export async function claimDueMails(db: Db, now: Date, limit: number): Promise<M
     .for('update', { skipLocked: true });
   return db
     .update(mailOutbox)
-    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + MAIL_CLAIM_MS) })
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + claimMs) })
     .where(inArray(mailOutbox.id, due))
     .returning();
 }

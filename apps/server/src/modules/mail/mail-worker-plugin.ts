@@ -24,7 +24,7 @@ async function sendDueMails(app: FastifyInstance, sender: MailSender, now: () =>
   let sent = 0;
   let failed = 0;
   for (;;) {
-    const rows = await claimDueMails(app.db, now(), BATCH);
+    const rows = await claimDueMails(app.db, now(), BATCH, app.config.mail.claimSeconds * 1000);
     if (rows.length === 0) return { sent, failed };
     for (const row of rows) {
       try {
