@@ -29,7 +29,7 @@ function intlWords(): Set<string> {
     }
   }
   add(new Intl.DateTimeFormat('en', { hour: 'numeric', hour12: true }).format(new Date()));
-  ['am', 'pm', 'Pulse', 'Market', 'Hub', 'Assistant', 'Agent', 'Agents', 'GHS', 'USD', 'XOF', 'CFA', 'km'].forEach((word) => words.add(word.toLowerCase()));
+  ['am', 'pm', 'Pulse', 'Market', 'Hub', 'Assistant', 'Agent', 'Agents', 'GHS', 'USD', 'XOF', 'CFA', 'km', 'Leaflet', 'OpenStreetMap'].forEach((word) => words.add(word.toLowerCase()));
   return words;
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import { t } from '@lingui/core/macro';
 import { boundsOf, routePoints, type MapPoint } from './map-geometry';
-import { MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from './map-tiles';
+import { addMapControls, mapTileAttribution, MAP_TILE_URL } from './map-tiles';
 
 export interface DeliveryMapProps {
   farm: MapPoint | null;
@@ -39,8 +39,9 @@ export function DeliveryMap({ farm, dropOff, agent, label, height = 320 }: Deliv
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const map = L.map(container, { zoomControl: true, attributionControl: true, scrollWheelZoom: false });
-    L.tileLayer(MAP_TILE_URL, { attribution: MAP_TILE_ATTRIBUTION, maxZoom: 19 }).addTo(map);
+    const map = L.map(container, { zoomControl: false, attributionControl: false, scrollWheelZoom: false });
+    addMapControls(map);
+    L.tileLayer(MAP_TILE_URL, { attribution: mapTileAttribution(), maxZoom: 19 }).addTo(map);
     map.setView([0, 0], 2);
     mapRef.current = map;
     const layers = layersRef.current;

@@ -3,7 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import type { MapPoint } from './map-geometry';
-import { MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from './map-tiles';
+import { addMapControls, mapTileAttribution, MAP_TILE_URL } from './map-tiles';
 
 export interface LocationPickerMapProps {
   value: MapPoint | null;
@@ -33,8 +33,9 @@ export function LocationPickerMap({ value, fallbackCentre, onPick, radiusKm = nu
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const map = L.map(container, { scrollWheelZoom: false });
-    L.tileLayer(MAP_TILE_URL, { attribution: MAP_TILE_ATTRIBUTION, maxZoom: 19 }).addTo(map);
+    const map = L.map(container, { zoomControl: false, attributionControl: false, scrollWheelZoom: false });
+    addMapControls(map);
+    L.tileLayer(MAP_TILE_URL, { attribution: mapTileAttribution(), maxZoom: 19 }).addTo(map);
     map.setView([fallbackCentre.lat, fallbackCentre.lng], 9);
     map.on('click', (event: L.LeafletMouseEvent) => pickRef.current({ lat: Number(event.latlng.lat.toFixed(6)), lng: Number(event.latlng.lng.toFixed(6)) }));
     mapRef.current = map;

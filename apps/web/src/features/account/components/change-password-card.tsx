@@ -7,6 +7,7 @@ import { ZChangePasswordRequest } from '@pulse/contract/account';
 import { isApiError } from '../../../lib/api-error';
 import { getZodFieldErrors } from '../../../lib/form-errors';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
+import { useRevealButtonProps } from '../../../components/reveal-button-props';
 import { ACCOUNT_SESSIONS_KEY, changePassword } from '../api/account-api';
 
 const FIELDS = ['currentPassword', 'newPassword'] as const;
@@ -14,6 +15,7 @@ const FIELDS = ['currentPassword', 'newPassword'] as const;
 /** Change password: the current one first; every other device is signed out, this one stays. */
 export function ChangePasswordCard() {
   const { t } = useLingui();
+  const revealButtonProps = useRevealButtonProps();
   const queryClient = useQueryClient();
   const { isPending, runOnce } = useSingleSubmit();
   const [formError, setFormError] = useState<string | null>(null);
@@ -62,8 +64,8 @@ export function ChangePasswordCard() {
               <Trans>Your other devices will be signed out; this one stays signed in.</Trans>
             </Text>
           </Stack>
-          <PasswordInput label={t`Current password`} autoComplete="current-password" size="md" {...form.getInputProps('currentPassword')} />
-          <PasswordInput label={t`New password`} autoComplete="new-password" size="md" {...form.getInputProps('newPassword')} />
+          <PasswordInput label={t`Current password`} autoComplete="current-password" size="md" visibilityToggleButtonProps={revealButtonProps} {...form.getInputProps('currentPassword')} />
+          <PasswordInput label={t`New password`} autoComplete="new-password" size="md" visibilityToggleButtonProps={revealButtonProps} {...form.getInputProps('newPassword')} />
           {formError && (
             <Alert color="red" variant="light" role="alert">
               {formError}

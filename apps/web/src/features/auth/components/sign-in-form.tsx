@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ZLoginRequest } from '@pulse/contract/auth';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { postLogin } from '../api/post-login';
-import { useRevealButtonProps } from './reveal-button-props';
+import { useRevealButtonProps } from '../../../components/reveal-button-props';
 import { useAuthForm } from './use-auth-form';
 
 /**

@@ -6,7 +6,7 @@ import { resolveMediaUrl } from '../../../lib/media-url';
 import { clearRememberedReferral, readReferralCode } from '../../../lib/referral-capture';
 import { useReferralCodeOwner } from '../../../lib/referrals/referrals-api';
 import { postRegister } from '../api/post-register';
-import { useRevealButtonProps } from './reveal-button-props';
+import { useRevealButtonProps } from '../../../components/reveal-button-props';
 import { useAuthForm } from './use-auth-form';
 
 // The form's own fields; the remembered referral code travels beside them.

@@ -7,7 +7,7 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { NO_FORM_ERRORS, getServerFormErrors, getZodFieldErrors, type FormErrors } from '../../../lib/form-errors';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { postPasswordResetConfirm } from '../api/post-password-reset';
-import { useRevealButtonProps } from '../components/reveal-button-props';
+import { useRevealButtonProps } from '../../../components/reveal-button-props';
 import classes from './login-page.module.css';
 
 /** /reset-password?token=...: the mail's link; a new password signs the person in (every other device signed out). */
