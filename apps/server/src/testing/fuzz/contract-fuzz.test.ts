@@ -8,7 +8,7 @@ import { sellerApplications } from '../../db/schema/seller-applications';
 import { OPENAPI_PATH } from '../../plugins/openapi';
 import { bearer } from '../auth-helpers';
 import { createTestApp } from '../create-test-app';
-import { createWorld, type ActorName, type World, type WorldUser } from '../authorization/authorization-world';
+import { createFreshActor, createWorld, type ActorName, type World, type WorldUser } from '../authorization/authorization-world';
 import { ROUTE_TABLE, type Call, type Row } from '../authorization/route-table';
 import { evilId, evilValue } from './evil-values';
 import { operationsOf, ResponseValidator, type OpenApiDocument, type Operation } from './openapi-operations';
@@ -116,6 +116,16 @@ const baseCalls = new Map<string, Promise<Call>>();
 function baseCall(operation: Operation, actor: FuzzActor, rowPick: number): Promise<Call> {
   const rows = ROUTE_TABLE.filter((row) => row.method === operation.method && row.path === operation.route);
   const row = rows[rowPick % Math.max(1, rows.length)];
+  // A row that ends the caller's sessions or changes their password (freshActor) gets a fresh user of
+  // the actor's kind for every request, as in the authorization test: the world's tokens stay valid.
+  const freshName = row?.freshActor ? tableActor(actor, row) : 'visitor';
+  if (row && freshName !== 'visitor') {
+    return (async () => {
+      const fresh = await createFreshActor(world, freshName, row.owner);
+      const call = await row.call({ world, actor: freshName, user: fresh });
+      return { ...call, token: call.token ?? fresh.token };
+    })();
+  }
   const key = `${operation.method} ${operation.route} ${actor} ${rowPick % Math.max(1, rows.length)}`;
   let call = baseCalls.get(key);
   if (!call) {
