@@ -19,6 +19,7 @@ export const PAGE_PATHS = [
   '/sellers',
   '/pulse-agents',
   '/profile/addresses',
+  '/account',
   '/seller-dashboard',
   '/seller-profile',
   '/seller/catalogue-search',
