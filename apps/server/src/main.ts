@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { createDb, DatabaseDamagedError, DatabaseLockedError } from './db/client';
 import { migrate } from './db/migrate';
+import { holdOrderTimers } from './modules/orders/order-timers-plugin';
 import { seedDemoData } from './seed/demo-seed';
 
 async function start(): Promise<void> {
@@ -15,6 +16,7 @@ async function start(): Promise<void> {
   }
   const app = await buildApp({ config, db: database });
   if (config.seedDemo) {
+    const releaseTimers = holdOrderTimers();
     try {
       const seeded = await seedDemoData(app);
       if (seeded) {
@@ -27,6 +29,8 @@ async function start(): Promise<void> {
       await app.close();
       await database.close();
       throw error;
+    } finally {
+      releaseTimers();
     }
   }
 

@@ -11,12 +11,29 @@ export const ORDER_TIMER_INTERVAL_MS = 30_000;
  * Safe with several processes (each order is claimed with FOR UPDATE SKIP LOCKED). Off with
  * ORDER_TIMERS=off; tests call sweepOrderTimers directly with their own "now".
  */
+let holds = 0;
+
+/**
+ * Holds the timers of this process until the returned release is called: the demo seed writes
+ * weeks of order history with past times, and a sweep between two of its steps would auto-complete
+ * an order it is about to confirm.
+ */
+export function holdOrderTimers(): () => void {
+  holds += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds -= 1;
+  };
+}
+
 export const orderTimersPlugin = fp(
   async (app) => {
     if (!app.config.orderTimers) return;
     let running: Promise<unknown> | null = null;
     const timer = setInterval(() => {
-      if (running) return;
+      if (running || holds > 0) return;
       running = sweepOrderTimers(app)
         .then(() => domainEvents.publishAfterCommit(app, 'order.timers_swept', { now: new Date() }))
         .catch((error: unknown) => app.log.error({ err: error }, 'Order timers failed'))
