@@ -43,7 +43,9 @@ export function MailLayout({ content }: { content: MailContent }) {
   const brand = MAIL_BRANDS[content.brand];
   return (
     <Html lang={content.language}>
-      <Head />
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      </Head>
       <Preview>{content.preview}</Preview>
       <Body style={page}>
         <Container style={card}>
