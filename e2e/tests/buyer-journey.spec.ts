@@ -16,6 +16,8 @@ const FIRST_BAND_FEE_MINOR = 300;
 async function searchAndAdd(page: Page, query: string, title: string) {
   const search = page.getByRole('searchbox', { name: 'Search produce' });
   await search.fill(query);
+  // The results of this search, not the listing that showed before it.
+  await expect(page.getByRole('heading', { level: 1, name: `Results for “${query}”` })).toBeVisible();
   const card = page.getByRole('list', { name: 'Products' }).getByTestId('product-card').filter({ hasText: title });
   await expect(card.first()).toBeVisible();
   await card.first().click();

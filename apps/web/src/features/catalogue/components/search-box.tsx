@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useLingui } from '@lingui/react/macro';
+import { useLocation } from 'react-router';
 import classes from './native-field.module.css';
 
 /** Typing pauses longer than this run the search without Enter. */
@@ -25,6 +26,10 @@ export function SearchBox({ value, onSearch, placeholder }: SearchBoxProps) {
   const typingSession = useRef(false);
   const lastSent = useRef(value);
   const pendingSearch = useRef<number | undefined>(undefined);
+  // The page this box searches. A card opened within the pause leaves it at once in the address
+  // while the next page is still loading and this one still shows: the pause's search must not
+  // then take the person back.
+  const { pathname } = useLocation();
 
   // Back/Forward or a cleared filter changed the search in the address: show it.
   if (value !== syncedValue) {
@@ -48,13 +53,13 @@ export function SearchBox({ value, onSearch, placeholder }: SearchBoxProps) {
     const query = text.trim();
     if (query === value) return;
     pendingSearch.current = window.setTimeout(() => {
-      if (query === lastSent.current) return;
+      if (query === lastSent.current || window.location.pathname !== pathname) return;
       lastSent.current = query;
       onSearch(query, { replace: typingSession.current });
       typingSession.current = true;
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(pendingSearch.current);
-  }, [text, value, onSearch]);
+  }, [text, value, onSearch, pathname]);
 
   const submit = () => {
     const query = text.trim();
