@@ -48,7 +48,7 @@ export async function requestPasswordReset(app: FastifyInstance, email: string, 
   }
   await app.db.transaction(async (tx) => {
     await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash, expiresAt: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000) });
-    await queueMail(tx, { kind: 'password_reset', to: user.email, userId: user.id, content });
+    await queueMail(tx, { kind: 'password_reset', category: 'security', to: user.email, userId: user.id, content });
   });
   app.mailOutbox.wake();
 }
@@ -76,6 +76,7 @@ export async function confirmPasswordReset(app: FastifyInstance, token: string, 
     await revokeUserSessions(tx, updated.id, now);
     await queueMail(tx, {
       kind: 'password_changed',
+      category: 'security',
       to: updated.email,
       userId: updated.id,
       content: passwordChangedMail(app.config, { email: updated.email, language: updated.language }, `${app.config.publicUrl}/login`, `${app.config.publicUrl}/forgot-password`),

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { TMailCategory } from '@pulse/contract/notification-preferences';
 import type { Db } from '../../db/client';
 import { mailOutbox, type MailOutboxRow, type MailStatus } from '../../db/schema/mail-outbox';
 import type { MailContent } from './mail-layout';
@@ -16,7 +17,13 @@ export const MAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 3_600_000,
 export const MAIL_CLAIM_MS = 5 * 60_000;
 
 export interface QueuedMail {
+  /** What happened (password_reset, order_placed, ...): one template per kind. */
   kind: string;
+  /**
+   * For preferences and one-click unsubscribe: a category the person may turn off for e-mail, or
+   * 'receipt' / 'security', which are always sent without an unsubscribe link.
+   */
+  category: TMailCategory;
   to: string;
   userId?: string | null;
   content: MailContent;
