@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import sharp from "sharp";
-import { passwordResetMail } from "../../modules/mail/mail-messages";
-import { queueMail } from "../../modules/mail/mail-outbox";
-import { bearer } from "../auth-helpers";
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { passwordResetMail } from '../../modules/mail/mail-messages';
+import { queueMail } from '../../modules/mail/mail-outbox';
+import { bearer } from '../auth-helpers';
 import {
   createAgent,
   createProduct,
@@ -37,12 +37,11 @@ import {
   type OwnerKind,
   type World,
   type WorldUser,
-} from "./authorization-world";
+} from './authorization-world';
 
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** The status per actor; the agent actors, when a row leaves them out, get what the buyer gets. */
-export type Expectation = Record<Exclude<ActorName, AgentActorName>, number> &
-  Partial<Record<AgentActorName, number>>;
+export type Expectation = Record<Exclude<ActorName, AgentActorName>, number> & Partial<Record<AgentActorName, number>>;
 
 export interface Cell {
   world: World;
@@ -89,14 +88,7 @@ export function statusOf(row: Row, actor: ActorName): number {
   return row.expect[actor] ?? row.expect.buyer;
 }
 
-const NO_AGENTS = {
-  visitor: 401,
-  buyer: 403,
-  pendingSeller: 403,
-  otherSeller: 403,
-  admin: 403,
-  pendingAgent: 403,
-} as const;
+const NO_AGENTS = { visitor: 401, buyer: 403, pendingSeller: 403, otherSeller: 403, admin: 403, pendingAgent: 403 } as const;
 
 /** Approved delivery agents only (the holding agent is `owner`, another approved agent `otherAgent`). */
 function deliveryAgents(status: number): Expectation {
@@ -110,16 +102,7 @@ function heldTask(status: number): Expectation {
 
 /** The farm's step on a failed delivery: the farm and admins; anyone else, agents included, 404. */
 function farmOrAdmin(status: number): Expectation {
-  return {
-    visitor: 401,
-    buyer: 404,
-    pendingSeller: 404,
-    otherSeller: 404,
-    owner: status,
-    admin: status,
-    pendingAgent: 404,
-    otherAgent: 404,
-  };
+  return { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: status, admin: status, pendingAgent: 404, otherAgent: 404 };
 }
 
 /** A checkout of the owner buyer paid at once with the sandbox's card (pay at checkout, issue 24): its id. */
@@ -128,37 +111,20 @@ async function checkoutPaidByCard(world: World): Promise<string> {
   const sellerUserId = world.ownerSeller.id;
   const productId = await createProduct(app, sellerUserId);
   const slotId = await createSlot(app, sellerUserId);
-  await app.inject({
-    method: "DELETE",
-    url: "/api/baskets",
-    headers: bearer(buyer.token),
-  });
+  await app.inject({ method: 'DELETE', url: '/api/baskets', headers: bearer(buyer.token) });
   await insertBasketLine(app, buyer.id, productId);
   const response = await app.inject({
-    method: "POST",
-    url: "/api/checkout",
-    headers: { ...bearer(buyer.token), "idempotency-key": unique("checkout") },
-    payload: {
-      sellers: [{ sellerUserId, fulfilment: "pickup", slotId }],
-      payWith: { method: "card", cardNumber: "4242 4242 4242 4242" },
-    },
+    method: 'POST',
+    url: '/api/checkout',
+    headers: { ...bearer(buyer.token), 'idempotency-key': unique('checkout') },
+    payload: { sellers: [{ sellerUserId, fulfilment: 'pickup', slotId }], payWith: { method: 'card', cardNumber: '4242 4242 4242 4242' } },
   });
-  if (response.statusCode !== 201)
-    throw new Error(
-      `pay at checkout failed: ${response.statusCode} ${response.body}`,
-    );
+  if (response.statusCode !== 201) throw new Error(`pay at checkout failed: ${response.statusCode} ${response.body}`);
   return (response.json() as { checkoutId: string }).checkoutId;
 }
 
 function all(status: number): Expectation {
-  return {
-    visitor: status,
-    buyer: status,
-    pendingSeller: status,
-    otherSeller: status,
-    owner: status,
-    admin: status,
-  };
+  return { visitor: status, buyer: status, pendingSeller: status, otherSeller: status, owner: status, admin: status };
 }
 
 /** Any signed-in user; a visitor gets 401. */
@@ -168,38 +134,17 @@ function signedIn(status: number): Expectation {
 
 /** Approved sellers only (no resource of someone else involved). */
 function sellersOnly(status: number): Expectation {
-  return {
-    visitor: 401,
-    buyer: 403,
-    pendingSeller: 403,
-    otherSeller: status,
-    owner: status,
-    admin: 403,
-  };
+  return { visitor: 401, buyer: 403, pendingSeller: 403, otherSeller: status, owner: status, admin: 403 };
 }
 
 /** The owner seller's resource: other sellers do not learn it exists. */
 function sellerOwned(status: number): Expectation {
-  return {
-    visitor: 401,
-    buyer: 403,
-    pendingSeller: 403,
-    otherSeller: 404,
-    owner: status,
-    admin: 403,
-  };
+  return { visitor: 401, buyer: 403, pendingSeller: 403, otherSeller: 404, owner: status, admin: 403 };
 }
 
 /** A buyer's own resource: everyone else, admins included, gets 404. */
 function buyerOwned(status: number): Expectation {
-  return {
-    visitor: 401,
-    buyer: 404,
-    pendingSeller: 404,
-    otherSeller: 404,
-    owner: status,
-    admin: 404,
-  };
+  return { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: status, admin: 404 };
 }
 
 /**
@@ -213,26 +158,12 @@ function referralAgents(status: number): Expectation {
 
 /** Admins only. */
 function adminsOnly(status: number): Expectation {
-  return {
-    visitor: 401,
-    buyer: 403,
-    pendingSeller: 403,
-    otherSeller: 403,
-    owner: 403,
-    admin: status,
-  };
+  return { visitor: 401, buyer: 403, pendingSeller: 403, otherSeller: 403, owner: 403, admin: status };
 }
 
 /** An order party's resource: strangers get 404, admins see every order. */
 function orderParty(status: number, admin: number): Expectation {
-  return {
-    visitor: 401,
-    buyer: 404,
-    pendingSeller: 404,
-    otherSeller: 404,
-    owner: status,
-    admin,
-  };
+  return { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: status, admin };
 }
 
 /* ---------------------------------------------------------------- bodies */
@@ -240,7 +171,7 @@ function orderParty(status: number, admin: number): Expectation {
 function slotBody() {
   const startsAt = new Date(Date.now() + 3 * 24 * 3600_000);
   return {
-    method: "pickup",
+    method: 'pickup',
     startsAt: startsAt.toISOString(),
     endsAt: new Date(startsAt.getTime() + 2 * 3600_000).toISOString(),
     cutoffAt: new Date(startsAt.getTime() - 6 * 3600_000).toISOString(),
@@ -248,66 +179,47 @@ function slotBody() {
   };
 }
 
-const ADDRESS_BODY = {
-  recipientName: "Kofi Boateng",
-  phone: "+233 24 123 4567",
-  line1: "7 Cocoa Lane",
-  city: "Kumasi",
-};
+const ADDRESS_BODY = { recipientName: 'Kofi Boateng', phone: '+233 24 123 4567', line1: '7 Cocoa Lane', city: 'Kumasi' };
 
 /** The acting user's own image upload id, or any id for a visitor (refused before it is read). */
 async function imageIdOf(cell: Cell): Promise<string> {
-  if (!cell.user) return "00000000-0000-4000-8000-000000000000";
+  if (!cell.user) return '00000000-0000-4000-8000-000000000000';
   return (await uploadImage(cell.world.app, cell.user)).id;
 }
 
 /** A private ID document photo uploaded by `user` through the real route (decision 017). */
-async function uploadIdDocument(
-  app: FastifyInstance,
-  user: WorldUser,
-): Promise<{ id: string; url: string }> {
-  const png = await sharp({
-    create: { width: 12, height: 8, channels: 3, background: "#335577" },
-  })
-    .png()
-    .toBuffer();
+async function uploadIdDocument(app: FastifyInstance, user: WorldUser): Promise<{ id: string; url: string }> {
+  const png = await sharp({ create: { width: 12, height: 8, channels: 3, background: '#335577' } }).png().toBuffer();
   const response = await app.inject({
-    method: "POST",
-    url: "/api/uploads/images?purpose=id_document",
-    headers: { ...bearer(user.token), "content-type": MULTIPART_CONTENT_TYPE },
+    method: 'POST',
+    url: '/api/uploads/images?purpose=id_document',
+    headers: { ...bearer(user.token), 'content-type': MULTIPART_CONTENT_TYPE },
     payload: multipartImage(png),
   });
-  if (response.statusCode !== 201)
-    throw new Error(
-      `ID document upload failed: ${response.statusCode} ${response.body}`,
-    );
+  if (response.statusCode !== 201) throw new Error(`ID document upload failed: ${response.statusCode} ${response.body}`);
   return response.json() as { id: string; url: string };
 }
 
 /** The acting user's own private ID document id, or any id for a visitor (refused before it is read). */
 async function idDocumentIdOf(cell: Cell): Promise<string> {
-  if (!cell.user) return "00000000-0000-4000-8000-000000000000";
+  if (!cell.user) return '00000000-0000-4000-8000-000000000000';
   return (await uploadIdDocument(cell.world.app, cell.user)).id;
 }
 
 /** A top-up of the owner buyer's, made through the API (the sandbox decides it at once). */
 async function topUpOf(world: World): Promise<string> {
   const response = await world.app.inject({
-    method: "POST",
-    url: "/api/wallet/top-ups",
-    headers: {
-      ...bearer(world.ownerBuyer.token),
-      "idempotency-key": unique("top-up"),
-    },
+    method: 'POST',
+    url: '/api/wallet/top-ups',
+    headers: { ...bearer(world.ownerBuyer.token), 'idempotency-key': unique('top-up') },
     payload: { amountMinor: 1_000 },
   });
-  if (response.statusCode !== 201)
-    throw new Error(`top-up failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 201) throw new Error(`top-up failed: ${response.statusCode} ${response.body}`);
   return (response.json() as { id: string }).id;
 }
 
 /** What a Streamable HTTP MCP client sends with every POST. */
-const MCP_HEADERS = { accept: "application/json, text/event-stream" };
+const MCP_HEADERS = { accept: 'application/json, text/event-stream' };
 
 let ipCounter = 0;
 /** A client address of its own per call: the sign-in limit counts per IP. */
@@ -326,794 +238,436 @@ function nextIp(): string {
  */
 export const ROUTE_TABLE: Row[] = [
   /* ---- public and session ---- */
-  {
-    method: "GET",
-    path: "/api/health",
-    expect: all(200),
-    call: () => ({ url: "/api/health" }),
-  },
+  { method: 'GET', path: '/api/health', expect: all(200), call: () => ({ url: '/api/health' }) },
 
   /* ---- the API document and its reference page (decision 025): public ---- */
+  { method: 'GET', path: '/api/openapi.json', expect: all(200), call: () => ({ url: '/api/openapi.json' }) },
+  { method: 'GET', path: '/api/docs', expect: all(200), call: () => ({ url: '/api/docs' }) },
+  { method: 'GET', path: '/api/docs/json', expect: all(200), call: () => ({ url: '/api/docs/json' }) },
+  { method: 'GET', path: '/api/docs/yaml', expect: all(200), call: () => ({ url: '/api/docs/yaml' }) },
+  { method: 'GET', path: '/api/docs/static/swagger-initializer.js', expect: all(200), call: () => ({ url: '/api/docs/static/swagger-initializer.js' }) },
+  { method: 'GET', path: '/api/docs/static/index.html', note: 'back to the page', expect: all(302), call: () => ({ url: '/api/docs/static/index.html' }) },
+  { method: 'GET', path: '/api/docs/static/*', expect: all(200), call: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
   {
-    method: "GET",
-    path: "/api/openapi.json",
-    expect: all(200),
-    call: () => ({ url: "/api/openapi.json" }),
-  },
-  {
-    method: "GET",
-    path: "/api/docs",
-    expect: all(200),
-    call: () => ({ url: "/api/docs" }),
-  },
-  {
-    method: "GET",
-    path: "/api/docs/json",
-    expect: all(200),
-    call: () => ({ url: "/api/docs/json" }),
-  },
-  {
-    method: "GET",
-    path: "/api/docs/yaml",
-    expect: all(200),
-    call: () => ({ url: "/api/docs/yaml" }),
-  },
-  {
-    method: "GET",
-    path: "/api/docs/static/swagger-initializer.js",
-    expect: all(200),
-    call: () => ({ url: "/api/docs/static/swagger-initializer.js" }),
-  },
-  {
-    method: "GET",
-    path: "/api/docs/static/index.html",
-    note: "back to the page",
-    expect: all(302),
-    call: () => ({ url: "/api/docs/static/index.html" }),
-  },
-  {
-    method: "GET",
-    path: "/api/docs/static/*",
-    expect: all(200),
-    call: () => ({ url: "/api/docs/static/swagger-ui.css" }),
-  },
-  {
-    method: "POST",
-    path: "/api/auth/register",
+    method: 'POST',
+    path: '/api/auth/register',
     expect: all(201),
     call: () => {
-      const name = unique("reg").replace(/-/g, "");
-      return {
-        url: "/api/auth/register",
-        payload: {
-          email: `${name}@example.com`,
-          username: name.slice(0, 30),
-          password: TEST_PASSWORD,
-        },
-        remoteAddress: nextIp(),
-      };
+      const name = unique('reg').replace(/-/g, '');
+      return { url: '/api/auth/register', payload: { email: `${name}@example.com`, username: name.slice(0, 30), password: TEST_PASSWORD }, remoteAddress: nextIp() };
     },
   },
   {
-    method: "POST",
-    path: "/api/auth/password-reset",
-    note: "anyone may ask; the same 202 whether or not the address has an account (password-reset.test.ts)",
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    note: 'anyone may ask; the same 202 whether or not the address has an account (password-reset.test.ts)',
     expect: all(202),
-    call: ({ user }) => ({
-      url: "/api/auth/password-reset",
-      payload: {
-        email:
-          user?.email ?? `${unique("nobody").replace(/-/g, "")}@example.com`,
-      },
-      remoteAddress: nextIp(),
-    }),
+    call: ({ user }) => ({ url: '/api/auth/password-reset', payload: { email: user?.email ?? `${unique('nobody').replace(/-/g, '')}@example.com` }, remoteAddress: nextIp() }),
   },
   {
-    method: "POST",
-    path: "/api/auth/password-reset/confirm",
-    note: "the link is the authentication: a token nobody was sent is refused for everyone (valid links: password-reset.test.ts)",
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    note: 'the link is the authentication: a token nobody was sent is refused for everyone (valid links: password-reset.test.ts)',
     expect: all(400),
-    call: () => ({
-      url: "/api/auth/password-reset/confirm",
-      payload: { token: "A".repeat(43), password: "a-brand-new-password-7" },
-      remoteAddress: nextIp(),
-    }),
+    call: () => ({ url: '/api/auth/password-reset/confirm', payload: { token: 'A'.repeat(43), password: 'a-brand-new-password-7' }, remoteAddress: nextIp() }),
   },
   {
-    method: "POST",
-    path: "/api/auth/login",
-    note: "each signs in as themselves; a visitor as the bystander",
+    method: 'POST',
+    path: '/api/auth/login',
+    note: 'each signs in as themselves; a visitor as the bystander',
     expect: all(200),
     call: ({ world, user }) => ({
-      url: "/api/auth/login",
-      payload: {
-        email: (user ?? world.bystander).email,
-        password: TEST_PASSWORD,
-      },
+      url: '/api/auth/login',
+      payload: { email: (user ?? world.bystander).email, password: TEST_PASSWORD },
       remoteAddress: nextIp(),
     }),
   },
+  { method: 'GET', path: '/api/auth/me', expect: signedIn(200), call: () => ({ url: '/api/auth/me' }) },
   {
-    method: "GET",
-    path: "/api/auth/me",
-    expect: signedIn(200),
-    call: () => ({ url: "/api/auth/me" }),
+    method: 'POST',
+    path: '/api/auth/logout',
+    note: 'a throw-away session of the caller',
+    expect: all(200),
+    call: async ({ world, user }) => (user ? { url: '/api/auth/logout', token: await newSessionToken(world.app, user.id) } : { url: '/api/auth/logout' }),
   },
   {
-    method: "POST",
-    path: "/api/auth/logout",
-    note: "a throw-away session of the caller",
+    method: 'POST',
+    path: '/api/auth/session',
+    note: 'a fresh token for the caller’s own session; a visitor gets nulls, not an error (decision 051)',
     expect: all(200),
-    call: async ({ world, user }) =>
-      user
-        ? {
-            url: "/api/auth/logout",
-            token: await newSessionToken(world.app, user.id),
-          }
-        : { url: "/api/auth/logout" },
-  },
-  {
-    method: "POST",
-    path: "/api/auth/session",
-    note: "a fresh token for the caller’s own session; a visitor gets nulls, not an error (decision 051)",
-    expect: all(200),
-    call: () => ({ url: "/api/auth/session" }),
+    call: () => ({ url: '/api/auth/session' }),
   },
 
   /* ---- the account page (decision 051): the caller's own sessions and password ---- */
+  { method: 'GET', path: '/api/account/sessions', expect: signedIn(200), call: () => ({ url: '/api/account/sessions' }) },
   {
-    method: "GET",
-    path: "/api/account/sessions",
-    expect: signedIn(200),
-    call: () => ({ url: "/api/account/sessions" }),
-  },
-  {
-    method: "DELETE",
-    path: "/api/account/sessions/:sessionId",
-    note: "a session of the owner buyer: only its user may end it; everyone else learns nothing",
-    owner: "buyer",
+    method: 'DELETE',
+    path: '/api/account/sessions/:sessionId',
+    note: 'a session of the owner buyer: only its user may end it; everyone else learns nothing',
+    owner: 'buyer',
     expect: buyerOwned(200),
     call: async ({ world }) => {
-      const sessionToken = await newSessionToken(
-        world.app,
-        world.ownerBuyer.id,
-      );
-      const sessionId = JSON.parse(
-        Buffer.from(sessionToken.split(".")[1] ?? "", "base64url").toString(),
-      ) as { jti: string };
-      return {
-        url: `/api/account/sessions/${sessionId.jti}`,
-        leaks: [sessionId.jti],
-      };
+      const sessionToken = await newSessionToken(world.app, world.ownerBuyer.id);
+      const sessionId = JSON.parse(Buffer.from(sessionToken.split('.')[1] ?? '', 'base64url').toString()) as { jti: string };
+      return { url: `/api/account/sessions/${sessionId.jti}`, leaks: [sessionId.jti] };
     },
   },
   {
-    method: "POST",
-    path: "/api/account/sessions/sign-out-everywhere",
-    note: "a throw-away session of a fresh user of each kind",
+    method: 'POST',
+    path: '/api/account/sessions/sign-out-everywhere',
+    note: 'a throw-away session of a fresh user of each kind',
     freshActor: true,
     expect: signedIn(200),
-    call: () => ({ url: "/api/account/sessions/sign-out-everywhere" }),
+    call: () => ({ url: '/api/account/sessions/sign-out-everywhere' }),
   },
   {
-    method: "PUT",
-    path: "/api/account/password",
-    note: "each fresh user changes their own password",
+    method: 'PUT',
+    path: '/api/account/password',
+    note: 'each fresh user changes their own password',
     freshActor: true,
     expect: signedIn(200),
-    call: () => ({
-      url: "/api/account/password",
-      payload: {
-        currentPassword: TEST_PASSWORD,
-        newPassword: `river-basket-${unique("pw")}`,
-      },
-    }),
+    call: () => ({ url: '/api/account/password', payload: { currentPassword: TEST_PASSWORD, newPassword: `river-basket-${unique('pw')}` } }),
   },
+  { method: 'PUT', path: '/api/users/me/language', note: "the caller's own language", expect: signedIn(200), call: () => ({ url: '/api/users/me/language', payload: { language: 'en' } }) },
+  { method: 'GET', path: '/api/auth/providers', expect: all(200), call: () => ({ url: '/api/auth/providers' }) },
   {
-    method: "PUT",
-    path: "/api/users/me/language",
-    note: "the caller's own language",
-    expect: signedIn(200),
-    call: () => ({
-      url: "/api/users/me/language",
-      payload: { language: "en" },
-    }),
-  },
-  {
-    method: "GET",
-    path: "/api/auth/providers",
-    expect: all(200),
-    call: () => ({ url: "/api/auth/providers" }),
-  },
-  {
-    method: "GET",
-    path: "/api/auth/oidc/start",
-    note: "single sign-on is not configured in tests",
+    method: 'GET',
+    path: '/api/auth/oidc/start',
+    note: 'single sign-on is not configured in tests',
     expect: all(404),
-    call: () => ({ url: "/api/auth/oidc/start" }),
+    call: () => ({ url: '/api/auth/oidc/start' }),
   },
   {
-    method: "GET",
-    path: "/api/auth/oidc/callback",
-    note: "single sign-on is not configured in tests",
+    method: 'GET',
+    path: '/api/auth/oidc/callback',
+    note: 'single sign-on is not configured in tests',
     expect: all(404),
-    call: () => ({ url: "/api/auth/oidc/callback?code=abc&state=def" }),
+    call: () => ({ url: '/api/auth/oidc/callback?code=abc&state=def' }),
   },
 
   /* ---- seller applications ---- */
   {
-    method: "POST",
-    path: "/api/sellers/application",
-    note: "a new user of each kind; pending and approved ones already applied",
+    method: 'POST',
+    path: '/api/sellers/application',
+    note: 'a new user of each kind; pending and approved ones already applied',
     freshActor: true,
-    expect: {
-      visitor: 401,
-      buyer: 201,
-      pendingSeller: 409,
-      otherSeller: 409,
-      owner: 409,
-      admin: 201,
-    },
+    expect: { visitor: 401, buyer: 201, pendingSeller: 409, otherSeller: 409, owner: 409, admin: 201 },
     call: async (cell) => ({
-      url: "/api/sellers/application",
+      url: '/api/sellers/application',
       payload: {
-        businessName: "Sunrise Gardens",
-        region: "Ashanti",
-        produceTypes: ["vegetables"],
-        phone: "+233 20 111 2222",
-        payout: {
-          method: "mobile_money",
-          accountName: "Ama Owusu",
-          accountNumber: "0241234567",
-          providerName: "MTN MoMo",
-        },
+        businessName: 'Sunrise Gardens',
+        region: 'Ashanti',
+        produceTypes: ['vegetables'],
+        phone: '+233 20 111 2222',
+        payout: { method: 'mobile_money', accountName: 'Ama Owusu', accountNumber: '0241234567', providerName: 'MTN MoMo' },
         idDocumentUploadId: await idDocumentIdOf(cell),
         termsAccepted: true,
       },
     }),
   },
   {
-    method: "GET",
-    path: "/api/sellers/application/mine",
-    note: "only those who applied have one",
-    expect: {
-      visitor: 401,
-      buyer: 404,
-      pendingSeller: 200,
-      otherSeller: 200,
-      owner: 200,
-      admin: 404,
-    },
-    call: () => ({ url: "/api/sellers/application/mine" }),
+    method: 'GET',
+    path: '/api/sellers/application/mine',
+    note: 'only those who applied have one',
+    expect: { visitor: 401, buyer: 404, pendingSeller: 200, otherSeller: 200, owner: 200, admin: 404 },
+    call: () => ({ url: '/api/sellers/application/mine' }),
   },
   {
-    method: "GET",
-    path: "/api/sellers/:userId",
+    method: 'GET',
+    path: '/api/sellers/:userId',
     note: "the owner seller's application status",
-    expect: {
-      visitor: 401,
-      buyer: 404,
-      pendingSeller: 404,
-      otherSeller: 404,
-      owner: 200,
-      admin: 200,
-    },
-    call: ({ world }) => ({
-      url: `/api/sellers/${world.ownerSeller.id}`,
-      leaks: ["Owner Farm"],
-    }),
+    expect: { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: 200, admin: 200 },
+    call: ({ world }) => ({ url: `/api/sellers/${world.ownerSeller.id}`, leaks: ['Owner Farm'] }),
   },
 
   /* ---- baskets ---- */
+  { method: 'GET', path: '/api/baskets/count', expect: signedIn(200), call: () => ({ url: '/api/baskets/count' }) },
+  { method: 'GET', path: '/api/baskets', expect: signedIn(200), call: () => ({ url: '/api/baskets' }) },
   {
-    method: "GET",
-    path: "/api/baskets/count",
-    expect: signedIn(200),
-    call: () => ({ url: "/api/baskets/count" }),
-  },
-  {
-    method: "GET",
-    path: "/api/baskets",
-    expect: signedIn(200),
-    call: () => ({ url: "/api/baskets" }),
-  },
-  {
-    method: "POST",
-    path: "/api/baskets/items",
+    method: 'POST',
+    path: '/api/baskets/items',
     note: "the owner farm's product; the farm cannot buy its own",
     expect: { ...signedIn(201), owner: 400 },
-    call: ({ world }) => ({
-      url: "/api/baskets/items",
-      payload: { productId: world.activeProductId, quantity: 1 },
-    }),
+    call: ({ world }) => ({ url: '/api/baskets/items', payload: { productId: world.activeProductId, quantity: 1 } }),
   },
   {
-    method: "POST",
-    path: "/api/baskets/items",
+    method: 'POST',
+    path: '/api/baskets/items',
     note: 'a paused product: "not available right now", nothing of it in the answer',
-    expect: {
-      visitor: 401,
-      buyer: 409,
-      pendingSeller: 409,
-      otherSeller: 409,
-      owner: 400,
-      admin: 409,
-    },
+    expect: { visitor: 401, buyer: 409, pendingSeller: 409, otherSeller: 409, owner: 400, admin: 409 },
     call: async ({ world }) => {
-      const title = unique("Paused secret pawpaw");
-      const productId = await createProduct(world.app, world.ownerSeller.id, {
-        title,
-        status: "paused",
-      });
-      return {
-        url: "/api/baskets/items",
-        payload: { productId, quantity: 1 },
-        leaks: [title],
-      };
+      const title = unique('Paused secret pawpaw');
+      const productId = await createProduct(world.app, world.ownerSeller.id, { title, status: 'paused' });
+      return { url: '/api/baskets/items', payload: { productId, quantity: 1 }, leaks: [title] };
     },
   },
   {
-    method: "PATCH",
-    path: "/api/baskets/items/:itemId",
-    owner: "buyer",
+    method: 'PATCH',
+    path: '/api/baskets/items/:itemId',
+    owner: 'buyer',
     expect: buyerOwned(200),
     call: async ({ world }) => {
-      const itemId = await insertBasketLine(
-        world.app,
-        world.ownerBuyer.id,
-        await createProduct(world.app, world.ownerSeller.id, {
-          title: "Basket line honey",
-        }),
-      );
-      return {
-        url: `/api/baskets/items/${itemId}`,
-        payload: { quantity: 2 },
-        leaks: [itemId, "Basket line honey"],
-      };
+      const itemId = await insertBasketLine(world.app, world.ownerBuyer.id, await createProduct(world.app, world.ownerSeller.id, { title: 'Basket line honey' }));
+      return { url: `/api/baskets/items/${itemId}`, payload: { quantity: 2 }, leaks: [itemId, 'Basket line honey'] };
     },
   },
   {
-    method: "DELETE",
-    path: "/api/baskets/items/:itemId",
-    owner: "buyer",
+    method: 'DELETE',
+    path: '/api/baskets/items/:itemId',
+    owner: 'buyer',
     expect: buyerOwned(200),
     call: async ({ world }) => {
-      const itemId = await insertBasketLine(
-        world.app,
-        world.ownerBuyer.id,
-        await createProduct(world.app, world.ownerSeller.id, {
-          title: "Basket line yams",
-        }),
-      );
-      return {
-        url: `/api/baskets/items/${itemId}`,
-        leaks: [itemId, "Basket line yams"],
-      };
+      const itemId = await insertBasketLine(world.app, world.ownerBuyer.id, await createProduct(world.app, world.ownerSeller.id, { title: 'Basket line yams' }));
+      return { url: `/api/baskets/items/${itemId}`, leaks: [itemId, 'Basket line yams'] };
     },
   },
-  {
-    method: "DELETE",
-    path: "/api/baskets",
-    note: "empties the caller's own basket",
-    expect: signedIn(204),
-    call: () => ({ url: "/api/baskets" }),
-  },
+  { method: 'DELETE', path: '/api/baskets', note: "empties the caller's own basket", expect: signedIn(204), call: () => ({ url: '/api/baskets' }) },
 
   /* ---- addresses ---- */
+  { method: 'GET', path: '/api/addresses', expect: signedIn(200), call: () => ({ url: '/api/addresses' }) },
+  { method: 'POST', path: '/api/addresses', expect: signedIn(201), call: () => ({ url: '/api/addresses', payload: ADDRESS_BODY }) },
   {
-    method: "GET",
-    path: "/api/addresses",
-    expect: signedIn(200),
-    call: () => ({ url: "/api/addresses" }),
-  },
-  {
-    method: "POST",
-    path: "/api/addresses",
-    expect: signedIn(201),
-    call: () => ({ url: "/api/addresses", payload: ADDRESS_BODY }),
-  },
-  {
-    method: "PUT",
-    path: "/api/addresses/:addressId",
-    owner: "buyer",
+    method: 'PUT',
+    path: '/api/addresses/:addressId',
+    owner: 'buyer',
     expect: buyerOwned(200),
     call: async ({ world }) => {
-      const line1 = unique("Secret Street");
+      const line1 = unique('Secret Street');
       const id = await insertOwnAddress(world, line1);
-      return {
-        url: `/api/addresses/${id}`,
-        payload: ADDRESS_BODY,
-        leaks: [line1],
-      };
+      return { url: `/api/addresses/${id}`, payload: ADDRESS_BODY, leaks: [line1] };
     },
   },
   {
-    method: "DELETE",
-    path: "/api/addresses/:addressId",
-    owner: "buyer",
+    method: 'DELETE',
+    path: '/api/addresses/:addressId',
+    owner: 'buyer',
     expect: buyerOwned(204),
     call: async ({ world }) => {
-      const line1 = unique("Secret Street");
-      return {
-        url: `/api/addresses/${await insertOwnAddress(world, line1)}`,
-        leaks: [line1],
-      };
+      const line1 = unique('Secret Street');
+      return { url: `/api/addresses/${await insertOwnAddress(world, line1)}`, leaks: [line1] };
     },
   },
   {
-    method: "POST",
-    path: "/api/addresses/:addressId/default",
-    owner: "buyer",
+    method: 'POST',
+    path: '/api/addresses/:addressId/default',
+    owner: 'buyer',
     expect: buyerOwned(200),
     call: async ({ world }) => {
-      const line1 = unique("Secret Street");
-      return {
-        url: `/api/addresses/${await insertOwnAddress(world, line1)}/default`,
-        leaks: [line1],
-      };
+      const line1 = unique('Secret Street');
+      return { url: `/api/addresses/${await insertOwnAddress(world, line1)}/default`, leaks: [line1] };
     },
   },
 
   /* ---- wallet ---- */
+  { method: 'GET', path: '/api/wallet', expect: signedIn(200), call: () => ({ url: '/api/wallet' }) },
+  { method: 'GET', path: '/api/wallet/history', expect: signedIn(200), call: () => ({ url: '/api/wallet/history' }) },
   {
-    method: "GET",
-    path: "/api/wallet",
-    expect: signedIn(200),
-    call: () => ({ url: "/api/wallet" }),
-  },
-  {
-    method: "GET",
-    path: "/api/wallet/history",
-    expect: signedIn(200),
-    call: () => ({ url: "/api/wallet/history" }),
-  },
-  {
-    method: "POST",
-    path: "/api/wallet/top-ups",
+    method: 'POST',
+    path: '/api/wallet/top-ups',
     expect: signedIn(201),
-    call: () => ({
-      url: "/api/wallet/top-ups",
-      payload: { amountMinor: 1_000 },
-      headers: { "idempotency-key": unique("top-up") },
-    }),
+    call: () => ({ url: '/api/wallet/top-ups', payload: { amountMinor: 1_000 }, headers: { 'idempotency-key': unique('top-up') } }),
   },
   {
-    method: "GET",
-    path: "/api/wallet/top-ups/:id",
+    method: 'GET',
+    path: '/api/wallet/top-ups/:id',
     note: "the owner buyer's own top-up",
-    owner: "buyer",
+    owner: 'buyer',
     expect: buyerOwned(200),
-    call: async ({ world }) => ({
-      url: `/api/wallet/top-ups/${await topUpOf(world)}`,
-    }),
+    call: async ({ world }) => ({ url: `/api/wallet/top-ups/${await topUpOf(world)}` }),
   },
   {
-    method: "POST",
-    path: "/api/wallet/top-ups/:id/otp",
-    note: "the sandbox decided it at once: not waiting for a code",
-    owner: "buyer",
+    method: 'POST',
+    path: '/api/wallet/top-ups/:id/otp',
+    note: 'the sandbox decided it at once: not waiting for a code',
+    owner: 'buyer',
     expect: buyerOwned(409),
-    call: async ({ world }) => ({
-      url: `/api/wallet/top-ups/${await topUpOf(world)}/otp`,
-      payload: { otp: "123456" },
-    }),
+    call: async ({ world }) => ({ url: `/api/wallet/top-ups/${await topUpOf(world)}/otp`, payload: { otp: '123456' } }),
   },
   {
-    method: "POST",
-    path: "/api/wallet/top-ups/:id/cancel",
-    note: "the sandbox decided it at once: a cancel answers it as it is (idempotent)",
-    owner: "buyer",
+    method: 'POST',
+    path: '/api/wallet/top-ups/:id/cancel',
+    note: 'the sandbox decided it at once: a cancel answers it as it is (idempotent)',
+    owner: 'buyer',
     expect: buyerOwned(200),
-    call: async ({ world }) => ({
-      url: `/api/wallet/top-ups/${await topUpOf(world)}/cancel`,
-    }),
+    call: async ({ world }) => ({ url: `/api/wallet/top-ups/${await topUpOf(world)}/cancel` }),
   },
+  { method: 'GET', path: '/api/wallet/payouts', note: 'approved sellers and agents', expect: { ...sellersOnly(200), otherAgent: 200 }, call: () => ({ url: '/api/wallet/payouts' }) },
   {
-    method: "GET",
-    path: "/api/wallet/payouts",
-    note: "approved sellers and agents",
-    expect: { ...sellersOnly(200), otherAgent: 200 },
-    call: () => ({ url: "/api/wallet/payouts" }),
-  },
-  {
-    method: "POST",
-    path: "/api/wallet/payouts",
-    note: "approved sellers and agents",
+    method: 'POST',
+    path: '/api/wallet/payouts',
+    note: 'approved sellers and agents',
     expect: { ...sellersOnly(201), otherAgent: 201 },
-    call: () => ({
-      url: "/api/wallet/payouts",
-      payload: { amountMinor: 1_000, destination: "MTN MoMo 0241234567" },
-      headers: { "idempotency-key": unique("payout") },
-    }),
+    call: () => ({ url: '/api/wallet/payouts', payload: { amountMinor: 1_000, destination: 'MTN MoMo 0241234567' }, headers: { 'idempotency-key': unique('payout') } }),
   },
   {
-    method: "POST",
-    path: "/api/wallet/payout-recipients/resolve",
-    note: "applicants confirm the account name before they are sellers or agents",
+    method: 'POST',
+    path: '/api/wallet/payout-recipients/resolve',
+    note: 'applicants confirm the account name before they are sellers or agents',
     expect: signedIn(200),
-    call: () => ({
-      url: "/api/wallet/payout-recipients/resolve",
-      payload: {
-        method: "mobile_money",
-        bankCode: "mtn",
-        accountNumber: "0241234567",
-      },
-    }),
+    call: () => ({ url: '/api/wallet/payout-recipients/resolve', payload: { method: 'mobile_money', bankCode: 'mtn', accountNumber: '0241234567' } }),
   },
 
   /* ---- payments (issue 24) ---- */
   {
-    method: "POST",
-    path: "/api/payments/paystack/webhook",
-    note: "no session: the signature is the authentication, and the sandbox signs nothing (signed calls: paystack-top-ups.test.ts)",
+    method: 'POST',
+    path: '/api/payments/paystack/webhook',
+    note: 'no session: the signature is the authentication, and the sandbox signs nothing (signed calls: paystack-top-ups.test.ts)',
     expect: all(401),
-    call: () => ({
-      url: "/api/payments/paystack/webhook",
-      payload: { event: "charge.success", data: { reference: "pm-0" } },
-      remoteAddress: nextIp(),
-    }),
+    call: () => ({ url: '/api/payments/paystack/webhook', payload: { event: 'charge.success', data: { reference: 'pm-0' } }, remoteAddress: nextIp() }),
   },
-  {
-    method: "GET",
-    path: "/api/admin/payments",
-    expect: adminsOnly(200),
-    call: () => ({ url: "/api/admin/payments?state=matched" }),
-  },
+  { method: 'GET', path: '/api/admin/payments', expect: adminsOnly(200), call: () => ({ url: '/api/admin/payments?state=matched' }) },
 
   /* ---- mail outbox (issue 25) ---- */
+  { method: 'GET', path: '/api/admin/mail', expect: adminsOnly(200), call: () => ({ url: '/api/admin/mail?status=failed' }) },
   {
-    method: "GET",
-    path: "/api/admin/mail",
-    expect: adminsOnly(200),
-    call: () => ({ url: "/api/admin/mail?status=failed" }),
-  },
-  {
-    method: "POST",
-    path: "/api/admin/mail/:id/retry",
+    method: 'POST',
+    path: '/api/admin/mail/:id/retry',
     expect: adminsOnly(200),
     call: async ({ world }) => {
       const id = await queueMail(world.app.db, {
-        kind: "password_reset",
-        category: "security",
-        to: "outbox@example.com",
-        content: passwordResetMail(
-          world.app.config,
-          { email: "outbox@example.com", language: null },
-          "http://localhost:3000/reset-password?token=x",
-        ),
+        kind: 'password_reset', category: 'security',
+        to: 'outbox@example.com',
+        content: passwordResetMail(world.app.config, { email: 'outbox@example.com', language: null }, 'http://localhost:3000/reset-password?token=x'),
       });
-      return {
-        url: `/api/admin/mail/${id}/retry`,
-        leaks: ["outbox@example.com"],
-      };
+      return { url: `/api/admin/mail/${id}/retry`, leaks: ['outbox@example.com'] };
     },
   },
 
   /* ---- popups ---- */
+  { method: 'GET', path: '/api/popups/active', expect: all(200), call: () => ({ url: '/api/popups/active' }) },
+  { method: 'GET', path: '/api/admin/popups', expect: adminsOnly(200), call: () => ({ url: '/api/admin/popups' }) },
   {
-    method: "GET",
-    path: "/api/popups/active",
-    expect: all(200),
-    call: () => ({ url: "/api/popups/active" }),
-  },
-  {
-    method: "GET",
-    path: "/api/admin/popups",
-    expect: adminsOnly(200),
-    call: () => ({ url: "/api/admin/popups" }),
-  },
-  {
-    method: "POST",
-    path: "/api/admin/popups",
+    method: 'POST',
+    path: '/api/admin/popups',
     expect: adminsOnly(201),
-    call: () => ({
-      url: "/api/admin/popups",
-      payload: { title: "Market day", message: "Fresh produce every Saturday" },
-    }),
+    call: () => ({ url: '/api/admin/popups', payload: { title: 'Market day', message: 'Fresh produce every Saturday' } }),
   },
   {
-    method: "PATCH",
-    path: "/api/admin/popups/:id",
+    method: 'PATCH',
+    path: '/api/admin/popups/:id',
     expect: adminsOnly(200),
     call: async ({ world }) => {
-      const title = unique("Secret popup");
-      return {
-        url: `/api/admin/popups/${await insertPopup(world.app, title)}`,
-        payload: { message: "Now on Sundays too" },
-        leaks: [title],
-      };
+      const title = unique('Secret popup');
+      return { url: `/api/admin/popups/${await insertPopup(world.app, title)}`, payload: { message: 'Now on Sundays too' }, leaks: [title] };
     },
   },
   {
-    method: "DELETE",
-    path: "/api/admin/popups/:id",
+    method: 'DELETE',
+    path: '/api/admin/popups/:id',
     expect: adminsOnly(204),
     call: async ({ world }) => {
-      const title = unique("Secret popup");
-      return {
-        url: `/api/admin/popups/${await insertPopup(world.app, title)}`,
-        leaks: [title],
-      };
+      const title = unique('Secret popup');
+      return { url: `/api/admin/popups/${await insertPopup(world.app, title)}`, leaks: [title] };
     },
   },
 
   /* ---- messages ---- */
+  { method: 'GET', path: '/api/messages/unread/count', expect: signedIn(200), call: () => ({ url: '/api/messages/unread/count' }) },
   {
-    method: "GET",
-    path: "/api/messages/unread/count",
-    expect: signedIn(200),
-    call: () => ({ url: "/api/messages/unread/count" }),
-  },
-  {
-    method: "POST",
-    path: "/api/conversations",
-    note: "with the bystander: 201 the first time",
+    method: 'POST',
+    path: '/api/conversations',
+    note: 'with the bystander: 201 the first time',
     expect: signedIn(201),
-    call: ({ world }) => ({
-      url: "/api/conversations",
-      payload: { otherUserId: world.bystander.id },
-    }),
+    call: ({ world }) => ({ url: '/api/conversations', payload: { otherUserId: world.bystander.id } }),
   },
   {
-    method: "POST",
-    path: "/api/conversations",
-    note: "about a paused product of the owner farm: only the farm sees it",
-    expect: {
-      visitor: 401,
-      buyer: 404,
-      pendingSeller: 404,
-      otherSeller: 404,
-      owner: 201,
-      admin: 404,
-    },
+    method: 'POST',
+    path: '/api/conversations',
+    note: 'about a paused product of the owner farm: only the farm sees it',
+    expect: { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: 201, admin: 404 },
     call: async ({ world }) => {
-      const title = unique("Paused secret mangoes");
-      const id = await createProduct(world.app, world.ownerSeller.id, {
-        title,
-        status: "paused",
-      });
-      return {
-        url: "/api/conversations",
-        payload: {
-          otherUserId: world.bystander.id,
-          subject: { kind: "product", id },
-        },
-        leaks: [title],
-      };
+      const title = unique('Paused secret mangoes');
+      const id = await createProduct(world.app, world.ownerSeller.id, { title, status: 'paused' });
+      return { url: '/api/conversations', payload: { otherUserId: world.bystander.id, subject: { kind: 'product', id } }, leaks: [title] };
     },
   },
   {
-    method: "POST",
-    path: "/api/conversations",
-    note: "about an order: only its parties",
-    owner: "buyer",
+    method: 'POST',
+    path: '/api/conversations',
+    note: 'about an order: only its parties',
+    owner: 'buyer',
     expect: buyerOwned(201),
     call: async ({ world, user }) => {
-      const order = await orderAt(world, "paid");
-      const otherUserId =
-        user?.id === world.ownerSeller.id
-          ? world.ownerBuyer.id
-          : world.ownerSeller.id;
-      return {
-        url: "/api/conversations",
-        payload: { otherUserId, subject: { kind: "order", id: order.id } },
-      };
+      const order = await orderAt(world, 'paid');
+      const otherUserId = user?.id === world.ownerSeller.id ? world.ownerBuyer.id : world.ownerSeller.id;
+      return { url: '/api/conversations', payload: { otherUserId, subject: { kind: 'order', id: order.id } } };
     },
   },
+  { method: 'GET', path: '/api/conversations', expect: signedIn(200), call: () => ({ url: '/api/conversations' }) },
   {
-    method: "GET",
-    path: "/api/conversations",
-    expect: signedIn(200),
-    call: () => ({ url: "/api/conversations" }),
-  },
-  {
-    method: "GET",
-    path: "/api/conversations/:id",
-    owner: "buyer",
+    method: 'GET',
+    path: '/api/conversations/:id',
+    owner: 'buyer',
     expect: buyerOwned(200),
-    call: ({ world }) => ({
-      url: `/api/conversations/${world.conversationId}`,
-      leaks: [world.ownerSeller.username],
-    }),
+    call: ({ world }) => ({ url: `/api/conversations/${world.conversationId}`, leaks: [world.ownerSeller.username] }),
   },
   {
-    method: "GET",
-    path: "/api/conversations/:id/messages",
-    owner: "buyer",
+    method: 'GET',
+    path: '/api/conversations/:id/messages',
+    owner: 'buyer',
     expect: buyerOwned(200),
-    call: ({ world }) => ({
-      url: `/api/conversations/${world.conversationId}/messages`,
-      leaks: [world.ownerSeller.username],
-    }),
+    call: ({ world }) => ({ url: `/api/conversations/${world.conversationId}/messages`, leaks: [world.ownerSeller.username] }),
   },
   {
-    method: "POST",
-    path: "/api/conversations/:id/messages",
-    owner: "buyer",
+    method: 'POST',
+    path: '/api/conversations/:id/messages',
+    owner: 'buyer',
     expect: buyerOwned(201),
     call: async ({ world }) => ({
       url: `/api/conversations/${world.conversationId}/messages`,
-      payload: { body: "Do you deliver on Fridays?" },
-      headers: { "idempotency-key": unique("message") },
+      payload: { body: 'Do you deliver on Fridays?' },
+      headers: { 'idempotency-key': unique('message') },
     }),
   },
   {
-    method: "POST",
-    path: "/api/conversations/:id/read",
-    owner: "buyer",
+    method: 'POST',
+    path: '/api/conversations/:id/read',
+    owner: 'buyer',
     expect: buyerOwned(200),
-    call: ({ world }) => ({
-      url: `/api/conversations/${world.conversationId}/read`,
-    }),
+    call: ({ world }) => ({ url: `/api/conversations/${world.conversationId}/read` }),
   },
 
   /* ---- uploads ---- */
   {
-    method: "POST",
-    path: "/api/uploads/images",
+    method: 'POST',
+    path: '/api/uploads/images',
     expect: signedIn(201),
     call: async () => ({
-      url: "/api/uploads/images",
-      headers: { "content-type": MULTIPART_CONTENT_TYPE },
-      payload: multipartImage(
-        await sharp({
-          create: { width: 8, height: 8, channels: 3, background: "#557733" },
-        })
-          .png()
-          .toBuffer(),
-      ),
+      url: '/api/uploads/images',
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE },
+      payload: multipartImage(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#557733' } }).png().toBuffer()),
     }),
   },
   {
-    method: "GET",
-    path: "/uploads/:key",
-    note: "an image the owner seller uploaded (served to anyone with its address)",
+    method: 'GET',
+    path: '/uploads/:key',
+    note: 'an image the owner seller uploaded (served to anyone with its address)',
     expect: all(200),
-    call: async ({ world }) => ({
-      url: new URL(
-        (await uploadImage(world.app, world.ownerSeller)).url,
-        "http://x",
-      ).pathname,
-    }),
+    call: async ({ world }) => ({ url: new URL((await uploadImage(world.app, world.ownerSeller)).url, 'http://x').pathname }),
   },
   {
-    method: "GET",
-    path: "/uploads/:key",
+    method: 'GET',
+    path: '/uploads/:key',
     note: "the owner seller's private ID document, its key sent with an encoded slash (never served here)",
     expect: all(404),
-    call: async ({ world }) => ({
-      url: `/uploads/private%2F${(await uploadIdDocument(world.app, world.ownerSeller)).id}.webp`,
-    }),
+    call: async ({ world }) => ({ url: `/uploads/private%2F${(await uploadIdDocument(world.app, world.ownerSeller)).id}.webp` }),
   },
   {
-    method: "POST",
-    path: "/api/uploads/images",
-    note: "a private ID document (?purpose=id_document)",
+    method: 'POST',
+    path: '/api/uploads/images',
+    note: 'a private ID document (?purpose=id_document)',
     expect: signedIn(201),
     call: async () => ({
-      url: "/api/uploads/images?purpose=id_document",
-      headers: { "content-type": MULTIPART_CONTENT_TYPE },
-      payload: multipartImage(
-        await sharp({
-          create: { width: 8, height: 8, channels: 3, background: "#225588" },
-        })
-          .png()
-          .toBuffer(),
-      ),
+      url: '/api/uploads/images?purpose=id_document',
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE },
+      payload: multipartImage(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#225588' } }).png().toBuffer()),
     }),
   },
   {
-    method: "GET",
-    path: "/api/uploads/private/:uploadId",
+    method: 'GET',
+    path: '/api/uploads/private/:uploadId',
     note: "the owner seller's ID document: the uploader and admins only",
-    expect: {
-      visitor: 401,
-      buyer: 404,
-      pendingSeller: 404,
-      otherSeller: 404,
-      owner: 200,
-      admin: 200,
-    },
+    expect: { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: 200, admin: 200 },
     call: async ({ world }) => {
       const { id, url } = await uploadIdDocument(world.app, world.ownerSeller);
       return { url, leaks: [id] };
@@ -1121,1009 +675,644 @@ export const ROUTE_TABLE: Row[] = [
   },
 
   /* ---- products ---- */
+  { method: 'GET', path: '/api/products', expect: all(200), call: () => ({ url: '/api/products' }) },
+  { method: 'GET', path: '/api/seller/products', expect: sellersOnly(200), call: () => ({ url: '/api/seller/products' }) },
   {
-    method: "GET",
-    path: "/api/products",
-    expect: all(200),
-    call: () => ({ url: "/api/products" }),
-  },
-  {
-    method: "GET",
-    path: "/api/seller/products",
-    expect: sellersOnly(200),
-    call: () => ({ url: "/api/seller/products" }),
-  },
-  {
-    method: "GET",
-    path: "/api/products/:productId",
-    note: "an active product",
+    method: 'GET',
+    path: '/api/products/:productId',
+    note: 'an active product',
     expect: all(200),
     call: ({ world }) => ({ url: `/api/products/${world.activeProductId}` }),
   },
   {
-    method: "GET",
-    path: "/api/products/:productId",
-    note: "a paused product: only its seller",
-    expect: {
-      visitor: 404,
-      buyer: 404,
-      pendingSeller: 404,
-      otherSeller: 404,
-      owner: 200,
-      admin: 404,
-    },
+    method: 'GET',
+    path: '/api/products/:productId',
+    note: 'a paused product: only its seller',
+    expect: { visitor: 404, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: 200, admin: 404 },
     call: async ({ world }) => {
-      const title = unique("Paused secret melons");
-      const id = await createProduct(world.app, world.ownerSeller.id, {
-        title,
-        status: "paused",
-      });
+      const title = unique('Paused secret melons');
+      const id = await createProduct(world.app, world.ownerSeller.id, { title, status: 'paused' });
       return { url: `/api/products/${id}`, leaks: [title] };
     },
   },
   {
-    method: "POST",
-    path: "/api/products",
+    method: 'POST',
+    path: '/api/products',
     expect: sellersOnly(201),
     call: async (cell) => ({
-      url: "/api/products",
-      payload: {
-        title: "Sweet potatoes",
-        category: "vegetables",
-        unit: "kg",
-        priceMinor: 300,
-        stockQuantity: 40,
-        imageIds: [await imageIdOf(cell)],
-      },
+      url: '/api/products',
+      payload: { title: 'Sweet potatoes', category: 'vegetables', unit: 'kg', priceMinor: 300, stockQuantity: 40, imageIds: [await imageIdOf(cell)] },
     }),
   },
   {
-    method: "PATCH",
-    path: "/api/seller/products",
+    method: 'PATCH',
+    path: '/api/seller/products',
     note: "bulk edit of the owner's products",
     expect: sellerOwned(200),
     call: async ({ world }) => {
-      const title = unique("Secret plantains");
-      const productId = await createProduct(world.app, world.ownerSeller.id, {
-        title,
-      });
-      return {
-        url: "/api/seller/products",
-        payload: {
-          updates: [{ productId, priceMinor: 310, stockQuantity: 55 }],
-        },
-        leaks: [title],
-      };
+      const title = unique('Secret plantains');
+      const productId = await createProduct(world.app, world.ownerSeller.id, { title });
+      return { url: '/api/seller/products', payload: { updates: [{ productId, priceMinor: 310, stockQuantity: 55 }] }, leaks: [title] };
     },
   },
   {
-    method: "PATCH",
-    path: "/api/products/:productId",
+    method: 'PATCH',
+    path: '/api/products/:productId',
     expect: sellerOwned(200),
     call: async ({ world }) => {
-      const title = unique("Secret okra");
-      const id = await createProduct(world.app, world.ownerSeller.id, {
-        title,
-        status: "draft",
-      });
-      return {
-        url: `/api/products/${id}`,
-        payload: { priceMinor: 275 },
-        leaks: [title],
-      };
+      const title = unique('Secret okra');
+      const id = await createProduct(world.app, world.ownerSeller.id, { title, status: 'draft' });
+      return { url: `/api/products/${id}`, payload: { priceMinor: 275 }, leaks: [title] };
     },
   },
   {
-    method: "DELETE",
-    path: "/api/products/:productId",
+    method: 'DELETE',
+    path: '/api/products/:productId',
     expect: sellerOwned(204),
     call: async ({ world }) => {
-      const title = unique("Secret cassava");
-      const id = await createProduct(world.app, world.ownerSeller.id, {
-        title,
-        status: "draft",
-      });
+      const title = unique('Secret cassava');
+      const id = await createProduct(world.app, world.ownerSeller.id, { title, status: 'draft' });
       return { url: `/api/products/${id}`, leaks: [title] };
     },
   },
 
   /* ---- notifications and push ---- */
+  { method: 'GET', path: '/api/notifications/unread-count', expect: signedIn(200), call: () => ({ url: '/api/notifications/unread-count' }) },
+  { method: 'GET', path: '/api/notifications/pulse-hub/unread-count', expect: signedIn(200), call: () => ({ url: '/api/notifications/pulse-hub/unread-count' }) },
+  { method: 'GET', path: '/api/notifications', expect: signedIn(200), call: () => ({ url: '/api/notifications' }) },
+  { method: 'PUT', path: '/api/notifications/read-all', expect: signedIn(200), call: () => ({ url: '/api/notifications/read-all' }) },
   {
-    method: "GET",
-    path: "/api/notifications/unread-count",
-    expect: signedIn(200),
-    call: () => ({ url: "/api/notifications/unread-count" }),
-  },
-  {
-    method: "GET",
-    path: "/api/notifications/pulse-hub/unread-count",
-    expect: signedIn(200),
-    call: () => ({ url: "/api/notifications/pulse-hub/unread-count" }),
-  },
-  {
-    method: "GET",
-    path: "/api/notifications",
-    expect: signedIn(200),
-    call: () => ({ url: "/api/notifications" }),
-  },
-  {
-    method: "PUT",
-    path: "/api/notifications/read-all",
-    expect: signedIn(200),
-    call: () => ({ url: "/api/notifications/read-all" }),
-  },
-  {
-    method: "PUT",
-    path: "/api/notifications/:id/read",
-    owner: "buyer",
+    method: 'PUT',
+    path: '/api/notifications/:id/read',
+    owner: 'buyer',
     expect: buyerOwned(200),
     call: async ({ world }) => {
-      const message = unique("Your secret parcel");
-      return {
-        url: `/api/notifications/${await insertNotificationFor(world.app, world.ownerBuyer.id, message)}/read`,
-        leaks: [message],
-      };
+      const message = unique('Your secret parcel');
+      return { url: `/api/notifications/${await insertNotificationFor(world.app, world.ownerBuyer.id, message)}/read`, leaks: [message] };
     },
   },
+  { method: 'GET', path: '/api/push/public-key', expect: all(200), call: () => ({ url: '/api/push/public-key' }) },
   {
-    method: "GET",
-    path: "/api/push/public-key",
-    expect: all(200),
-    call: () => ({ url: "/api/push/public-key" }),
-  },
-  {
-    method: "POST",
-    path: "/api/push/subscriptions",
+    method: 'POST',
+    path: '/api/push/subscriptions',
     expect: signedIn(201),
-    call: () => ({
-      url: "/api/push/subscriptions",
-      payload: {
-        endpoint: `https://push.example.com/send/${unique("sub")}`,
-        keys: PUSH_KEYS,
-      },
-    }),
+    call: () => ({ url: '/api/push/subscriptions', payload: { endpoint: `https://push.example.com/send/${unique('sub')}`, keys: PUSH_KEYS } }),
   },
   {
-    method: "DELETE",
-    path: "/api/push/subscriptions",
-    owner: "buyer",
+    method: 'DELETE',
+    path: '/api/push/subscriptions',
+    owner: 'buyer',
     note: "the owner buyer's subscription",
     expect: buyerOwned(204),
-    call: async ({ world }) => ({
-      url: "/api/push/subscriptions",
-      payload: {
-        endpoint: await insertPushSubscription(world.app, world.ownerBuyer.id),
-      },
-    }),
+    call: async ({ world }) => ({ url: '/api/push/subscriptions', payload: { endpoint: await insertPushSubscription(world.app, world.ownerBuyer.id) } }),
   },
 
   /* ---- admin console ---- */
+  { method: 'GET', path: '/api/admin/overview', expect: adminsOnly(200), call: () => ({ url: '/api/admin/overview' }) },
+  { method: 'GET', path: '/api/admin/applications', expect: adminsOnly(200), call: () => ({ url: '/api/admin/applications' }) },
   {
-    method: "GET",
-    path: "/api/admin/overview",
-    expect: adminsOnly(200),
-    call: () => ({ url: "/api/admin/overview" }),
-  },
-  {
-    method: "GET",
-    path: "/api/admin/applications",
-    expect: adminsOnly(200),
-    call: () => ({ url: "/api/admin/applications" }),
-  },
-  {
-    method: "GET",
-    path: "/api/admin/applications/:id",
+    method: 'GET',
+    path: '/api/admin/applications/:id',
     expect: adminsOnly(200),
     call: async ({ world }) => {
       const { applicationId, user } = await insertApplicant(world.app);
-      return {
-        url: `/api/admin/applications/${applicationId}`,
-        leaks: [user.username],
-      };
+      return { url: `/api/admin/applications/${applicationId}`, leaks: [user.username] };
     },
   },
   {
-    method: "POST",
-    path: "/api/admin/applications/:id/approve",
+    method: 'POST',
+    path: '/api/admin/applications/:id/approve',
     expect: adminsOnly(200),
-    call: async ({ world }) => ({
-      url: `/api/admin/applications/${(await insertApplicant(world.app)).applicationId}/approve`,
-    }),
+    call: async ({ world }) => ({ url: `/api/admin/applications/${(await insertApplicant(world.app)).applicationId}/approve` }),
   },
   {
-    method: "POST",
-    path: "/api/admin/applications/:id/reject",
+    method: 'POST',
+    path: '/api/admin/applications/:id/reject',
     expect: adminsOnly(200),
     call: async ({ world }) => ({
       url: `/api/admin/applications/${(await insertApplicant(world.app)).applicationId}/reject`,
-      payload: { reason: "The ID photo is unreadable" },
+      payload: { reason: 'The ID photo is unreadable' },
     }),
   },
+  { method: 'GET', path: '/api/admin/users', expect: adminsOnly(200), call: () => ({ url: '/api/admin/users' }) },
   {
-    method: "GET",
-    path: "/api/admin/users",
-    expect: adminsOnly(200),
-    call: () => ({ url: "/api/admin/users" }),
-  },
-  {
-    method: "POST",
-    path: "/api/admin/users/:id/suspend",
+    method: 'POST',
+    path: '/api/admin/users/:id/suspend',
     expect: adminsOnly(200),
     call: async ({ world }) => {
       const { user } = await insertApplicant(world.app);
-      return {
-        url: `/api/admin/users/${user.id}/suspend`,
-        payload: { reason: "Selling counterfeit seeds" },
-        leaks: [user.username],
-      };
+      return { url: `/api/admin/users/${user.id}/suspend`, payload: { reason: 'Selling counterfeit seeds' }, leaks: [user.username] };
     },
   },
   {
-    method: "POST",
-    path: "/api/admin/users/:id/unsuspend",
+    method: 'POST',
+    path: '/api/admin/users/:id/unsuspend',
     expect: adminsOnly(200),
     call: async ({ world }) => {
       const user = await createSuspendedUser(world.app);
-      return {
-        url: `/api/admin/users/${user.id}/unsuspend`,
-        leaks: [user.username],
-      };
+      return { url: `/api/admin/users/${user.id}/unsuspend`, leaks: [user.username] };
     },
   },
-  {
-    method: "GET",
-    path: "/api/admin/audit-log",
-    expect: adminsOnly(200),
-    call: () => ({ url: "/api/admin/audit-log" }),
-  },
+  { method: 'GET', path: '/api/admin/audit-log', expect: adminsOnly(200), call: () => ({ url: '/api/admin/audit-log' }) },
 
   /* ---- slots ---- */
   {
-    method: "GET",
-    path: "/api/sellers/:userId/slots",
+    method: 'GET',
+    path: '/api/sellers/:userId/slots',
     expect: all(200),
-    call: ({ world }) => ({
-      url: `/api/sellers/${world.ownerSeller.id}/slots`,
-    }),
+    call: ({ world }) => ({ url: `/api/sellers/${world.ownerSeller.id}/slots` }),
   },
+  { method: 'POST', path: '/api/seller/slots', expect: sellersOnly(201), call: () => ({ url: '/api/seller/slots', payload: slotBody() }) },
   {
-    method: "POST",
-    path: "/api/seller/slots",
-    expect: sellersOnly(201),
-    call: () => ({ url: "/api/seller/slots", payload: slotBody() }),
-  },
-  {
-    method: "DELETE",
-    path: "/api/seller/slots/:slotId",
+    method: 'DELETE',
+    path: '/api/seller/slots/:slotId',
     expect: sellerOwned(204),
-    call: async ({ world }) => ({
-      url: `/api/seller/slots/${await createSlot(world.app, world.ownerSeller.id)}`,
-    }),
+    call: async ({ world }) => ({ url: `/api/seller/slots/${await createSlot(world.app, world.ownerSeller.id)}` }),
   },
 
   /* ---- seller shop profile ---- */
+  { method: 'GET', path: '/api/seller/profile', expect: sellersOnly(200), call: () => ({ url: '/api/seller/profile' }) },
   {
-    method: "GET",
-    path: "/api/seller/profile",
-    expect: sellersOnly(200),
-    call: () => ({ url: "/api/seller/profile" }),
-  },
-  {
-    method: "PUT",
-    path: "/api/seller/profile",
+    method: 'PUT',
+    path: '/api/seller/profile',
     note: "the caller's own shop",
     expect: sellersOnly(200),
     call: () => ({
-      url: "/api/seller/profile",
-      payload: {
-        shopName: "Owner Farm",
-        story: "Three generations of tomatoes",
-        region: "Ashanti",
-        lat: 6.69,
-        lng: -1.62,
-        photoIds: [],
-      },
+      url: '/api/seller/profile',
+      payload: { shopName: 'Owner Farm', story: 'Three generations of tomatoes', region: 'Ashanti', lat: 6.69, lng: -1.62, photoIds: [] },
     }),
   },
   {
-    method: "GET",
-    path: "/api/shops/:sellerId",
+    method: 'GET',
+    path: '/api/shops/:sellerId',
     note: "the owner farm's public shop",
     expect: all(200),
     call: ({ world }) => ({ url: `/api/shops/${world.ownerSeller.id}` }),
   },
   {
-    method: "GET",
-    path: "/api/shops/:sellerId",
-    note: "a pending applicant has no public shop",
+    method: 'GET',
+    path: '/api/shops/:sellerId',
+    note: 'a pending applicant has no public shop',
     expect: all(404),
-    call: ({ world }) => ({
-      url: `/api/shops/${world.pendingSeller.id}`,
-      leaks: ["Hopeful Acres"],
-    }),
+    call: ({ world }) => ({ url: `/api/shops/${world.pendingSeller.id}`, leaks: ['Hopeful Acres'] }),
   },
 
   /* ---- checkout and orders ---- */
   {
-    method: "POST",
-    path: "/api/checkout/quote",
+    method: 'POST',
+    path: '/api/checkout/quote',
     expect: signedIn(200),
-    call: ({ world }) => ({
-      url: "/api/checkout/quote",
-      payload: {
-        sellers: [{ sellerUserId: world.ownerSeller.id, fulfilment: "pickup" }],
-      },
-    }),
+    call: ({ world }) => ({ url: '/api/checkout/quote', payload: { sellers: [{ sellerUserId: world.ownerSeller.id, fulfilment: 'pickup' }] } }),
   },
   {
-    method: "POST",
-    path: "/api/checkout/quote",
+    method: 'POST',
+    path: '/api/checkout/quote',
     note: "delivery to the owner buyer's address",
-    owner: "buyer",
+    owner: 'buyer',
     expect: buyerOwned(200),
     call: async ({ world }) => {
-      const line1 = unique("Secret Street");
+      const line1 = unique('Secret Street');
       const addressId = await insertOwnAddress(world, line1);
-      return {
-        url: "/api/checkout/quote",
-        payload: {
-          addressId,
-          sellers: [
-            { sellerUserId: world.ownerSeller.id, fulfilment: "delivery" },
-          ],
-        },
-        leaks: [line1],
-      };
+      return { url: '/api/checkout/quote', payload: { addressId, sellers: [{ sellerUserId: world.ownerSeller.id, fulfilment: 'delivery' }] }, leaks: [line1] };
     },
   },
   {
-    method: "POST",
-    path: "/api/checkout",
+    method: 'POST',
+    path: '/api/checkout',
     note: "the caller's basket holds one line of the owner farm",
-    owner: "buyer",
+    owner: 'buyer',
     expect: signedIn(201),
     call: async ({ world, user }) => {
       const { app } = world;
       const sellerUserId = world.ownerSeller.id;
       const productId = await createProduct(app, sellerUserId);
       const slotId = await createSlot(app, sellerUserId);
-      const payload = {
-        sellers: [{ sellerUserId, fulfilment: "pickup", slotId }],
-        payNow: false,
-      };
-      const headers = { "idempotency-key": unique("checkout") };
-      if (!user) return { url: "/api/checkout", payload, headers };
-      await app.inject({
-        method: "DELETE",
-        url: "/api/baskets",
-        headers: { authorization: `Bearer ${user.token}` },
-      });
+      const payload = { sellers: [{ sellerUserId, fulfilment: 'pickup', slotId }], payNow: false };
+      const headers = { 'idempotency-key': unique('checkout') };
+      if (!user) return { url: '/api/checkout', payload, headers };
+      await app.inject({ method: 'DELETE', url: '/api/baskets', headers: { authorization: `Bearer ${user.token}` } });
       await insertBasketLine(app, user.id, productId);
-      return { url: "/api/checkout", payload, headers };
+      return { url: '/api/checkout', payload, headers };
     },
   },
   {
-    method: "GET",
-    path: "/api/checkout/:checkoutId/payment",
+    method: 'GET',
+    path: '/api/checkout/:checkoutId/payment',
     note: "the owner buyer's checkout paid by card",
-    owner: "buyer",
+    owner: 'buyer',
     expect: buyerOwned(200),
-    call: async ({ world }) => ({
-      url: `/api/checkout/${await checkoutPaidByCard(world)}/payment`,
-    }),
+    call: async ({ world }) => ({ url: `/api/checkout/${await checkoutPaidByCard(world)}/payment` }),
   },
   {
-    method: "POST",
-    path: "/api/checkout/:checkoutId/payment/otp",
+    method: 'POST',
+    path: '/api/checkout/:checkoutId/payment/otp',
     note: "the owner buyer's card payment waits for no code: 409",
-    owner: "buyer",
+    owner: 'buyer',
     expect: buyerOwned(409),
-    call: async ({ world }) => ({
-      url: `/api/checkout/${await checkoutPaidByCard(world)}/payment/otp`,
-      payload: { otp: "123456" },
-    }),
+    call: async ({ world }) => ({ url: `/api/checkout/${await checkoutPaidByCard(world)}/payment/otp`, payload: { otp: '123456' } }),
   },
   {
-    method: "POST",
-    path: "/api/checkout/:checkoutId/payment/cancel",
+    method: 'POST',
+    path: '/api/checkout/:checkoutId/payment/cancel',
     note: "the owner buyer's card payment is decided: a cancel answers it as it is (idempotent)",
-    owner: "buyer",
+    owner: 'buyer',
     expect: buyerOwned(200),
-    call: async ({ world }) => ({
-      url: `/api/checkout/${await checkoutPaidByCard(world)}/payment/cancel`,
-    }),
+    call: async ({ world }) => ({ url: `/api/checkout/${await checkoutPaidByCard(world)}/payment/cancel` }),
   },
+  { method: 'GET', path: '/api/orders', expect: signedIn(200), call: () => ({ url: '/api/orders' }) },
   {
-    method: "GET",
-    path: "/api/orders",
-    expect: signedIn(200),
-    call: () => ({ url: "/api/orders" }),
-  },
-  {
-    method: "GET",
-    path: "/api/orders/:orderId",
-    note: "as the buyer party",
-    owner: "buyer",
+    method: 'GET',
+    path: '/api/orders/:orderId',
+    note: 'as the buyer party',
+    owner: 'buyer',
     expect: orderParty(200, 200),
     call: async ({ world }) => {
-      const order = await orderAt(world, "paid");
-      return {
-        url: `/api/orders/${order.id}`,
-        leaks: [order.items[0]?.productId ?? order.id],
-      };
+      const order = await orderAt(world, 'paid');
+      return { url: `/api/orders/${order.id}`, leaks: [order.items[0]?.productId ?? order.id] };
     },
   },
   {
-    method: "GET",
-    path: "/api/orders/:orderId",
-    note: "as the seller party",
+    method: 'GET',
+    path: '/api/orders/:orderId',
+    note: 'as the seller party',
     expect: orderParty(200, 200),
     call: async ({ world }) => {
-      const order = await orderAt(world, "paid");
-      return {
-        url: `/api/orders/${order.id}`,
-        leaks: [order.items[0]?.productId ?? order.id],
-      };
+      const order = await orderAt(world, 'paid');
+      return { url: `/api/orders/${order.id}`, leaks: [order.items[0]?.productId ?? order.id] };
     },
   },
   {
-    method: "POST",
-    path: "/api/orders/:orderId/actions",
-    note: "the farm accepts a paid order",
+    method: 'POST',
+    path: '/api/orders/:orderId/actions',
+    note: 'the farm accepts a paid order',
     forbiddenAfterBody: true,
     expect: orderParty(200, 403),
-    call: async ({ world }) => ({
-      url: `/api/orders/${(await orderAt(world, "paid")).id}/actions`,
-      payload: { action: "accept" },
-    }),
+    call: async ({ world }) => ({ url: `/api/orders/${(await orderAt(world, 'paid')).id}/actions`, payload: { action: 'accept' } }),
   },
   {
-    method: "POST",
-    path: "/api/orders/:orderId/actions",
-    note: "the buyer cancels a paid order",
+    method: 'POST',
+    path: '/api/orders/:orderId/actions',
+    note: 'the buyer cancels a paid order',
     forbiddenAfterBody: true,
-    owner: "buyer",
+    owner: 'buyer',
     expect: orderParty(200, 403),
-    call: async ({ world }) => ({
-      url: `/api/orders/${(await orderAt(world, "paid")).id}/actions`,
-      payload: { action: "cancel", reason: "Plans changed" },
-    }),
+    call: async ({ world }) => ({ url: `/api/orders/${(await orderAt(world, 'paid')).id}/actions`, payload: { action: 'cancel', reason: 'Plans changed' } }),
   },
   {
-    method: "POST",
-    path: "/api/orders/:orderId/actions",
-    note: "the farm or an admin rejects a refund request",
+    method: 'POST',
+    path: '/api/orders/:orderId/actions',
+    note: 'the farm or an admin rejects a refund request',
     forbiddenAfterBody: true,
     expect: orderParty(200, 200),
     call: async ({ world }) => ({
-      url: `/api/orders/${(await orderAt(world, "refund_requested")).id}/actions`,
-      payload: {
-        action: "reject_refund",
-        reason: "The photos show fresh produce",
-      },
+      url: `/api/orders/${(await orderAt(world, 'refund_requested')).id}/actions`,
+      payload: { action: 'reject_refund', reason: 'The photos show fresh produce' },
     }),
   },
   {
-    method: "POST",
-    path: "/api/orders/:orderId/actions",
-    note: "only the farm contests a refund request",
+    method: 'POST',
+    path: '/api/orders/:orderId/actions',
+    note: 'only the farm contests a refund request',
     forbiddenAfterBody: true,
     expect: orderParty(200, 403),
     call: async ({ world }) => ({
-      url: `/api/orders/${(await orderAt(world, "refund_requested")).id}/actions`,
-      payload: {
-        action: "contest_refund",
-        reason: "The buyer collected them whole",
-      },
+      url: `/api/orders/${(await orderAt(world, 'refund_requested')).id}/actions`,
+      payload: { action: 'contest_refund', reason: 'The buyer collected them whole' },
     }),
   },
   {
-    method: "POST",
-    path: "/api/orders/:orderId/final-weights",
+    method: 'POST',
+    path: '/api/orders/:orderId/final-weights',
     forbiddenAfterBody: true,
     expect: orderParty(200, 403),
     call: async ({ world }) => {
-      const order = await orderAt(world, "accepted");
-      return {
-        url: `/api/orders/${order.id}/final-weights`,
-        payload: {
-          items: [{ itemId: order.items[0]?.id, finalQuantity: 3.8 }],
-        },
-      };
+      const order = await orderAt(world, 'accepted');
+      return { url: `/api/orders/${order.id}/final-weights`, payload: { items: [{ itemId: order.items[0]?.id, finalQuantity: 3.8 }] } };
     },
   },
   {
-    method: "POST",
-    path: "/api/orders/:orderId/final-weights",
-    note: "the buyer party may not weigh",
+    method: 'POST',
+    path: '/api/orders/:orderId/final-weights',
+    note: 'the buyer party may not weigh',
     forbiddenAfterBody: true,
-    owner: "buyer",
+    owner: 'buyer',
     expect: orderParty(403, 403),
     call: async ({ world }) => {
-      const order = await orderAt(world, "accepted");
-      return {
-        url: `/api/orders/${order.id}/final-weights`,
-        payload: {
-          items: [{ itemId: order.items[0]?.id, finalQuantity: 3.8 }],
-        },
-      };
+      const order = await orderAt(world, 'accepted');
+      return { url: `/api/orders/${order.id}/final-weights`, payload: { items: [{ itemId: order.items[0]?.id, finalQuantity: 3.8 }] } };
     },
   },
-  {
-    method: "GET",
-    path: "/api/seller/refunds",
-    expect: sellersOnly(200),
-    call: () => ({ url: "/api/seller/refunds" }),
-  },
-  {
-    method: "GET",
-    path: "/api/admin/refunds",
-    expect: adminsOnly(200),
-    call: () => ({ url: "/api/admin/refunds" }),
-  },
-  {
-    method: "GET",
-    path: "/api/seller/dashboard",
-    expect: sellersOnly(200),
-    call: () => ({ url: "/api/seller/dashboard" }),
-  },
-  {
-    method: "GET",
-    path: "/api/seller/wallet",
-    expect: sellersOnly(200),
-    call: () => ({ url: "/api/seller/wallet" }),
-  },
+  { method: 'GET', path: '/api/seller/refunds', expect: sellersOnly(200), call: () => ({ url: '/api/seller/refunds' }) },
+  { method: 'GET', path: '/api/admin/refunds', expect: adminsOnly(200), call: () => ({ url: '/api/admin/refunds' }) },
+  { method: 'GET', path: '/api/seller/dashboard', expect: sellersOnly(200), call: () => ({ url: '/api/seller/dashboard' }) },
+  { method: 'GET', path: '/api/seller/wallet', expect: sellersOnly(200), call: () => ({ url: '/api/seller/wallet' }) },
 
   /* ---- reviews ---- */
   {
-    method: "POST",
-    path: "/api/orders/:orderId/review",
-    owner: "buyer",
+    method: 'POST',
+    path: '/api/orders/:orderId/review',
+    owner: 'buyer',
     expect: buyerOwned(201),
-    call: async ({ world }) => ({
-      url: `/api/orders/${(await orderAt(world, "completed")).id}/review`,
-      payload: { rating: 5, body: "Lovely" },
-    }),
+    call: async ({ world }) => ({ url: `/api/orders/${(await orderAt(world, 'completed')).id}/review`, payload: { rating: 5, body: 'Lovely' } }),
   },
   {
-    method: "POST",
-    path: "/api/reviews/:reviewId/reply",
+    method: 'POST',
+    path: '/api/reviews/:reviewId/reply',
     expect: orderParty(200, 404),
     call: async ({ world }) => {
       const review = await reviewOf(world);
-      return {
-        url: `/api/reviews/${review.id}/reply`,
-        payload: { body: "Thank you!" },
-        leaks: ["Sweet and fresh"],
-      };
+      return { url: `/api/reviews/${review.id}/reply`, payload: { body: 'Thank you!' }, leaks: ['Sweet and fresh'] };
     },
   },
   {
-    method: "GET",
-    path: "/api/products/:productId/reviews",
+    method: 'GET',
+    path: '/api/products/:productId/reviews',
     expect: all(200),
-    call: ({ world }) => ({
-      url: `/api/products/${world.activeProductId}/reviews`,
-    }),
+    call: ({ world }) => ({ url: `/api/products/${world.activeProductId}/reviews` }),
   },
   {
-    method: "GET",
-    path: "/api/sellers/:userId/reviews",
+    method: 'GET',
+    path: '/api/sellers/:userId/reviews',
     expect: all(200),
-    call: ({ world }) => ({
-      url: `/api/sellers/${world.ownerSeller.id}/reviews`,
-    }),
+    call: ({ world }) => ({ url: `/api/sellers/${world.ownerSeller.id}/reviews` }),
   },
 
   /* ---- Pulse Agents ---- */
   {
-    method: "POST",
-    path: "/api/agents/applications",
-    note: "a new user of each kind; agents (pending or approved) already applied",
-    owner: "agent",
+    method: 'POST',
+    path: '/api/agents/applications',
+    note: 'a new user of each kind; agents (pending or approved) already applied',
+    owner: 'agent',
     freshActor: true,
-    expect: {
-      visitor: 401,
-      buyer: 201,
-      pendingSeller: 201,
-      otherSeller: 201,
-      owner: 409,
-      admin: 201,
-      pendingAgent: 409,
-      otherAgent: 409,
-    },
+    expect: { visitor: 401, buyer: 201, pendingSeller: 201, otherSeller: 201, owner: 409, admin: 201, pendingAgent: 409, otherAgent: 409 },
     call: async (cell) => ({
-      url: "/api/agents/applications",
+      url: '/api/agents/applications',
       payload: {
-        kind: "delivery",
-        region: "Ashanti",
+        kind: 'delivery',
+        region: 'Ashanti',
         lat: 6.69,
         lng: -1.62,
         workingRadiusKm: 25,
-        vehicle: "motorbike",
-        phone: "+233 24 555 0101",
-        payout: {
-          method: "mobile_money",
-          accountName: "Kofi Boateng",
-          accountNumber: "0245550101",
-          providerName: "MTN MoMo",
-        },
+        vehicle: 'motorbike',
+        phone: '+233 24 555 0101',
+        payout: { method: 'mobile_money', accountName: 'Kofi Boateng', accountNumber: '0245550101', providerName: 'MTN MoMo' },
         idDocumentUploadId: await idDocumentIdOf(cell),
         termsAccepted: true,
       },
     }),
   },
   {
-    method: "GET",
-    path: "/api/agents/me/application",
-    note: "only those who applied have one",
-    owner: "agent",
-    expect: {
-      ...signedIn(404),
-      owner: 200,
-      pendingAgent: 200,
-      otherAgent: 200,
-    },
-    call: () => ({ url: "/api/agents/me/application" }),
+    method: 'GET',
+    path: '/api/agents/me/application',
+    note: 'only those who applied have one',
+    owner: 'agent',
+    expect: { ...signedIn(404), owner: 200, pendingAgent: 200, otherAgent: 200 },
+    call: () => ({ url: '/api/agents/me/application' }),
   },
   {
-    method: "GET",
-    path: "/api/agents/:userId",
+    method: 'GET',
+    path: '/api/agents/:userId',
     note: "the holding agent's application status: the agent and admins",
-    owner: "agent",
-    expect: {
-      visitor: 401,
-      buyer: 404,
-      pendingSeller: 404,
-      otherSeller: 404,
-      owner: 200,
-      admin: 200,
-      pendingAgent: 404,
-      otherAgent: 404,
-    },
-    call: ({ world }) => ({
-      url: `/api/agents/${world.holdingAgent.id}`,
-      leaks: [world.holdingAgent.id],
-    }),
+    owner: 'agent',
+    expect: { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: 200, admin: 200, pendingAgent: 404, otherAgent: 404 },
+    call: ({ world }) => ({ url: `/api/agents/${world.holdingAgent.id}`, leaks: [world.holdingAgent.id] }),
   },
   {
-    method: "GET",
-    path: "/api/agent/wallet",
-    note: "approved agents, their own earnings",
-    owner: "agent",
+    method: 'GET',
+    path: '/api/agent/wallet',
+    note: 'approved agents, their own earnings',
+    owner: 'agent',
     expect: deliveryAgents(200),
-    call: () => ({ url: "/api/agent/wallet?tzOffsetMinutes=0" }),
+    call: () => ({ url: '/api/agent/wallet?tzOffsetMinutes=0' }),
   },
 
   /* ---- delivery tasks ---- */
+  { method: 'GET', path: '/api/delivery/tasks/open', owner: 'agent', expect: deliveryAgents(200), call: () => ({ url: '/api/delivery/tasks/open' }) },
+  { method: 'GET', path: '/api/delivery/tasks/mine', owner: 'agent', expect: deliveryAgents(200), call: () => ({ url: '/api/delivery/tasks/mine' }) },
   {
-    method: "GET",
-    path: "/api/delivery/tasks/open",
-    owner: "agent",
-    expect: deliveryAgents(200),
-    call: () => ({ url: "/api/delivery/tasks/open" }),
-  },
-  {
-    method: "GET",
-    path: "/api/delivery/tasks/mine",
-    owner: "agent",
-    expect: deliveryAgents(200),
-    call: () => ({ url: "/api/delivery/tasks/mine" }),
-  },
-  {
-    method: "GET",
-    path: "/api/delivery/tasks/:id",
-    note: "an open task: any delivery agent, town only",
-    owner: "agent",
+    method: 'GET',
+    path: '/api/delivery/tasks/:id',
+    note: 'an open task: any delivery agent, town only',
+    owner: 'agent',
     expect: deliveryAgents(200),
     call: async ({ world }) => {
-      const task = await deliveryTaskAt(world, "open");
-      return {
-        url: `/api/delivery/tasks/${task.taskId}`,
-        leaks: [task.street, task.orderId],
-      };
+      const task = await deliveryTaskAt(world, 'open');
+      return { url: `/api/delivery/tasks/${task.taskId}`, leaks: [task.street, task.orderId] };
     },
   },
   {
-    method: "GET",
-    path: "/api/delivery/tasks/:id",
-    note: "a task the holding agent holds: only them",
-    owner: "agent",
+    method: 'GET',
+    path: '/api/delivery/tasks/:id',
+    note: 'a task the holding agent holds: only them',
+    owner: 'agent',
     expect: heldTask(200),
     call: async ({ world }) => {
-      const task = await deliveryTaskAt(world, "claimed");
-      return {
-        url: `/api/delivery/tasks/${task.taskId}`,
-        leaks: [task.street, task.orderId],
-      };
+      const task = await deliveryTaskAt(world, 'claimed');
+      return { url: `/api/delivery/tasks/${task.taskId}`, leaks: [task.street, task.orderId] };
     },
   },
   {
-    method: "POST",
-    path: "/api/delivery/tasks/:id/claim",
-    note: "an open task; the owner is an agent who holds nothing yet",
-    owner: "agent",
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/claim',
+    note: 'an open task; the owner is an agent who holds nothing yet',
+    owner: 'agent',
     expect: deliveryAgents(200),
     call: async ({ world, actor }) => {
-      const task = await deliveryTaskAt(world, "open");
-      const fresh = actor === "owner" ? await createAgent(world.app) : null;
-      return {
-        url: `/api/delivery/tasks/${task.taskId}/claim`,
-        ...(fresh ? { token: fresh.token } : {}),
-        leaks: [task.street, task.orderId],
-      };
+      const task = await deliveryTaskAt(world, 'open');
+      const fresh = actor === 'owner' ? await createAgent(world.app) : null;
+      return { url: `/api/delivery/tasks/${task.taskId}/claim`, ...(fresh ? { token: fresh.token } : {}), leaks: [task.street, task.orderId] };
     },
   },
   {
-    method: "POST",
-    path: "/api/delivery/tasks/:id/release",
-    owner: "agent",
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/release',
+    owner: 'agent',
     expect: heldTask(200),
     call: async ({ world }) => {
-      const task = await deliveryTaskAt(world, "claimed");
-      return {
-        url: `/api/delivery/tasks/${task.taskId}/release`,
-        payload: { reason: "Flat tyre" },
-        leaks: [task.street, task.orderId],
-      };
+      const task = await deliveryTaskAt(world, 'claimed');
+      return { url: `/api/delivery/tasks/${task.taskId}/release`, payload: { reason: 'Flat tyre' }, leaks: [task.street, task.orderId] };
     },
   },
   {
-    method: "POST",
-    path: "/api/delivery/tasks/:id/pickup",
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/pickup',
     note: "with the farm's pickup code",
-    owner: "agent",
+    owner: 'agent',
     expect: heldTask(200),
     call: async ({ world }) => {
-      const task = await deliveryTaskAt(world, "claimed");
-      return {
-        url: `/api/delivery/tasks/${task.taskId}/pickup`,
-        payload: { code: task.pickupCode },
-        leaks: [task.street, task.orderId],
-      };
+      const task = await deliveryTaskAt(world, 'claimed');
+      return { url: `/api/delivery/tasks/${task.taskId}/pickup`, payload: { code: task.pickupCode }, leaks: [task.street, task.orderId] };
     },
   },
   {
-    method: "POST",
-    path: "/api/delivery/tasks/:id/position",
-    owner: "agent",
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/position',
+    owner: 'agent',
     expect: heldTask(204),
     call: async ({ world }) => {
-      const task = await deliveryTaskAt(world, "in_transit");
-      return {
-        url: `/api/delivery/tasks/${task.taskId}/position`,
-        payload: { lat: 6.7, lng: -1.61, accuracy: 15 },
-        leaks: [task.street, task.orderId],
-      };
+      const task = await deliveryTaskAt(world, 'in_transit');
+      return { url: `/api/delivery/tasks/${task.taskId}/position`, payload: { lat: 6.7, lng: -1.61, accuracy: 15 }, leaks: [task.street, task.orderId] };
     },
   },
   {
-    method: "POST",
-    path: "/api/delivery/tasks/:id/deliver",
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/deliver',
     note: "with the buyer's confirmation code",
-    owner: "agent",
+    owner: 'agent',
     expect: heldTask(200),
     call: async ({ world }) => {
-      const task = await deliveryTaskAt(world, "in_transit");
-      return {
-        url: `/api/delivery/tasks/${task.taskId}/deliver`,
-        payload: { code: task.confirmationCode, recipientName: "Ama" },
-        leaks: [task.street, task.orderId],
-      };
+      const task = await deliveryTaskAt(world, 'in_transit');
+      return { url: `/api/delivery/tasks/${task.taskId}/deliver`, payload: { code: task.confirmationCode, recipientName: 'Ama' }, leaks: [task.street, task.orderId] };
     },
   },
   {
-    method: "POST",
-    path: "/api/delivery/tasks/:id/fail",
-    owner: "agent",
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/fail',
+    owner: 'agent',
     expect: heldTask(200),
     call: async ({ world }) => {
-      const task = await deliveryTaskAt(world, "in_transit");
-      return {
-        url: `/api/delivery/tasks/${task.taskId}/fail`,
-        payload: { reason: "refused", note: "Changed their mind" },
-        leaks: [task.street, task.orderId],
-      };
+      const task = await deliveryTaskAt(world, 'in_transit');
+      return { url: `/api/delivery/tasks/${task.taskId}/fail`, payload: { reason: 'refused', note: 'Changed their mind' }, leaks: [task.street, task.orderId] };
     },
   },
   {
-    method: "POST",
-    path: "/api/delivery/tasks/:id/reopen",
-    note: "a failed delivery of the owner farm",
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/reopen',
+    note: 'a failed delivery of the owner farm',
     expect: farmOrAdmin(200),
     call: async ({ world }) => {
-      const task = await deliveryTaskAt(world, "failed");
-      return {
-        url: `/api/delivery/tasks/${task.taskId}/reopen`,
-        leaks: [task.street, task.orderId],
-      };
+      const task = await deliveryTaskAt(world, 'failed');
+      return { url: `/api/delivery/tasks/${task.taskId}/reopen`, leaks: [task.street, task.orderId] };
     },
   },
   {
-    method: "POST",
-    path: "/api/delivery/tasks/:id/reopen",
-    note: "the agent who failed it may not re-open it",
-    owner: "agent",
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/reopen',
+    note: 'the agent who failed it may not re-open it',
+    owner: 'agent',
     expect: { ...farmOrAdmin(404), admin: 200 },
     call: async ({ world }) => {
-      const task = await deliveryTaskAt(world, "failed");
-      return {
-        url: `/api/delivery/tasks/${task.taskId}/reopen`,
-        leaks: [task.street, task.orderId],
-      };
+      const task = await deliveryTaskAt(world, 'failed');
+      return { url: `/api/delivery/tasks/${task.taskId}/reopen`, leaks: [task.street, task.orderId] };
     },
   },
   {
-    method: "POST",
-    path: "/api/delivery/tasks/:id/return",
-    note: "a failed delivery of the owner farm",
+    method: 'POST',
+    path: '/api/delivery/tasks/:id/return',
+    note: 'a failed delivery of the owner farm',
     expect: farmOrAdmin(200),
     call: async ({ world }) => {
-      const task = await deliveryTaskAt(world, "failed");
-      return {
-        url: `/api/delivery/tasks/${task.taskId}/return`,
-        leaks: [task.street, task.orderId],
-      };
+      const task = await deliveryTaskAt(world, 'failed');
+      return { url: `/api/delivery/tasks/${task.taskId}/return`, leaks: [task.street, task.orderId] };
     },
   },
   {
-    method: "GET",
-    path: "/api/orders/:orderId/delivery",
-    note: "in transit, as the buyer party",
-    owner: "buyer",
+    method: 'GET',
+    path: '/api/orders/:orderId/delivery',
+    note: 'in transit, as the buyer party',
+    owner: 'buyer',
     expect: orderParty(200, 200),
     call: async ({ world }) => {
-      const task = await deliveryTaskAt(world, "in_transit");
-      return {
-        url: `/api/orders/${task.orderId}/delivery`,
-        leaks: [task.street, task.taskId],
-      };
+      const task = await deliveryTaskAt(world, 'in_transit');
+      return { url: `/api/orders/${task.orderId}/delivery`, leaks: [task.street, task.taskId] };
     },
   },
   {
-    method: "GET",
-    path: "/api/orders/:orderId/delivery",
-    note: "claimed, as the farm (with the pickup code)",
+    method: 'GET',
+    path: '/api/orders/:orderId/delivery',
+    note: 'claimed, as the farm (with the pickup code)',
     expect: orderParty(200, 200),
     call: async ({ world }) => {
-      const task = await deliveryTaskAt(world, "claimed");
-      return {
-        url: `/api/orders/${task.orderId}/delivery`,
-        leaks: [task.street, task.taskId, task.pickupCode],
-      };
+      const task = await deliveryTaskAt(world, 'claimed');
+      return { url: `/api/orders/${task.orderId}/delivery`, leaks: [task.street, task.taskId, task.pickupCode] };
     },
   },
   {
-    method: "GET",
-    path: "/api/orders/:orderId/delivery",
-    note: "the holding agent is no order party: the task is their view",
-    owner: "agent",
+    method: 'GET',
+    path: '/api/orders/:orderId/delivery',
+    note: 'the holding agent is no order party: the task is their view',
+    owner: 'agent',
     expect: { ...orderParty(404, 200) },
     call: async ({ world }) => {
-      const task = await deliveryTaskAt(world, "in_transit");
-      return {
-        url: `/api/orders/${task.orderId}/delivery`,
-        leaks: [task.street, task.taskId],
-      };
+      const task = await deliveryTaskAt(world, 'in_transit');
+      return { url: `/api/orders/${task.orderId}/delivery`, leaks: [task.street, task.taskId] };
     },
   },
 
   // Pulse Hub: tips, reports, moderation
+  { method: 'GET', path: '/api/hub/tip-options', expect: signedIn(200), call: () => ({ url: '/api/hub/tip-options' }) },
   {
-    method: "GET",
-    path: "/api/hub/tip-options",
-    expect: signedIn(200),
-    call: () => ({ url: "/api/hub/tip-options" }),
-  },
-  {
-    method: "POST",
-    path: "/api/hub/posts/:id/tips",
+    method: 'POST',
+    path: '/api/hub/posts/:id/tips',
     note: "a post of the owner farm; each tipper is funded first; the author cannot tip themselves",
     expect: { ...signedIn(201), owner: 400 },
     call: async ({ world, user }) => {
       if (user) await fundWallet(world.app, user.id, 1_000);
       const { id: postId } = await hubPostBy(world, world.ownerSeller);
-      return {
-        url: `/api/hub/posts/${postId}/tips`,
-        payload: { amountMinor: 100 },
-        headers: { "idempotency-key": unique("tip") },
-      };
+      return { url: `/api/hub/posts/${postId}/tips`, payload: { amountMinor: 100 }, headers: { 'idempotency-key': unique('tip') } };
     },
   },
   {
-    method: "POST",
-    path: "/api/hub/posts/:id/tips",
-    note: "a post a moderator hid: unavailable to everyone but its author (still no self-tip)",
+    method: 'POST',
+    path: '/api/hub/posts/:id/tips',
+    note: 'a post a moderator hid: unavailable to everyone but its author (still no self-tip)',
     expect: { ...signedIn(404), owner: 400 },
     call: async ({ world, user }) => {
       if (user) await fundWallet(world.app, user.id, 1_000);
       const { id: postId, text } = await hubPostBy(world, world.ownerSeller);
       await hideHubPost(world, postId);
-      return {
-        url: `/api/hub/posts/${postId}/tips`,
-        payload: { amountMinor: 100 },
-        headers: { "idempotency-key": unique("tip") },
-        leaks: [text],
-      };
+      return { url: `/api/hub/posts/${postId}/tips`, payload: { amountMinor: 100 }, headers: { 'idempotency-key': unique('tip') }, leaks: [text] };
     },
   },
   {
-    method: "GET",
-    path: "/api/hub/posts/:id/tips",
+    method: 'GET',
+    path: '/api/hub/posts/:id/tips',
     note: "who tipped: the post's author only",
-    expect: {
-      visitor: 401,
-      buyer: 404,
-      pendingSeller: 404,
-      otherSeller: 404,
-      owner: 200,
-      admin: 404,
-    },
+    expect: { visitor: 401, buyer: 404, pendingSeller: 404, otherSeller: 404, owner: 200, admin: 404 },
     call: async ({ world }) => {
       const { id: postId } = await hubPostBy(world, world.ownerSeller);
-      return {
-        url: `/api/hub/posts/${postId}/tips`,
-        leaks: [world.bystander.username],
-      };
+      return { url: `/api/hub/posts/${postId}/tips`, leaks: [world.bystander.username] };
     },
   },
   {
-    method: "POST",
-    path: "/api/hub/reports",
-    note: "a new post of the owner farm; its author cannot report it",
+    method: 'POST',
+    path: '/api/hub/reports',
+    note: 'a new post of the owner farm; its author cannot report it',
     expect: { ...signedIn(201), owner: 400 },
     call: async ({ world }) => ({
-      url: "/api/hub/reports",
-      payload: {
-        targetType: "post",
-        targetId: (await hubPostBy(world, world.ownerSeller)).id,
-        category: "spam",
-        comment: "Same post every hour",
-      },
+      url: '/api/hub/reports',
+      payload: { targetType: 'post', targetId: (await hubPostBy(world, world.ownerSeller)).id, category: 'spam', comment: 'Same post every hour' },
     }),
   },
+  { method: 'GET', path: '/api/admin/reports', expect: adminsOnly(200), call: () => ({ url: '/api/admin/reports' }) },
   {
-    method: "GET",
-    path: "/api/admin/reports",
-    expect: adminsOnly(200),
-    call: () => ({ url: "/api/admin/reports" }),
-  },
-  {
-    method: "POST",
-    path: "/api/admin/reports/:id/decision",
+    method: 'POST',
+    path: '/api/admin/reports/:id/decision',
     note: "an open report of the bystander on the owner farm's post",
     expect: adminsOnly(200),
-    call: async ({ world }) => ({
-      url: `/api/admin/reports/${await insertOpenHubReport(world)}/decision`,
-      payload: { action: "dismiss" },
-    }),
+    call: async ({ world }) => ({ url: `/api/admin/reports/${await insertOpenHubReport(world)}/decision`, payload: { action: 'dismiss' } }),
   },
   // Pulse Hub: posts, comments, likes, follows, profiles
   // The `owner` is ownerBuyer, the author of the row's post or comment; a suspended account gets 401 like a visitor.
   {
-    method: "POST",
-    path: "/api/hub/posts",
+    method: 'POST',
+    path: '/api/hub/posts',
     expect: signedIn(201),
-    call: () => ({
-      url: "/api/hub/posts",
-      payload: { clientId: randomUUID(), text: unique("Fresh garden eggs") },
-    }),
+    call: () => ({ url: '/api/hub/posts', payload: { clientId: randomUUID(), text: unique('Fresh garden eggs') } }),
   },
   {
-    method: "GET",
-    path: "/api/hub/posts/:id",
-    note: "a visible post",
-    owner: "buyer",
+    method: 'GET',
+    path: '/api/hub/posts/:id',
+    note: 'a visible post',
+    owner: 'buyer',
     expect: signedIn(200),
-    call: async ({ world }) => ({
-      url: `/api/hub/posts/${(await hubPostBy(world)).id}`,
-    }),
+    call: async ({ world }) => ({ url: `/api/hub/posts/${(await hubPostBy(world)).id}` }),
   },
   {
-    method: "GET",
-    path: "/api/hub/posts/:id",
-    note: "hidden by a moderator: its author only",
-    owner: "buyer",
+    method: 'GET',
+    path: '/api/hub/posts/:id',
+    note: 'hidden by a moderator: its author only',
+    owner: 'buyer',
     expect: buyerOwned(200),
     call: async ({ world }) => {
       const post = await hubPostBy(world);
@@ -2132,105 +1321,81 @@ export const ROUTE_TABLE: Row[] = [
     },
   },
   {
-    method: "PATCH",
-    path: "/api/hub/posts/:id",
-    owner: "buyer",
+    method: 'PATCH',
+    path: '/api/hub/posts/:id',
+    owner: 'buyer',
     expect: buyerOwned(200),
     call: async ({ world }) => {
       const post = await hubPostBy(world);
-      return {
-        url: `/api/hub/posts/${post.id}`,
-        payload: { text: "Corrected price list" },
-        leaks: [post.text],
-      };
+      return { url: `/api/hub/posts/${post.id}`, payload: { text: 'Corrected price list' }, leaks: [post.text] };
     },
   },
   {
-    method: "DELETE",
-    path: "/api/hub/posts/:id",
-    owner: "buyer",
+    method: 'DELETE',
+    path: '/api/hub/posts/:id',
+    owner: 'buyer',
     expect: buyerOwned(204),
     call: async ({ world }) => {
       const post = await hubPostBy(world);
       return { url: `/api/hub/posts/${post.id}`, leaks: [post.text] };
     },
   },
-  {
-    method: "GET",
-    path: "/api/hub/feed",
-    expect: signedIn(200),
-    call: () => ({ url: "/api/hub/feed?limit=5" }),
-  },
-  ...(["PUT", "DELETE"] as const).flatMap((method): Row[] => [
+  { method: 'GET', path: '/api/hub/feed', expect: signedIn(200), call: () => ({ url: '/api/hub/feed?limit=5' }) },
+  ...(['PUT', 'DELETE'] as const).flatMap((method): Row[] => [
     {
       method,
-      path: "/api/hub/posts/:id/like",
-      owner: "buyer",
+      path: '/api/hub/posts/:id/like',
+      owner: 'buyer',
       expect: signedIn(200),
-      call: async ({ world }) => ({
-        url: `/api/hub/posts/${(await hubPostBy(world)).id}/like`,
-      }),
+      call: async ({ world }) => ({ url: `/api/hub/posts/${(await hubPostBy(world)).id}/like` }),
     },
     {
       method,
-      path: "/api/hub/comments/:id/like",
-      owner: "buyer",
+      path: '/api/hub/comments/:id/like',
+      owner: 'buyer',
       expect: signedIn(200),
       call: async ({ world }) => {
         const post = await hubPostBy(world);
-        return {
-          url: `/api/hub/comments/${(await hubCommentBy(world, post.id, world.bystander)).id}/like`,
-        };
+        return { url: `/api/hub/comments/${(await hubCommentBy(world, post.id, world.bystander)).id}/like` };
       },
     },
     {
       method,
-      path: "/api/hub/users/:username/follow",
+      path: '/api/hub/users/:username/follow',
       expect: signedIn(200),
-      call: ({ world }) => ({
-        url: `/api/hub/users/${world.bystander.username}/follow`,
-      }),
+      call: ({ world }) => ({ url: `/api/hub/users/${world.bystander.username}/follow` }),
     },
   ]),
   {
-    method: "GET",
-    path: "/api/hub/posts/:id/comments",
-    owner: "buyer",
+    method: 'GET',
+    path: '/api/hub/posts/:id/comments',
+    owner: 'buyer',
     expect: signedIn(200),
-    call: async ({ world }) => ({
-      url: `/api/hub/posts/${(await hubPostBy(world)).id}/comments?order=oldest`,
-    }),
+    call: async ({ world }) => ({ url: `/api/hub/posts/${(await hubPostBy(world)).id}/comments?order=oldest` }),
   },
   {
-    method: "POST",
-    path: "/api/hub/posts/:id/comments",
-    owner: "buyer",
+    method: 'POST',
+    path: '/api/hub/posts/:id/comments',
+    owner: 'buyer',
     expect: signedIn(201),
-    call: async ({ world }) => ({
-      url: `/api/hub/posts/${(await hubPostBy(world)).id}/comments`,
-      payload: { text: "How much per crate?" },
-    }),
+    call: async ({ world }) => ({ url: `/api/hub/posts/${(await hubPostBy(world)).id}/comments`, payload: { text: 'How much per crate?' } }),
   },
   {
-    method: "PATCH",
-    path: "/api/hub/comments/:id",
-    owner: "buyer",
+    method: 'PATCH',
+    path: '/api/hub/comments/:id',
+    owner: 'buyer',
     expect: buyerOwned(200),
     call: async ({ world }) => {
       const post = await hubPostBy(world, world.bystander);
       const comment = await hubCommentBy(world, post.id, world.ownerBuyer);
-      return {
-        url: `/api/hub/comments/${comment.id}`,
-        payload: { text: "Edited question" },
-        leaks: [comment.text],
-      };
+      return { url: `/api/hub/comments/${comment.id}`, payload: { text: 'Edited question' }, leaks: [comment.text] };
     },
   },
   {
-    method: "DELETE",
-    path: "/api/hub/comments/:id",
-    note: "one’s own comment",
-    owner: "buyer",
+    method: 'DELETE',
+    path: '/api/hub/comments/:id',
+    note: 'one’s own comment',
+    owner: 'buyer',
     expect: buyerOwned(204),
     call: async ({ world }) => {
       const post = await hubPostBy(world, world.bystander);
@@ -2239,10 +1404,10 @@ export const ROUTE_TABLE: Row[] = [
     },
   },
   {
-    method: "DELETE",
-    path: "/api/hub/comments/:id",
-    note: "someone’s comment on the owner’s post: the post’s author may remove it",
-    owner: "buyer",
+    method: 'DELETE',
+    path: '/api/hub/comments/:id',
+    note: 'someone’s comment on the owner’s post: the post’s author may remove it',
+    owner: 'buyer',
     expect: buyerOwned(204),
     call: async ({ world }) => {
       const post = await hubPostBy(world);
@@ -2251,248 +1416,187 @@ export const ROUTE_TABLE: Row[] = [
     },
   },
   {
-    method: "GET",
-    path: "/api/hub/profiles/:username",
+    method: 'GET',
+    path: '/api/hub/profiles/:username',
     expect: signedIn(200),
-    call: ({ world }) => ({
-      url: `/api/hub/profiles/${world.ownerSeller.username}`,
-    }),
+    call: ({ world }) => ({ url: `/api/hub/profiles/${world.ownerSeller.username}` }),
   },
   {
-    method: "GET",
-    path: "/api/hub/profiles/:username/posts",
+    method: 'GET',
+    path: '/api/hub/profiles/:username/posts',
     expect: signedIn(200),
-    call: ({ world }) => ({
-      url: `/api/hub/profiles/${world.ownerBuyer.username}/posts?limit=5`,
-    }),
+    call: ({ world }) => ({ url: `/api/hub/profiles/${world.ownerBuyer.username}/posts?limit=5` }),
   },
   {
-    method: "PATCH",
-    path: "/api/hub/profile",
+    method: 'PATCH',
+    path: '/api/hub/profile',
     expect: signedIn(200),
-    call: () => ({
-      url: "/api/hub/profile",
-      payload: { profession: "Grower" },
-    }),
+    call: () => ({ url: '/api/hub/profile', payload: { profession: 'Grower' } }),
   },
   /* ---- referral programme (issue 13) ---- */
   {
-    method: "GET",
-    path: "/api/referrals/codes/:code",
-    note: "an active code: whose it is, for anyone (the sign-up page)",
+    method: 'GET',
+    path: '/api/referrals/codes/:code',
+    note: 'an active code: whose it is, for anyone (the sign-up page)',
     expect: all(200),
-    call: ({ world }) => ({
-      url: `/api/referrals/codes/${world.referralCode}`,
-    }),
+    call: ({ world }) => ({ url: `/api/referrals/codes/${world.referralCode}` }),
   },
   {
-    method: "GET",
-    path: "/api/referrals/codes/:code",
-    note: "a code nobody has",
+    method: 'GET',
+    path: '/api/referrals/codes/:code',
+    note: 'a code nobody has',
     expect: all(404),
-    call: () => ({ url: "/api/referrals/codes/NOPE-000" }),
+    call: () => ({ url: '/api/referrals/codes/NOPE-000' }),
   },
   {
-    method: "POST",
-    path: "/api/referrals/visits",
-    note: "always 202, counted or not",
+    method: 'POST',
+    path: '/api/referrals/visits',
+    note: 'always 202, counted or not',
     expect: all(202),
     call: ({ world }) => ({
-      url: "/api/referrals/visits",
-      payload: { code: world.referralCode, visitorId: randomUUID(), path: "/" },
+      url: '/api/referrals/visits',
+      payload: { code: world.referralCode, visitorId: randomUUID(), path: '/' },
       remoteAddress: nextIp(),
     }),
   },
   {
-    method: "GET",
-    path: "/api/referrals/me",
+    method: 'GET',
+    path: '/api/referrals/me',
     note: "the referral agent's own summary",
-    owner: "referrer",
+    owner: 'referrer',
     expect: referralAgents(200),
-    call: ({ world }) => ({
-      url: "/api/referrals/me?offsetMinutes=0",
-      leaks: [world.referralCode],
-    }),
+    call: ({ world }) => ({ url: '/api/referrals/me?offsetMinutes=0', leaks: [world.referralCode] }),
   },
   {
-    method: "GET",
-    path: "/api/referrals/me/people",
-    note: "the people the agent referred (its own only: admin-referrals.test.ts)",
-    owner: "referrer",
+    method: 'GET',
+    path: '/api/referrals/me/people',
+    note: 'the people the agent referred (its own only: admin-referrals.test.ts)',
+    owner: 'referrer',
     expect: referralAgents(200),
     call: async ({ world }) => {
       const { referredUsername } = await insertReferralAttribution(world);
-      return { url: "/api/referrals/me/people", leaks: [referredUsername] };
+      return { url: '/api/referrals/me/people', leaks: [referredUsername] };
     },
   },
   {
-    method: "GET",
-    path: "/api/referrals/me/earnings",
-    owner: "referrer",
+    method: 'GET',
+    path: '/api/referrals/me/earnings',
+    owner: 'referrer',
     expect: referralAgents(200),
-    call: () => ({ url: "/api/referrals/me/earnings" }),
+    call: () => ({ url: '/api/referrals/me/earnings' }),
   },
   {
-    method: "GET",
-    path: "/api/admin/referrals/agents",
+    method: 'GET',
+    path: '/api/admin/referrals/agents',
     expect: adminsOnly(200),
-    call: ({ world }) => ({
-      url: "/api/admin/referrals/agents",
-      leaks: [world.referralAgent.email],
-    }),
+    call: ({ world }) => ({ url: '/api/admin/referrals/agents', leaks: [world.referralAgent.email] }),
   },
   {
-    method: "GET",
-    path: "/api/admin/referrals/attributions",
+    method: 'GET',
+    path: '/api/admin/referrals/attributions',
     expect: adminsOnly(200),
     call: async ({ world }) => {
       const { referredUsername } = await insertReferralAttribution(world);
-      return {
-        url: `/api/admin/referrals/attributions?agentUserId=${world.referralAgent.id}`,
-        leaks: [referredUsername],
-      };
+      return { url: `/api/admin/referrals/attributions?agentUserId=${world.referralAgent.id}`, leaks: [referredUsername] };
     },
   },
   {
-    method: "POST",
-    path: "/api/admin/referrals/attributions/:id/void",
-    note: "an active attribution of the referral agent",
+    method: 'POST',
+    path: '/api/admin/referrals/attributions/:id/void',
+    note: 'an active attribution of the referral agent',
     expect: adminsOnly(200),
     call: async ({ world }) => {
       const { id, referredUsername } = await insertReferralAttribution(world);
-      return {
-        url: `/api/admin/referrals/attributions/${id}/void`,
-        payload: { reason: "Same household as the agent" },
-        leaks: [referredUsername],
-      };
+      return { url: `/api/admin/referrals/attributions/${id}/void`, payload: { reason: 'Same household as the agent' }, leaks: [referredUsername] };
     },
   },
   {
-    method: "POST",
-    path: "/api/admin/referrals/attributions/:id/void",
-    note: "already void",
+    method: 'POST',
+    path: '/api/admin/referrals/attributions/:id/void',
+    note: 'already void',
     expect: adminsOnly(409),
     call: async ({ world }) => {
-      const { id, referredUsername } = await insertReferralAttribution(world, {
-        voided: true,
-      });
-      return {
-        url: `/api/admin/referrals/attributions/${id}/void`,
-        payload: { reason: "Voiding it again" },
-        leaks: [referredUsername],
-      };
+      const { id, referredUsername } = await insertReferralAttribution(world, { voided: true });
+      return { url: `/api/admin/referrals/attributions/${id}/void`, payload: { reason: 'Voiding it again' }, leaks: [referredUsername] };
     },
   },
   {
-    method: "POST",
-    path: "/api/admin/referrals/attributions/:id/void",
-    note: "an attribution that does not exist",
+    method: 'POST',
+    path: '/api/admin/referrals/attributions/:id/void',
+    note: 'an attribution that does not exist',
     expect: adminsOnly(404),
-    call: () => ({
-      url: `/api/admin/referrals/attributions/${randomUUID()}/void`,
-      payload: { reason: "Nobody here" },
-    }),
+    call: () => ({ url: `/api/admin/referrals/attributions/${randomUUID()}/void`, payload: { reason: 'Nobody here' } }),
   },
 
   /* ---- Pulse Assistant (issue 14) ---- */
   {
-    method: "POST",
-    path: "/api/assistant/messages",
-    note: "everyone may ask (a visitor, a stale or a suspended token as a visitor); the answer streams as NDJSON",
+    method: 'POST',
+    path: '/api/assistant/messages',
+    note: 'everyone may ask (a visitor, a stale or a suspended token as a visitor); the answer streams as NDJSON',
     expect: all(200),
-    call: () => ({
-      url: "/api/assistant/messages",
-      payload: { text: "hello" },
-      remoteAddress: nextIp(),
-    }),
+    call: () => ({ url: '/api/assistant/messages', payload: { text: 'hello' }, remoteAddress: nextIp() }),
   },
   {
-    method: "GET",
-    path: "/api/assistant/conversation",
+    method: 'GET',
+    path: '/api/assistant/conversation',
     note: "the caller's own conversation only (assistant-routes.test.ts)",
     expect: signedIn(200),
     call: async ({ world }) => {
-      const text = unique("bystander-question");
+      const text = unique('bystander-question');
       await insertAssistantMessageFor(world.app, world.bystander.id, text);
-      return { url: "/api/assistant/conversation", leaks: [text] };
+      return { url: '/api/assistant/conversation', leaks: [text] };
     },
   },
   {
-    method: "DELETE",
-    path: "/api/assistant/conversation",
+    method: 'DELETE',
+    path: '/api/assistant/conversation',
     note: "clears the caller's own conversation",
     expect: signedIn(200),
-    call: () => ({ url: "/api/assistant/conversation" }),
+    call: () => ({ url: '/api/assistant/conversation' }),
   },
 
   /* Model Context Protocol (issue 14): JSON-RPC over Streamable HTTP, as the signed-in user. */
   {
-    method: "POST",
-    path: "/api/mcp",
-    note: "initialize",
+    method: 'POST',
+    path: '/api/mcp',
+    note: 'initialize',
     expect: signedIn(200),
     call: () => ({
-      url: "/api/mcp",
+      url: '/api/mcp',
       headers: MCP_HEADERS,
-      payload: {
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-06-18",
-          capabilities: {},
-          clientInfo: { name: "route-table", version: "1.0.0" },
-        },
-      },
+      payload: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'route-table', version: '1.0.0' } } },
     }),
   },
   {
-    method: "POST",
-    path: "/api/mcp",
+    method: 'POST',
+    path: '/api/mcp',
     note: "tools/call order_status on the owner buyer's order: a JSON-RPC answer for every signed-in caller, the order only for its buyer (mcp.test.ts)",
-    owner: "buyer",
+    owner: 'buyer',
     expect: signedIn(200),
     call: async ({ world }) => {
-      const order = await orderAt(world, "paid");
+      const order = await orderAt(world, 'paid');
       return {
-        url: "/api/mcp",
+        url: '/api/mcp',
         headers: MCP_HEADERS,
-        payload: {
-          jsonrpc: "2.0",
-          id: 2,
-          method: "tools/call",
-          params: { name: "order_status", arguments: { orderId: order.id } },
-        },
+        payload: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'order_status', arguments: { orderId: order.id } } },
         leaks: [order.id],
       };
     },
   },
-  {
-    method: "GET",
-    path: "/api/mcp",
-    note: "stateless: no server event stream",
-    expect: signedIn(405),
-    call: () => ({ url: "/api/mcp", headers: { accept: "text/event-stream" } }),
-  },
-  {
-    method: "DELETE",
-    path: "/api/mcp",
-    note: "stateless: no session to end",
-    expect: signedIn(405),
-    call: () => ({ url: "/api/mcp" }),
-  },
+  { method: 'GET', path: '/api/mcp', note: 'stateless: no server event stream', expect: signedIn(405), call: () => ({ url: '/api/mcp', headers: { accept: 'text/event-stream' } }) },
+  { method: 'DELETE', path: '/api/mcp', note: 'stateless: no session to end', expect: signedIn(405), call: () => ({ url: '/api/mcp' }) },
   /* Its protected resource metadata (RFC 9728, decision 043): public, as every 401 of /api/mcp names it. */
   {
-    method: "GET",
-    path: "/.well-known/oauth-protected-resource",
+    method: 'GET',
+    path: '/.well-known/oauth-protected-resource',
     expect: all(200),
-    call: () => ({ url: "/.well-known/oauth-protected-resource" }),
+    call: () => ({ url: '/.well-known/oauth-protected-resource' }),
   },
   {
-    method: "GET",
-    path: "/.well-known/oauth-protected-resource/api/mcp",
-    note: "the path-aware address of RFC 9728 §3.1",
+    method: 'GET',
+    path: '/.well-known/oauth-protected-resource/api/mcp',
+    note: 'the path-aware address of RFC 9728 §3.1',
     expect: all(200),
-    call: () => ({ url: "/.well-known/oauth-protected-resource/api/mcp" }),
+    call: () => ({ url: '/.well-known/oauth-protected-resource/api/mcp' }),
   },
 ];
