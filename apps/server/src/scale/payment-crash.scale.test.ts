@@ -1,15 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it, type TestContext } from 'vitest';
 import { startPaystackDouble, type PaystackDouble } from '@pulse/paystack-double';
 import type { TAuthResponse } from '@pulse/contract/auth';
 import type { TTopUpResponse, TWalletResponse } from '@pulse/contract/wallet';
-import { createDb } from '../db/client';
 import { PAYSTACK_WEBHOOK_PATH } from '../modules/payments/paystack-webhook-routes';
-import { createThrowAwayDatabase, DEFAULT_DATABASE_URL, type ThrowAwayDatabase } from './scale-services';
+import { crashEngines, crashServerEnv, withCrashReader as withReader, type CrashEngine as Engine, type CrashReader as Reader } from './crash-engines';
 import { spawnServerProcess, type SpawnedServerProcess } from './server-process';
 import { callApi, checkIntegrity } from './write-burst';
 
@@ -22,7 +17,6 @@ import { callApi, checkIntegrity } from './write-burst';
  * in the product. Restarted on the same data, its reconciliation sweep (at start-up, then every
  * second here) credits the payment once, and also a payment approved while the server was down.
  */
-const databaseServerUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
 const PAYSTACK_KEY = 'sk_test_paymentcrashscale0000000';
 const START_TIMEOUT_MS = 120_000;
 /** What the restarted server's sweep may take at most (it runs at start-up, then every second). */
@@ -32,29 +26,14 @@ const A_MINOR = 5_000;
 const B_MINOR = 2_000;
 const C_MINOR = 1_000;
 
-interface Reader {
-  rows<T>(query: string, params?: unknown[]): Promise<T[]>;
-  close(): Promise<void>;
-}
-
-interface Engine {
-  name: string;
-  databaseUrl: string;
-  dataDir: string;
-  /** The database as the test reads it while no server runs (PGlite is one process's at a time). */
-  open(): Promise<Reader>;
-}
-
 const started: Array<{ engine: string; server: SpawnedServerProcess }> = [];
 const doubles: PaystackDouble[] = [];
-const folders: string[] = [];
-const databases: ThrowAwayDatabase[] = [];
+const engines = crashEngines('pulse-paykill-');
 
 afterAll(async () => {
   await Promise.all(started.map(({ server }) => server.stop()));
   for (const double of doubles) await double.close();
-  for (const database of databases) await database.drop();
-  for (const folder of folders) await rm(folder, { recursive: true, force: true });
+  await engines.dispose();
   // Every request the servers made to the double matched Paystack's OpenAPI document.
   for (const double of doubles) double.assertNoViolations();
 });
@@ -65,54 +44,6 @@ function printOutputsOnFailure({ onTestFailed }: TestContext, engine: string) {
   });
 }
 
-async function pgliteEngine(): Promise<Engine> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'pulse-paykill-'));
-  folders.push(dataDir);
-  return {
-    name: 'PGlite',
-    databaseUrl: '',
-    dataDir,
-    async open() {
-      const database = await createDb({ databaseUrl: null, dataDir });
-      if (database.kind !== 'pglite') throw new Error('expected PGlite');
-      return {
-        rows: async <T,>(query: string, params: unknown[] = []) => (await database.client.query<T>(query, params)).rows,
-        close: () => database.close(),
-      };
-    },
-  };
-}
-
-async function postgresEngine(): Promise<Engine> {
-  const database = await createThrowAwayDatabase(databaseServerUrl);
-  databases.push(database);
-  // Uploads go under DATA_DIR; the database is PostgreSQL.
-  const dataDir = await mkdtemp(join(tmpdir(), 'pulse-paykill-'));
-  folders.push(dataDir);
-  return {
-    name: 'PostgreSQL',
-    databaseUrl: database.url,
-    dataDir,
-    async open() {
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      return {
-        rows: async <T,>(query: string, params: unknown[] = []) => (await client.query(query, params)).rows as T[],
-        close: () => client.end(),
-      };
-    },
-  };
-}
-
-async function withReader<T>(engine: Engine, read: (reader: Reader) => Promise<T>): Promise<T> {
-  const reader = await engine.open();
-  try {
-    return await read(reader);
-  } finally {
-    await reader.close();
-  }
-}
-
 /**
  * The server on Paystack (the double), webhooks pointed at it. `fastSweep`: the sweep runs every
  * second and takes anything a second old; without it the defaults (every 30 s, payments after a
@@ -120,12 +51,7 @@ async function withReader<T>(engine: Engine, read: (reader: Reader) => Promise<T
  */
 async function launch(engine: Engine, double: PaystackDouble, fastSweep: boolean): Promise<SpawnedServerProcess> {
   const server = await spawnServerProcess({
-    DATA_DIR: engine.dataDir,
-    DATABASE_URL: engine.databaseUrl,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'info',
-    WEB_DIST_DIR: join(engine.dataDir, 'no-web'),
-    REDIS_URL: '',
+    ...crashServerEnv(engine),
     CURRENCY: 'GHS',
     PAYMENT_PROVIDER: 'paystack',
     PAYSTACK_SECRET_KEY: PAYSTACK_KEY,
@@ -325,11 +251,11 @@ async function crashBetweenSuccessAndLedgerWrite(engine: Engine): Promise<void> 
 describe.concurrent('kill -9 between Paystack’s success and the ledger write, then restart', () => {
   it('on PGlite: the restarted server’s reconciliation credits the payment once, and one approved while it was down', { timeout: 4 * START_TIMEOUT_MS }, async (context) => {
     printOutputsOnFailure(context, 'PGlite');
-    await crashBetweenSuccessAndLedgerWrite(await pgliteEngine());
+    await crashBetweenSuccessAndLedgerWrite(await engines.pglite());
   });
 
   it('on PostgreSQL: the restarted server’s reconciliation credits the payment once, and one approved while it was down', { timeout: 4 * START_TIMEOUT_MS }, async (context) => {
     printOutputsOnFailure(context, 'PostgreSQL');
-    await crashBetweenSuccessAndLedgerWrite(await postgresEngine());
+    await crashBetweenSuccessAndLedgerWrite(await engines.postgres());
   });
 });
