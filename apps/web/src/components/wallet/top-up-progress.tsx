@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconClockHour4, IconDeviceMobile, IconMessage2, IconReceipt } from '@tabler/icons-react';
@@ -11,9 +11,10 @@ import { formatMoney } from '../../lib/format';
 import { getServerFormErrors } from '../../lib/form-errors';
 import { useSingleSubmit } from '../../lib/use-single-submit';
 import { applyTopUpResult } from '../../lib/wallet/apply-top-up-result';
-import { isNotFound, useTopUp } from '../../lib/wallet/get-top-up';
+import { useTopUp } from '../../lib/wallet/get-top-up';
 import { postTopUpOtp } from '../../lib/wallet/post-top-up-otp';
-import { isPaymentPageUrl, pollTimeLeft, shouldPollTopUp, topUpStep, type TopUpStep } from '../../lib/wallet/top-up-flow';
+import { isPaymentPageUrl, topUpStep, type TopUpStep } from '../../lib/wallet/top-up-flow';
+import { usePaymentPolling } from '../../lib/wallet/use-payment-polling';
 import { maskPhone } from '../../lib/wallet/top-up-input';
 
 interface TopUpProgressProps {
@@ -30,6 +31,8 @@ interface TopUpProgressProps {
   onNotFound: () => void;
 }
 
+const topUpItself = (response: TTopUpResponse) => response;
+
 /**
  * A pending top-up: the code from the SMS, "Approve the payment on your phone", or "Confirming your
  * payment..." while the wallet asks the server every 2 s (each ask verifies with the provider). After
@@ -37,40 +40,13 @@ interface TopUpProgressProps {
  */
 export function TopUpProgress({ id, phone, cancelled = false, onDecided, onClose, onNotFound }: TopUpProgressProps) {
   const { t } = useLingui();
-  const [startedAt, setStartedAt] = useState(() => Date.now());
-  const [timedOut, setTimedOut] = useState(false);
-  const topUp = useTopUp(id, { poll: !timedOut, cancel: cancelled });
+  const { query: topUp, timedOut, notFound, checkAgain } = usePaymentPolling({
+    useWatched: (poll) => useTopUp(id, { poll, cancel: cancelled }),
+    paymentOf: topUpItself,
+    onDecided,
+    onNotFound,
+  });
   const response = topUp.data;
-  const pollable = shouldPollTopUp(response);
-  const notFound = isNotFound(topUp.error);
-
-  // The 3 minutes count from when the provider has to answer (after the SMS code, say), not from the form.
-  useEffect(() => {
-    if (pollable) setStartedAt(Date.now());
-  }, [pollable]);
-
-  useEffect(() => {
-    if (!pollable || timedOut || notFound) return;
-    const timer = window.setTimeout(() => setTimedOut(true), pollTimeLeft(startedAt, Date.now()));
-    return () => window.clearTimeout(timer);
-  }, [pollable, timedOut, notFound, startedAt]);
-
-  const reported = useRef(false);
-  useEffect(() => {
-    if (!response || response.status === 'pending' || reported.current) return;
-    reported.current = true;
-    onDecided(response);
-  }, [response, onDecided]);
-
-  useEffect(() => {
-    if (notFound) onNotFound();
-  }, [notFound, onNotFound]);
-
-  const checkAgain = () => {
-    setStartedAt(Date.now());
-    setTimedOut(false);
-    void topUp.refetch();
-  };
 
   if (!response) {
     if (topUp.isError && !notFound) return <LoadErrorAlert title={t`Could not check your payment`} onRetry={checkAgain} />;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ZCheckoutPaymentResponse, type TCheckoutPaymentResponse } from '@pulse/contract/orders';
 import type { TPaymentOtpInput } from '@pulse/contract/wallet';
 import { apiRequest, reactToSessionExpiryOnly } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/api-error';
+import { isNotFound } from '../../../lib/wallet/get-top-up';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { reactToSessionOrOutage } from '../../../lib/react-to-session-or-outage';
 import { shouldPollTopUp, TOP_UP_POLL_INTERVAL_MS } from '../../../lib/wallet/top-up-flow';
@@ -42,10 +42,6 @@ export async function postCheckoutPaymentCancel(checkoutId: string, signal?: Abo
     signal,
     reactTo: reactToSessionExpiryOnly,
   });
-}
-
-export function isNotFound(error: unknown): boolean {
-  return isApiError(error) && error.status === 404;
 }
 
 /**

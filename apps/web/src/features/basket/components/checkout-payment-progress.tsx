@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconReceipt } from '@tabler/icons-react';
 import type { TCheckoutPaymentResponse } from '@pulse/contract/orders';
@@ -7,8 +6,9 @@ import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { formatMoney } from '../../../lib/format';
 import { OtpForm, PendingPaymentCard, Waiting } from '../../../components/wallet/top-up-progress';
-import { pollTimeLeft, shouldPollTopUp, topUpStep } from '../../../lib/wallet/top-up-flow';
-import { checkoutPaymentQueryKey, isNotFound, postCheckoutPaymentOtp, useCheckoutPayment } from '../api/checkout-payment';
+import { topUpStep } from '../../../lib/wallet/top-up-flow';
+import { usePaymentPolling } from '../../../lib/wallet/use-payment-polling';
+import { checkoutPaymentQueryKey, postCheckoutPaymentOtp, useCheckoutPayment } from '../api/checkout-payment';
 
 interface CheckoutPaymentProgressProps {
   checkoutId: string;
@@ -24,6 +24,8 @@ interface CheckoutPaymentProgressProps {
   onNotFound: () => void;
 }
 
+const paymentOfCheckout = (response: TCheckoutPaymentResponse) => response.payment;
+
 /**
  * A checkout paid through the provider while it waits: the code from the SMS, "Approve the payment
  * on your phone", or "Confirming your payment..." while the basket asks the server every 2 s (each
@@ -34,41 +36,13 @@ export function CheckoutPaymentProgress({ checkoutId, phone, cancelled = false, 
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const { user } = useAuth();
-  const [startedAt, setStartedAt] = useState(() => Date.now());
-  const [timedOut, setTimedOut] = useState(false);
-  const query = useCheckoutPayment(checkoutId, { poll: !timedOut, cancel: cancelled });
+  const { query, payment, timedOut, notFound, checkAgain } = usePaymentPolling({
+    useWatched: (poll) => useCheckoutPayment(checkoutId, { poll, cancel: cancelled }),
+    paymentOf: paymentOfCheckout,
+    onDecided,
+    onNotFound,
+  });
   const response = query.data;
-  const payment = response?.payment;
-  const pollable = shouldPollTopUp(payment);
-  const notFound = isNotFound(query.error);
-
-  // The 3 minutes count from when the provider has to answer (after the SMS code, say).
-  useEffect(() => {
-    if (pollable) setStartedAt(Date.now());
-  }, [pollable]);
-
-  useEffect(() => {
-    if (!pollable || timedOut || notFound) return;
-    const timer = window.setTimeout(() => setTimedOut(true), pollTimeLeft(startedAt, Date.now()));
-    return () => window.clearTimeout(timer);
-  }, [pollable, timedOut, notFound, startedAt]);
-
-  const reported = useRef(false);
-  useEffect(() => {
-    if (!response || response.payment.status === 'pending' || reported.current) return;
-    reported.current = true;
-    onDecided(response);
-  }, [response, onDecided]);
-
-  useEffect(() => {
-    if (notFound) onNotFound();
-  }, [notFound, onNotFound]);
-
-  const checkAgain = () => {
-    setStartedAt(Date.now());
-    setTimedOut(false);
-    void query.refetch();
-  };
 
   if (!response || !payment) {
     if (query.isError && !notFound) return <LoadErrorAlert title={t`Could not check your payment`} onRetry={checkAgain} />;
