@@ -1,5 +1,5 @@
 import { Anchor, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuildingBank, IconHourglass, IconShare, IconWallet } from '@tabler/icons-react';
+import { IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -7,7 +7,7 @@ import { formatMoney } from '../../../lib/format';
 import type { TGetAgentWalletResponse } from '@pulse/contract/agents';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useAgentWallet } from '../../../lib/agent-wallet-api';
-import { BalanceCard } from './balance-card';
+import { EarnerBalanceCards } from './seller-balance-cards';
 import { EarningsChart } from './earnings-chart';
 import { PayoutForm } from './payout-form';
 import { PayoutList } from './payout-list';
@@ -40,50 +40,13 @@ function AgentWalletBody({ data, money }: { data: TGetAgentWalletResponse | unde
   const { t } = useLingui();
   return (
     <>
-      <Grid gap="sm">
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <BalanceCard
-            compact
-            label={t`Available`}
-            hint={t`Yours to pay out now`}
-            value={money(data?.availableMinor)}
-            testId="agent-available"
-            icon={
-              <ThemeIcon variant="light" radius="xl" size={28} aria-hidden>
-                <IconWallet size={16} />
-              </ThemeIcon>
-            }
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4 }}>
-          <BalanceCard
-            compact
-            label={t`In escrow`}
-            hint={t`Delivered, waiting for completion`}
-            value={money(data?.escrowMinor)}
-            testId="agent-escrow"
-            icon={
-              <ThemeIcon variant="light" color="gray" radius="xl" size={28} aria-hidden>
-                <IconHourglass size={16} />
-              </ThemeIcon>
-            }
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4 }}>
-          <BalanceCard
-            compact
-            label={t`Paid out`}
-            hint={t`Sent to you so far`}
-            value={money(data?.paidOutMinor)}
-            testId="agent-paid-out"
-            icon={
-              <ThemeIcon variant="light" color="teal" radius="xl" size={28} aria-hidden>
-                <IconBuildingBank size={16} />
-              </ThemeIcon>
-            }
-          />
-        </Grid.Col>
-      </Grid>
+      <EarnerBalanceCards
+        available={money(data?.availableMinor)}
+        escrow={money(data?.escrowMinor)}
+        escrowHint={t`Delivered, waiting for completion`}
+        paidOut={money(data?.paidOutMinor)}
+        testIds={{ available: 'agent-available', escrow: 'agent-escrow', paidOut: 'agent-paid-out' }}
+      />
       {data && (data.referralEarnedMinor > 0 || data.referralPendingMinor > 0) && (
         <ReferralEarningsLine earned={money(data.referralEarnedMinor)} pending={money(data.referralPendingMinor)} />
       )}

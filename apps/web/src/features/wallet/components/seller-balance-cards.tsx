@@ -6,10 +6,20 @@ import { formatMoney } from '../../../lib/format';
 import type { TSellerWalletResponse } from '@pulse/contract/wallet';
 import { BalanceCard } from './balance-card';
 
-/** The farm's money: ready to pay out, still held for open orders, and already paid out. */
-export function SellerBalanceCards({ wallet }: { wallet: TSellerWalletResponse | undefined }) {
-  const money = (minor: number | undefined) => (wallet && minor !== undefined ? formatMoney(minor, wallet.currency) : null);
-  const pendingCount = wallet?.pendingOrderCount ?? 0;
+/** The three balances of a person who earns (a farm, an agent): ready to pay out, held in escrow, paid out. */
+export function EarnerBalanceCards({
+  available,
+  escrow,
+  escrowHint,
+  paidOut,
+  testIds,
+}: {
+  available: string | null;
+  escrow: string | null;
+  escrowHint: string;
+  paidOut: string | null;
+  testIds: { available: string; escrow: string; paidOut: string };
+}) {
   const { t } = useLingui();
   return (
     <Grid gap="sm">
@@ -18,8 +28,8 @@ export function SellerBalanceCards({ wallet }: { wallet: TSellerWalletResponse |
           compact
           label={t`Available`}
           hint={t`Yours to pay out now`}
-          value={money(wallet?.availableMinor)}
-          testId="seller-available"
+          value={available}
+          testId={testIds.available}
           icon={
             <ThemeIcon variant="light" radius="xl" size={28} aria-hidden>
               <IconWallet size={16} />
@@ -31,9 +41,9 @@ export function SellerBalanceCards({ wallet }: { wallet: TSellerWalletResponse |
         <BalanceCard
           compact
           label={t`In escrow`}
-          hint={wallet ? t`${plural(pendingCount, { one: '# open order, yours once received', other: '# open orders, yours once received' })}` : t`Open orders`}
-          value={money(wallet?.pendingMinor)}
-          testId="seller-pending"
+          hint={escrowHint}
+          value={escrow}
+          testId={testIds.escrow}
           icon={
             <ThemeIcon variant="light" color="gray" radius="xl" size={28} aria-hidden>
               <IconHourglass size={16} />
@@ -46,8 +56,8 @@ export function SellerBalanceCards({ wallet }: { wallet: TSellerWalletResponse |
           compact
           label={t`Paid out`}
           hint={t`Sent to you so far`}
-          value={money(wallet?.paidOutMinor)}
-          testId="seller-paid-out"
+          value={paidOut}
+          testId={testIds.paidOut}
           icon={
             <ThemeIcon variant="light" color="teal" radius="xl" size={28} aria-hidden>
               <IconBuildingBank size={16} />
@@ -56,5 +66,21 @@ export function SellerBalanceCards({ wallet }: { wallet: TSellerWalletResponse |
         />
       </Grid.Col>
     </Grid>
+  );
+}
+
+/** The farm's money: ready to pay out, still held for open orders, and already paid out. */
+export function SellerBalanceCards({ wallet }: { wallet: TSellerWalletResponse | undefined }) {
+  const money = (minor: number | undefined) => (wallet && minor !== undefined ? formatMoney(minor, wallet.currency) : null);
+  const pendingCount = wallet?.pendingOrderCount ?? 0;
+  const { t } = useLingui();
+  return (
+    <EarnerBalanceCards
+      available={money(wallet?.availableMinor)}
+      escrow={money(wallet?.pendingMinor)}
+      escrowHint={wallet ? t`${plural(pendingCount, { one: '# open order, yours once received', other: '# open orders, yours once received' })}` : t`Open orders`}
+      paidOut={money(wallet?.paidOutMinor)}
+      testIds={{ available: 'seller-available', escrow: 'seller-pending', paidOut: 'seller-paid-out' }}
+    />
   );
 }
