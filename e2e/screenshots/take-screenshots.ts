@@ -12,12 +12,12 @@
  * Needs the web app built (npm run build -w @pulse/web) and Chromium at /usr/bin/chromium
  * (CHROMIUM_PATH overrides).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_URL } from '../support/fixtures-demo';
+import { isUp, startDemoServerProcess, stopDemoServerProcess } from '../support/demo-server-process';
 import { demoApi, fillPath, keepSession, loadWalkedRoutes, PERSONAS, personasFor, resolveParams, signInDemoUsers, type Persona, type RouteRow } from '../support/route-walk';
 
 const e2eRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,29 +41,6 @@ const DOCS_SHOTS: ReadonlyArray<[string, Persona, string]> = [
   ['wallet', 'seller', 'wallet'],
   ['hub', 'buyer', 'hub-feed'],
 ];
-
-async function isUp(url: string): Promise<boolean> {
-  try {
-    return (await fetch(`${url}/api/health`)).ok;
-  } catch {
-    return false;
-  }
-}
-
-/** Starts support/start-demo-server.ts (fresh data, demo seed) and waits until it answers. */
-async function startDemoServer(): Promise<ChildProcess> {
-  const started = Date.now();
-  const child = spawn(resolve(repoRoot, 'node_modules/.bin/tsx'), ['support/start-demo-server.ts'], { cwd: e2eRoot, stdio: ['ignore', 'inherit', 'inherit'] });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  while (!(await isUp(baseUrl))) {
-    if (exited) throw new Error('The demo server stopped before it answered (see its output above).');
-    if (Date.now() - started > 600_000) throw new Error('The demo server did not answer within 10 minutes.');
-    await new Promise((done) => setTimeout(done, 500));
-  }
-  console.log(`Demo server up in ${((Date.now() - started) / 1000).toFixed(1)} s (seed included)`);
-  return child;
-}
 
 async function newContext(browser: Browser, viewport: ViewportName, persona: Persona, token: string | null): Promise<BrowserContext> {
   const context = await browser.newContext({ ...VIEWPORTS[viewport], baseURL: baseUrl, locale: 'en-US', colorScheme: 'light' });
@@ -134,7 +111,7 @@ async function fillBasketIfEmpty(token: string): Promise<() => Promise<void>> {
 }
 
 async function main(): Promise<void> {
-  const server = (await isUp(baseUrl)) ? null : await startDemoServer();
+  const server = (await isUp(baseUrl)) ? null : await startDemoServerProcess(baseUrl);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -186,10 +163,7 @@ async function main(): Promise<void> {
     console.log(`${files} screenshots of ${shots.length} pages in ${((Date.now() - started) / 1000).toFixed(0)} s: ${relative(repoRoot, outDir)}/index.md; docs: ${relative(repoRoot, docsDir)}`);
   } finally {
     await browser.close();
-    if (server) {
-      server.kill('SIGTERM');
-      await new Promise((done) => server.once('exit', done));
-    }
+    if (server) await stopDemoServerProcess(server);
   }
 }
 

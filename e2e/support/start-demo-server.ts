@@ -9,10 +9,11 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PORT, DEMO_URL } from './demo-address';
 import { RAISED_RATE_LIMITS } from './server-env';
+import { DEMO_DATA_DIR } from './demo-server-process';
 
 const e2eRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(e2eRoot, '..');
-const dataDir = resolve(e2eRoot, '.artifacts/demo-data');
+const dataDir = DEMO_DATA_DIR;
 const webIndex = resolve(repoRoot, 'apps/web/dist/index.html');
 
 async function startDemoServer(): Promise<void> {
