@@ -42,6 +42,8 @@ const SIGNED_IN_PATHS = [
   '/logistics-tasks',
   '/wallet',
   '/account',
+  '/account/notifications',
+  '/unsubscribe',
   '/refunds-history',
   '/seller-application-status',
   '/agent-application-status',
