@@ -4,32 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type {
-  TNotificationCategory,
-  TNotificationCategoryChoices,
-  TNotificationChannel,
-  TNotificationPreferenceChange,
-} from '@pulse/contract/notification-preferences';
+import type { TNotificationChannel } from '@pulse/contract/notification-preferences';
 import type { PageProps } from '../../../app/route-types';
 import { useSingleSubmit } from '../../../lib/use-single-submit';
 import { getNotificationPreferences, NOTIFICATION_PREFERENCES_KEY, putNotificationPreferences } from '../api/notification-settings-api';
 import { ALWAYS_SENT_LABELS, CATEGORY_LABELS } from '../components/category-labels';
-
-const CHANNELS: readonly TNotificationChannel[] = ['in_app', 'push', 'email'];
-
-type Draft = Partial<Record<`${TNotificationCategory}:${TNotificationChannel}`, boolean>>;
-
-/** The switches that differ from what the server has. */
-export function changesOf(categories: readonly TNotificationCategoryChoices[], draft: Draft): TNotificationPreferenceChange[] {
-  const changes: TNotificationPreferenceChange[] = [];
-  for (const row of categories) {
-    for (const channel of CHANNELS) {
-      const wanted = draft[`${row.category}:${channel}`];
-      if (wanted !== undefined && row[channel] !== null && wanted !== row[channel]) changes.push({ category: row.category, channel, enabled: wanted });
-    }
-  }
-  return changes;
-}
+import { changesOf, CHANNELS, type Draft } from '../utils/preference-changes';
 
 /**
  * /account/notifications (issue 25, decision 055): per kind of event, in the app, push and e-mail;
