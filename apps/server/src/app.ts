@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { oidcRoutes } from './modules/auth/oidc-routes';
 import { sessionRoutes } from './modules/auth/session-routes';
 import { accountRoutes } from './modules/account/account-routes';
+import { preferencesRoutes } from './modules/preferences/preferences-routes';
 import { passwordResetRoutes } from './modules/auth/password-reset-routes';
 import { addressesRoutes } from './modules/addresses/addresses-routes';
 import { basketsRoutes } from './modules/baskets/baskets-routes';
@@ -181,6 +182,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(oidcRoutes);
   await app.register(sessionRoutes);
   await app.register(accountRoutes);
+  await app.register(preferencesRoutes);
   await app.register(passwordResetRoutes);
   await app.register(sellersRoutes);
   await app.register(agentsRoutes);

@@ -20,6 +20,8 @@ export const PAGE_PATHS = [
   '/pulse-agents',
   '/profile/addresses',
   '/account',
+  '/account/notifications',
+  '/unsubscribe',
   '/seller-dashboard',
   '/seller-profile',
   '/seller/catalogue-search',

@@ -312,6 +312,22 @@ const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
     load: () => import('../features/account/pages/account-page').then((module) => module.AccountPage),
   },
   {
+    id: 'notification-settings',
+    path: '/account/notifications',
+    title: msg`Notification settings`,
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/notification-settings/pages/notification-settings-page').then((module) => module.NotificationSettingsPage),
+  },
+  {
+    id: 'unsubscribe',
+    path: '/unsubscribe',
+    title: msg`Unsubscribe`,
+    access: 'public',
+    bars: false,
+    load: () => import('../features/notification-settings/pages/unsubscribe-page').then((module) => module.UnsubscribePage),
+  },
+  {
     id: 'refunds-history',
     path: '/refunds-history',
     title: msg`Refunds History`,

@@ -24,6 +24,11 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     /** The links in the mail, logged when mail goes to .eml files. */
     links: text('links').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The one-click unsubscribe address (RFC 8058) for mail a person may turn off: sent as the
+     * List-Unsubscribe header. Null for receipts and security mail.
+     */
+    unsubscribeUrl: text('unsubscribe_url'),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestampColumn('next_attempt_at').notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, timestampColumn } from './columns';
 import { users } from './users';
 
@@ -21,6 +21,11 @@ export const notifications = pgTable(
     createdAt: createdAtColumn(),
     /** Lets a retried event create its notification once. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * Kept only so a retried event stays one notification: the person turned in-app off for its
+     * category (decision 055). Stored read, never listed.
+     */
+    hidden: boolean('hidden').notNull().default(false),
   },
   (table) => [
     uniqueIndex('notifications_user_idempotency_unique').on(table.userId, table.idempotencyKey),

@@ -1,7 +1,10 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { TMailCategory } from '@pulse/contract/notification-preferences';
+import type { TAlwaysSentMail, TMailCategory } from '@pulse/contract/notification-preferences';
 import type { Db } from '../../db/client';
 import { mailOutbox, type MailOutboxRow, type MailStatus } from '../../db/schema/mail-outbox';
+import { channelsFor } from '../preferences/preferences-service';
+import { unsubscribeLabel } from '../preferences/unsubscribe-label';
+import { oneClickUnsubscribeUrl, unsubscribePageUrl, type UnsubscribeSigner } from '../preferences/unsubscribe-token';
 import type { MailContent } from './mail-layout';
 import { renderMail } from './mail-render';
 
@@ -30,14 +33,54 @@ export interface QueuedMail {
 }
 
 /**
+ * The content with its unsubscribe line. TODO(integrator): MailContent gains
+ * `unsubscribe?: { label: string; url: string }` (rendered under the footer by mail-layout.tsx) in
+ * another branch; until then this local type carries it and the layout ignores it.
+ */
+type MailContentWithUnsubscribe = MailContent & { unsubscribe?: { label: string; url: string } };
+
+function isAlwaysSent(category: TMailCategory): category is TAlwaysSentMail {
+  return category === 'receipt' || category === 'security';
+}
+
+/**
  * Writes a mail to the outbox in the caller's transaction: it is sent if and only if the change
  * that caused it commits. Call `app.mailOutbox.wake()` after the commit to send it at once.
+ *
+ * Receipts and security mail are always queued, with no unsubscribe link. Any other category, sent
+ * to a user, follows their choice (decision 055): e-mail turned off for the category queues nothing
+ * (null); otherwise the row carries a signed one-click unsubscribe address (List-Unsubscribe) and
+ * the content a link to the unsubscribe page. `signer` (the app) signs those links.
  */
-export async function queueMail(tx: Db, mail: QueuedMail): Promise<string> {
-  const rendered = await renderMail(mail.content);
+export async function queueMail(tx: Db, mail: QueuedMail & { category: TAlwaysSentMail }): Promise<string>;
+export async function queueMail(tx: Db, mail: QueuedMail, signer: UnsubscribeSigner): Promise<string | null>;
+export async function queueMail(tx: Db, mail: QueuedMail, signer?: UnsubscribeSigner): Promise<string | null> {
+  let content: MailContentWithUnsubscribe = mail.content;
+  let unsubscribeUrl: string | null = null;
+  if (!isAlwaysSent(mail.category) && mail.userId) {
+    const channels = await channelsFor(tx, mail.userId, mail.category);
+    if (!channels.email) return null;
+    if (signer) {
+      unsubscribeUrl = oneClickUnsubscribeUrl(signer, mail.userId, mail.category);
+      content = {
+        ...mail.content,
+        unsubscribe: { label: unsubscribeLabel(mail.content.language, mail.category), url: unsubscribePageUrl(signer, mail.userId, mail.category) },
+      };
+    }
+  }
+  const rendered = await renderMail(content);
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ kind: mail.kind, toAddress: mail.to, userId: mail.userId ?? null, subject: rendered.subject, html: rendered.html, text: rendered.text, links: rendered.links })
+    .values({
+      kind: mail.kind,
+      toAddress: mail.to,
+      userId: mail.userId ?? null,
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      links: rendered.links,
+      unsubscribeUrl,
+    })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('Insert into mail_outbox returned no row');
   return row.id;

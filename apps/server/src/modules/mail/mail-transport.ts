@@ -13,6 +13,8 @@ export interface OutgoingMail {
   html: string;
   text: string;
   links: string[];
+  /** The one-click unsubscribe address: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  unsubscribeUrl?: string | null;
 }
 
 export interface MailSender {
@@ -56,6 +58,9 @@ export function createMailSender(config: Pick<Config, 'mail' | 'dataDir'>, log: 
         html: mail.html,
         text: mail.text,
         messageId: messageIdFor(config, mail.id),
+        ...(mail.unsubscribeUrl
+          ? { headers: { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+          : {}),
       });
       if (smtpUrl) return;
       let file: string | null = null;

@@ -28,7 +28,7 @@ async function sendDueMails(app: FastifyInstance, sender: MailSender, now: () =>
     if (rows.length === 0) return { sent, failed };
     for (const row of rows) {
       try {
-        await sender.send({ id: row.id, to: row.toAddress, subject: row.subject, html: row.html, text: row.text, links: row.links });
+        await sender.send({ id: row.id, to: row.toAddress, subject: row.subject, html: row.html, text: row.text, links: row.links, unsubscribeUrl: row.unsubscribeUrl });
       } catch (error) {
         failed += 1;
         const reason = error instanceof Error ? error.message : String(error);

@@ -10,7 +10,7 @@ export async function countUnreadNotifications(db: Db, userId: string, source: N
   const [row] = await db
     .select({ value: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.source, source), isNull(notifications.readAt)));
+    .where(and(eq(notifications.userId, userId), eq(notifications.source, source), isNull(notifications.readAt), eq(notifications.hidden, false)));
   return row?.value ?? 0;
 }
 
@@ -33,8 +33,10 @@ export async function insertNotificationOnce(db: Db, values: NewNotificationRow)
   return { row: existing, created: false };
 }
 
+/** The user's notifications (of one source if given); hidden ones (in-app turned off) are never shown. */
 function ownedBy(userId: string, source: NotificationSource | undefined): SQL | undefined {
-  return source ? and(eq(notifications.userId, userId), eq(notifications.source, source)) : eq(notifications.userId, userId);
+  const mine = and(eq(notifications.userId, userId), eq(notifications.hidden, false));
+  return source ? and(mine, eq(notifications.source, source)) : mine;
 }
 
 export interface NotificationPage {
@@ -75,13 +77,13 @@ export async function markNotificationReadOnce(
   const [updated] = await db
     .update(notifications)
     .set({ readAt: now })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .where(and(eq(notifications.id, id), ownedBy(userId, undefined), isNull(notifications.readAt)))
     .returning();
   if (updated) return { row: updated, changed: true };
   const [existing] = await db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+    .where(and(eq(notifications.id, id), ownedBy(userId, undefined)));
   return existing ? { row: existing, changed: false } : null;
 }
 

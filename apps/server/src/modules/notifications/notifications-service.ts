@@ -11,10 +11,12 @@ import {
   ZNotificationType,
   ZNotifyInput,
 } from '@pulse/contract/notifications';
+import type { TNotificationCategory } from '@pulse/contract/notification-preferences';
 import type { Db } from '../../db/client';
 import { NotFoundError, translateUserText, type UserText } from '../../errors/domain-errors';
 import { translatorFor } from '../../i18n/translator';
 import { findUserLanguage } from '../auth/users-repository';
+import { categoryOfNotification, channelsFor } from '../preferences/preferences-service';
 import {
   countUnreadNotifications,
   findNotificationPage,
@@ -58,8 +60,12 @@ function runNotificationListeners(app: FastifyInstance, userId: string, notifica
   }
 }
 
-/** What a module hands to `notify()`: the text is a descriptor, written in the recipient's language. */
-export type NotifyRequest = Omit<TNotifyInput, 'message'> & { message: UserText };
+/**
+ * What a module hands to `notify()`: the text is a descriptor, written in the recipient's language.
+ * `category` names the person's choice that applies when the type alone does not say it (an order
+ * update to the farm is "shop_orders"); by default it follows the type (categoryOfNotification).
+ */
+export type NotifyRequest = Omit<TNotifyInput, 'message'> & { message: UserText; category?: TNotificationCategory };
 
 /**
  * Creates a notification for the user: its text is rendered in the recipient's language
@@ -67,10 +73,16 @@ export type NotifyRequest = Omit<TNotifyInput, 'message'> & { message: UserText 
  * push all read the same words, whenever the recipient reads them. Stored once per idempotency key,
  * then sent to the user's sockets as `newNotification` and handed to the listeners (web push). A
  * retry with the same key returns the stored notification and sends nothing again.
+ *
+ * The person's choices for its category (decision 055): with in-app off the row is stored hidden
+ * and read (only so a retry stays one notification: never listed, never counted, no socket event);
+ * with push off the listeners (web push) are not called.
  */
 export async function notify(app: FastifyInstance, userId: string, input: NotifyRequest): Promise<TNotification> {
+  const { category: requestedCategory, ...request } = input;
   const i18n = translatorFor(await findUserLanguage(app.db, userId));
-  const values = ZNotifyInput.parse({ ...input, message: translateUserText(i18n, input.message) });
+  const values = ZNotifyInput.parse({ ...request, message: translateUserText(i18n, request.message) });
+  const channels = await channelsFor(app.db, userId, requestedCategory ?? categoryOfNotification(values.type, values.source));
   const { row, created } = await insertNotificationOnce(app.db, {
     userId,
     type: values.type,
@@ -79,11 +91,12 @@ export async function notify(app: FastifyInstance, userId: string, input: Notify
     contentType: values.content_type,
     relatedEntityId: values.related_entity_id,
     idempotencyKey: values.idempotencyKey,
+    ...(channels.in_app ? {} : { hidden: true, readAt: new Date() }),
   });
   const notification = toNotificationJson(row);
   if (created) {
-    app.realtime.emitToUser(userId, 'newNotification', notification);
-    runNotificationListeners(app, userId, notification);
+    if (!row.hidden) app.realtime.emitToUser(userId, 'newNotification', notification);
+    if (channels.push) runNotificationListeners(app, userId, notification);
   }
   return notification;
 }

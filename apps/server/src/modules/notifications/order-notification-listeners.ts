@@ -30,6 +30,8 @@ export function registerOrderNotificationListeners(events: DomainEvents): void {
           related_entity_id: change.order.id,
           content_type: 'order',
           idempotencyKey: `order:${change.order.id}:${change.order.status}:${change.event.id}`,
+          // The farm's choice for its incoming orders, the buyer's for their own (decision 055).
+          category: party === 'seller' ? 'shop_orders' : 'orders',
         });
       } catch (error) {
         app.log.error({ err: error, orderId: change.order.id }, 'Order notification failed');

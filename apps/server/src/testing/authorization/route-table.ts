@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { passwordResetMail } from '../../modules/mail/mail-messages';
 import { queueMail } from '../../modules/mail/mail-outbox';
+import { signUnsubscribeToken } from '../../modules/preferences/unsubscribe-token';
 import { bearer } from '../auth-helpers';
 import {
   createAgent,
@@ -327,6 +328,39 @@ export const ROUTE_TABLE: Row[] = [
     freshActor: true,
     expect: signedIn(200),
     call: () => ({ url: '/api/account/password', payload: { currentPassword: TEST_PASSWORD, newPassword: `river-basket-${unique('pw')}` } }),
+  },
+  /* ---- notification preferences and one-click unsubscribe (decision 055) ---- */
+  {
+    method: 'GET',
+    path: '/api/account/notification-preferences',
+    note: "the caller's own choices",
+    expect: signedIn(200),
+    call: () => ({ url: '/api/account/notification-preferences' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/account/notification-preferences',
+    note: "the caller's own choices (preferences.test.ts: nobody else's change)",
+    expect: signedIn(200),
+    call: () => ({ url: '/api/account/notification-preferences', payload: { changes: [{ category: 'hub', channel: 'push', enabled: true }] } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/mail/unsubscribe',
+    note: "the signed link is the authority, whoever follows it; it only tells the category (the owner buyer's link)",
+    expect: all(200),
+    call: ({ world }) => ({ url: `/api/mail/unsubscribe?token=${signUnsubscribeToken(world.app.jwtSecret, world.ownerBuyer.id, 'announcements')}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/mail/unsubscribe',
+    note: "one click without a session: turns off only the link's user and category (preferences.test.ts: forged links 400)",
+    expect: all(200),
+    call: ({ world }) => ({
+      url: `/api/mail/unsubscribe?token=${signUnsubscribeToken(world.app.jwtSecret, world.ownerBuyer.id, 'announcements')}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
   },
   { method: 'PUT', path: '/api/users/me/language', note: "the caller's own language", expect: signedIn(200), call: () => ({ url: '/api/users/me/language', payload: { language: 'en' } }) },
   { method: 'GET', path: '/api/auth/providers', expect: all(200), call: () => ({ url: '/api/auth/providers' }) },

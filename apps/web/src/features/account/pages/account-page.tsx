@@ -1,4 +1,7 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
+import { IconBell } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { PageProps } from '../../../app/route-types';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { ChangePasswordCard } from '../components/change-password-card';
@@ -20,6 +23,14 @@ export function AccountPage({ route }: PageProps) {
             </Text>
           )}
         </Stack>
+        <Card withBorder radius="lg" padding="lg">
+          <Group gap="sm" wrap="nowrap">
+            <IconBell size={24} stroke={1.6} aria-hidden />
+            <Anchor component={Link} to="/account/notifications" fw={600}>
+              <Trans>Notification settings: in the app, push and e-mail</Trans>
+            </Anchor>
+          </Group>
+        </Card>
         <DevicesCard />
         <ChangePasswordCard />
       </Stack>

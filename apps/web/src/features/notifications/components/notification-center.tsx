@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TNotification, TNotificationSource } from '@pulse/contract/notifications';
 import { useAuth } from '../../../lib/auth/use-auth';
@@ -106,6 +106,9 @@ export function NotificationCenter({ source, title, emptyText }: NotificationCen
               {unread === 0 ? t`You are all caught up.` : t`${unread} unread`}
             </Text>
           )}
+          <Anchor component={Link} to="/account/notifications" size="sm">
+            <Trans>Notification settings</Trans>
+          </Anchor>
         </div>
       {source === 'marketplace' && (
         <div className={classes.pushControl}>
