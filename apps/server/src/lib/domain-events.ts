@@ -35,7 +35,7 @@ export type DomainEventName = keyof DomainEventMap;
 export type PendingEvent = { [K in DomainEventName]: { name: K; payload: DomainEventMap[K] } }[DomainEventName];
 
 /** The settings in-transaction listeners may read (what an order transition is given). */
-export type DomainEventsConfig = Pick<Config, 'commissionBps' | 'autoCompleteDays' | 'currency' | 'referrals'>;
+export type DomainEventsConfig = Pick<Config, 'commissionBps' | 'autoCompleteDays' | 'currency' | 'referrals' | 'appName' | 'publicUrl' | 'jwtSecret'>;
 
 export interface InTransactionContext {
   /** The publisher's transaction: write with it, never with the app's pool. */

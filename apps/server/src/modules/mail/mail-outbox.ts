@@ -1,8 +1,10 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { TAlwaysSentMail, TMailCategory } from '@pulse/contract/notification-preferences';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { mailOutbox, type MailOutboxRow, type MailStatus } from '../../db/schema/mail-outbox';
 import { channelsFor } from '../preferences/preferences-service';
+import { resolveJwtSecret } from '../settings/resolve-jwt-secret';
 import { unsubscribeLabel } from '../preferences/unsubscribe-label';
 import { oneClickUnsubscribeUrl, unsubscribePageUrl, type UnsubscribeSigner } from '../preferences/unsubscribe-token';
 import type { MailContent } from './mail-layout';
@@ -33,6 +35,16 @@ export interface QueuedMail {
 }
 
 /**
+ * What signs a mail's unsubscribe links: the app (`app`: its config and the JWT secret it resolved
+ * at start), or, inside a domain event's transaction, only the config (`{ config: ctx.config }`):
+ * the secret is then JWT_SECRET or the one kept in the database, read in the transaction.
+ */
+export interface MailSigning {
+  config: Pick<Config, 'jwtSecret' | 'publicUrl'>;
+  jwtSecret?: string;
+}
+
+/**
  * The content with its unsubscribe line. TODO(integrator): MailContent gains
  * `unsubscribe?: { label: string; url: string }` (rendered under the footer by mail-layout.tsx) in
  * another branch; until then this local type carries it and the layout ignores it.
@@ -53,14 +65,15 @@ function isAlwaysSent(category: TMailCategory): category is TAlwaysSentMail {
  * the content a link to the unsubscribe page. `signer` (the app) signs those links.
  */
 export async function queueMail(tx: Db, mail: QueuedMail & { category: TAlwaysSentMail }): Promise<string>;
-export async function queueMail(tx: Db, mail: QueuedMail, signer: UnsubscribeSigner): Promise<string | null>;
-export async function queueMail(tx: Db, mail: QueuedMail, signer?: UnsubscribeSigner): Promise<string | null> {
+export async function queueMail(tx: Db, mail: QueuedMail, signing: MailSigning): Promise<string | null>;
+export async function queueMail(tx: Db, mail: QueuedMail, signing?: MailSigning): Promise<string | null> {
   let content: MailContentWithUnsubscribe = mail.content;
   let unsubscribeUrl: string | null = null;
   if (!isAlwaysSent(mail.category) && mail.userId) {
     const channels = await channelsFor(tx, mail.userId, mail.category);
     if (!channels.email) return null;
-    if (signer) {
+    if (signing) {
+      const signer: UnsubscribeSigner = { config: signing.config, jwtSecret: signing.jwtSecret ?? (await resolveJwtSecret(signing.config, tx)) };
       unsubscribeUrl = oneClickUnsubscribeUrl(signer, mail.userId, mail.category);
       content = {
         ...mail.content,

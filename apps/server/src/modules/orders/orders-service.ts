@@ -16,12 +16,11 @@ import {
   type TOrderSummary,
 } from '@pulse/contract/orders';
 import { WEIGHED_UNITS } from '@pulse/contract/products';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ORDER_ITEM_QUANTITY_SCALE, type OrderRow } from '../../db/schema/orders';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../errors/domain-errors';
-import { PendingEvents, domainEvents } from '../../lib/domain-events';
+import { PendingEvents, domainEvents, type DomainEventsConfig } from '../../lib/domain-events';
 import { clearPublicResponses } from '../products/products-response-cache';
 import { findReviewJsonForOrder } from '../reviews/reviews-repository';
 import { assertApprovedSeller } from '../seller-dashboard/seller-access';
@@ -66,7 +65,7 @@ export const REASON_REQUIRED_MESSAGE = contractMessage(msg`Tell us the reason.`)
 export const FINAL_WEIGHT_RECORDED_NOTE = 'Final weight recorded';
 export const ORDER_LAPSED_MESSAGE = contractMessage(msg`This order was not paid within 15 minutes and is cancelled. Its items are back on sale.`);
 
-export type OrdersConfig = Pick<Config, 'commissionBps' | 'autoCompleteDays' | 'currency' | 'referrals'>;
+export type OrdersConfig = DomainEventsConfig;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
