@@ -24,6 +24,7 @@ import { oidcRoutes } from './modules/auth/oidc-routes';
 import { sessionRoutes } from './modules/auth/session-routes';
 import { accountRoutes } from './modules/account/account-routes';
 import { passwordResetRoutes } from './modules/auth/password-reset-routes';
+import { emailVerificationRoutes } from './modules/auth/email-verification-routes';
 import { addressesRoutes } from './modules/addresses/addresses-routes';
 import { basketsRoutes } from './modules/baskets/baskets-routes';
 import { healthRoutes } from './modules/health/health-routes';
@@ -182,6 +183,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(sessionRoutes);
   await app.register(accountRoutes);
   await app.register(passwordResetRoutes);
+  await app.register(emailVerificationRoutes);
   await app.register(sellersRoutes);
   await app.register(agentsRoutes);
   await app.register(deliveryRoutes);
