@@ -7,10 +7,9 @@ import {
   ZSignedOutResponse,
 } from '@pulse/contract/account';
 import { requireUser } from '../../plugins/auth';
-import { rateLimitedError } from '../../plugins/rate-limits';
+import { rateLimitedError, rateLimitFor } from '../../plugins/rate-limits';
 import { clearSessionCookie } from '../auth/session-cookie';
 import { ZChangeEmailRequest, ZEmailMailSentResponse } from '@pulse/contract/email-verification';
-import { verificationMailLimit } from '../auth/email-verification-routes';
 import { changePassword, listDevices, signOutDevice, signOutEverywhere } from './account-service';
 import { CHANGE_EMAIL_SENT_MESSAGE, requestEmailChange } from './change-email-service';
 
@@ -74,15 +73,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Change e-mail (decision 053): counted with "send the confirmation again" (one limit per user),
-  // which also bounds guessing the current password.
+  // Change e-mail (decision 053): as many mails per user and hour as "send the confirmation again"
+  // (RATE_LIMIT_VERIFICATION_MAILS_PER_HOUR, its own counter), which also bounds guessing the current password.
   app.put(
     '/api/account/email',
     {
       schema: { body: ZChangeEmailRequest, response: { 202: ZEmailMailSentResponse } },
       bodyLimit: PASSWORD_BODY_LIMIT_BYTES,
       preValidation: app.authenticate,
-      preHandler: verificationMailLimit(app),
+      config: { rateLimit: rateLimitFor(app.config, 'verificationMail') },
     },
     async (request, reply) => {
       await requestEmailChange(app, requireUser(request), request.body);

@@ -1,10 +1,11 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import type { PageProps } from '../../../app/route-types';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { ChangeEmailCard } from '../components/change-email-card';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { DevicesCard } from '../components/devices-card';
 
-/** /account (decision 051): who is signed in, where, and the password. Reached from the side menu's header. */
+/** /account (decisions 051, 053): the e-mail address, who is signed in, where, and the password. Reached from the side menu's header. */
 export function AccountPage({ route }: PageProps) {
   const { user } = useAuth();
   return (
@@ -20,6 +21,7 @@ export function AccountPage({ route }: PageProps) {
             </Text>
           )}
         </Stack>
+        <ChangeEmailCard />
         <DevicesCard />
         <ChangePasswordCard />
       </Stack>
