@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, CloseButton, Group, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isApiError } from '../lib/api-error';
 import { resendEmailLink } from '../lib/auth/email-verification-api';
@@ -41,15 +41,15 @@ export function EmailVerificationBannerCard({ email, onHide }: { email: string; 
       role="region"
       aria-label={t`Confirm your e-mail address`}
       data-testid="email-verification-banner"
+      withCloseButton
+      closeButtonLabel={t`Hide for now`}
+      onClose={onHide}
     >
-      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-        <Text size="sm">
-          <Trans>
-            Confirm your e-mail address: we sent a link to <strong>{email}</strong>.
-          </Trans>
-        </Text>
-        <CloseButton size="sm" aria-label={t`Hide for now`} onClick={onHide} />
-      </Group>
+      <Text size="sm">
+        <Trans>
+          Confirm your e-mail address: we sent a link to <strong>{email}</strong>.
+        </Trans>
+      </Text>
       <Button mt="xs" size="xs" variant="light" loading={isPending} disabled={isPending} onClick={resend}>
         <Trans>Send it again</Trans>
       </Button>
