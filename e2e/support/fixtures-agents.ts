@@ -23,6 +23,12 @@ export const AGENT_LANE_USERS = {
   rival: { email: 'rider.ama@agents.e2e.example', username: 'rider_ama' },
 } as const;
 
+/**
+ * A buyer who has not applied to be an agent (tests/agent-registration.spec.ts applies with it). Made
+ * by the fixtures, so the address counts as confirmed (decision 053): applications need that.
+ */
+export const AGENT_APPLICANT = { email: 'applicant@agents.e2e.example', username: 'agent_applicant' } as const;
+
 export const AGENT_LANE_FARM = { name: 'Mensah Yam Fields', region: 'Ashanti', lat: 6.7102, lng: -1.6305 } as const;
 
 export const AGENT_LANE_PRODUCT = { title: 'Agents-lane White Yam', unit: 'piece', priceMinor: 600, stock: 400 } as const;
@@ -50,6 +56,7 @@ export async function seedAgentLaneFixtures(db: Db): Promise<void> {
     const roles = key === 'rider' || key === 'rival' ? ['buyer', 'agent'] : undefined;
     ids[key] = (await createLocalUser(db, { ...user, password: FIXTURE_PASSWORD, ...(roles ? { roles } : {}) })).id;
   }
+  await createLocalUser(db, { ...AGENT_APPLICANT, password: FIXTURE_PASSWORD });
   await setSellerStatus(db, { email: AGENT_LANE_USERS.farm.email, status: 'approved', businessName: AGENT_LANE_FARM.name });
   await db
     .update(sellerProfiles)

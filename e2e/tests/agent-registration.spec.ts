@@ -1,24 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
-import { callApiInPage, createSolidPng } from '../support/api-in-page';
-import { FIXTURE_PASSWORD, FIXTURE_USERS } from '../support/fixtures';
+import { expect, test } from '@playwright/test';
+import { createSolidPng } from '../support/api-in-page';
+import { FIXTURE_USERS } from '../support/fixtures';
+import { AGENT_APPLICANT } from '../support/fixtures-agents';
+import { signInThroughApi } from '../support/sign-in';
 import { openLive, openSecondPerson, waitForRealtimeAnnounce } from '../support/realtime';
 import { chooseMenuItem } from '../support/shell';
-
-/** A brand-new account (no agent application yet), signed in the way the app stores its session. */
-async function registerNewPerson(page: Page, label: string) {
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const person = { email: `${label}.${suffix}@e2e.example`, username: `${label}_${suffix}`.slice(0, 30), password: FIXTURE_PASSWORD };
-  await page.goto('/home');
-  const response = await callApiInPage<{ token: string }>(page, 'POST', '/api/auth/register', person);
-  expect(response.status, 'registration through the API').toBe(201);
-  await page.evaluate((token) => sessionStorage.setItem('jwt_token', token), response.body.token);
-  return person;
-}
 
 test.describe('becoming a Pulse Agent', () => {
   test('a non-agent sees the programme, applies with the shared schema (one request), an admin approves and the menu leads to the dashboard at once', async ({ page, browser }) => {
     test.setTimeout(90_000);
-    const person = await registerNewPerson(page, 'rider');
+    // A fixture buyer with a confirmed address (applications need one, decision 053) and no application yet.
+    const person = AGENT_APPLICANT;
+    await signInThroughApi(page, person, '/home');
     const announced = waitForRealtimeAnnounce(page);
     await page.goto('/agent-dashboard');
     await announced;

@@ -25,6 +25,7 @@ import { sessionRoutes } from './modules/auth/session-routes';
 import { accountRoutes } from './modules/account/account-routes';
 import { preferencesRoutes } from './modules/preferences/preferences-routes';
 import { passwordResetRoutes } from './modules/auth/password-reset-routes';
+import { emailVerificationRoutes } from './modules/auth/email-verification-routes';
 import { addressesRoutes } from './modules/addresses/addresses-routes';
 import { basketsRoutes } from './modules/baskets/baskets-routes';
 import { healthRoutes } from './modules/health/health-routes';
@@ -184,6 +185,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(accountRoutes);
   await app.register(preferencesRoutes);
   await app.register(passwordResetRoutes);
+  await app.register(emailVerificationRoutes);
   await app.register(sellersRoutes);
   await app.register(agentsRoutes);
   await app.register(deliveryRoutes);

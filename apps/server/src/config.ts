@@ -97,6 +97,8 @@ export interface RateLimitsConfig {
   paymentWebhooksPerMinute: number;
   passwordResetsPerHour: number;
   passwordResetsPerEmailPerHour: number;
+  /** E-mail confirmation and change-of-address mails a signed-in user may ask for (issue 25). */
+  verificationMailsPerHour: number;
 }
 
 export interface MailConfig {
@@ -218,6 +220,7 @@ const ZEnvironment = z.object({
   RATE_LIMIT_PAYMENT_WEBHOOKS_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of webhook calls, at least 1'),
   RATE_LIMIT_PASSWORD_RESETS_PER_HOUR: integerIn(1, 1_000_000, 'a whole number of requests, at least 1'),
   RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR: integerIn(1, 1_000_000, 'a whole number of requests, at least 1'),
+  RATE_LIMIT_VERIFICATION_MAILS_PER_HOUR: integerIn(1, 1_000_000, 'a whole number of mails, at least 1'),
   SMTP_URL: optionalText.pipe(
     z
       .string()
@@ -450,6 +453,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paymentWebhooksPerMinute: values.RATE_LIMIT_PAYMENT_WEBHOOKS_PER_MINUTE ?? 600,
       passwordResetsPerHour: values.RATE_LIMIT_PASSWORD_RESETS_PER_HOUR ?? 20,
       passwordResetsPerEmailPerHour: values.RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR ?? 5,
+      verificationMailsPerHour: values.RATE_LIMIT_VERIFICATION_MAILS_PER_HOUR ?? 3,
     },
     bodyLimitBytes: values.BODY_LIMIT_BYTES ?? 1_048_576,
     vapidSubject: values.VAPID_SUBJECT ?? null,

@@ -5,6 +5,8 @@ export const ZErrorCode = z.enum([
   'validation_failed',
   'unauthorized',
   'forbidden',
+  /** A 403 until the account's e-mail address is confirmed (decision 053). */
+  'email_unverified',
   'not_found',
   'conflict',
   'payload_too_large',

@@ -10,6 +10,7 @@ export const PAGE_PATHS = [
   '/login',
   '/forgot-password',
   '/reset-password',
+  '/verify-email',
   '/product-listing',
   '/seller-signup',
   '/product-details/:productId',

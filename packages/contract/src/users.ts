@@ -26,6 +26,8 @@ export const ZUser = z.object({
   bio: z.string().nullable(),
   profession: z.string().nullable(),
   is_legacy_creator: z.boolean(),
+  /** The address was confirmed through its mail's link, or the sign-on provider vouched for it (decision 053). */
+  email_verified: z.boolean(),
   /** The language chosen by the user; null until the first sign-in stores the one in use. */
   language: ZLanguage.nullable(),
 });

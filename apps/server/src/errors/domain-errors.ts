@@ -74,6 +74,12 @@ export class ForbiddenError extends DomainError {
   readonly code = 'forbidden';
 }
 
+/** Applications and payouts wait until the account's address is confirmed (decision 053). */
+export class EmailUnverifiedError extends DomainError {
+  readonly statusCode = 403;
+  readonly code = 'email_unverified';
+}
+
 export class NotFoundError extends DomainError {
   readonly statusCode = 404;
   readonly code = 'not_found';

@@ -29,6 +29,11 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'GET /api/auth/oidc/start': [404],
   'GET /api/auth/oidc/callback': [404],
   'POST /api/auth/register': [409],
+  // The address is already confirmed.
+  'POST /api/auth/email-verification': [409],
+  // A change link whose new address another account took meanwhile.
+  'POST /api/auth/email-verification/confirm': [409],
+  'PUT /api/account/email': [409],
   // Wrong password 401; a suspended account 403.
   'POST /api/auth/login': [401, 403],
   'POST /api/sellers/application': [409],

@@ -24,7 +24,8 @@ export type RateLimitedAction =
   | 'mcp'
   | 'paymentWebhook'
   | 'accountLookup'
-  | 'passwordReset';
+  | 'passwordReset'
+  | 'verificationMail';
 
 interface ActionLimit {
   /** Requests allowed per window; the assistant allows visitors (counted per IP) more than one user. */
@@ -86,6 +87,8 @@ function actionLimits(config: Config): Record<RateLimitedAction, ActionLimit> {
     paymentWebhook: { max: limits.paymentWebhooksPerMinute, windowMs: MINUTE_MS, hook: 'onRequest', refusal: msg`Too many webhook calls from this address.` },
     accountLookup: { max: limits.accountLookupsPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`Too many account lookups.` },
     passwordReset: { max: limits.passwordResetsPerHour, windowMs: HOUR_MS, hook: 'onRequest', refusal: msg`Too many password reset requests.` },
+    // "Send the confirmation again" and "change e-mail", per user and route (decision 053).
+    verificationMail: { max: limits.verificationMailsPerHour, windowMs: HOUR_MS, hook: 'preHandler', refusal: msg`Too many confirmation mails asked for.` },
   };
 }
 

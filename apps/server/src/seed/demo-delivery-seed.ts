@@ -121,7 +121,7 @@ async function userByEmail(db: Db, email: string): Promise<UserRow> {
 export async function insertDemoAgents(tx: Db, passwordHash: string, now: Date): Promise<string[]> {
   const rows = await tx
     .insert(users)
-    .values(SEED_AGENTS.map((agent) => ({ email: agent.email, username: agent.username, passwordHash, roles: ['buyer', 'agent'], bio: agent.bio, profession: 'Pulse Agent' })))
+    .values(SEED_AGENTS.map((agent) => ({ email: agent.email, username: agent.username, passwordHash, roles: ['buyer', 'agent'], bio: agent.bio, profession: 'Pulse Agent', emailVerifiedAt: now })))
     .returning({ id: users.id });
   await tx.insert(agents).values(
     SEED_AGENTS.map((agent, index) => ({

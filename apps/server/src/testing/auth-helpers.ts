@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import type { TAuthResponse } from '@pulse/contract/auth';
+import { users } from '../db/schema/users';
 
 let counter = 0;
 
@@ -19,10 +21,14 @@ export function nextSignUpAddress(): string {
 
 export const TEST_PASSWORD = 'meadow-tractor-91';
 
-/** Registers a new user with unique e-mail and username; returns the token and user. */
+/**
+ * Registers a new user with unique e-mail and username; returns the token and user. The address
+ * counts as confirmed, as if its mail's link was followed (applications and payouts need that,
+ * decision 053), unless `verified: false`.
+ */
 export async function registerTestUser(
   app: FastifyInstance,
-  overrides: Partial<{ email: string; username: string; password: string }> = {},
+  overrides: Partial<{ email: string; username: string; password: string; verified: boolean }> = {},
 ): Promise<TAuthResponse & { password: string }> {
   counter += 1;
   const suffix = `${Date.now().toString(36)}${counter}`;
@@ -33,7 +39,10 @@ export async function registerTestUser(
   };
   const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: nextSignUpAddress() });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-  return { ...(response.json() as TAuthResponse), password: body.password };
+  const registered = response.json() as TAuthResponse;
+  if (overrides.verified === false) return { ...registered, password: body.password };
+  await app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, registered.user.id));
+  return { ...registered, user: { ...registered.user, email_verified: true }, password: body.password };
 }
 
 export function bearer(token: string): { authorization: string } {

@@ -16,6 +16,7 @@ import { LazySideMenu } from '../shell/lazy-side-menu';
 import { TopBar } from '../shell/top-bar';
 import { InstallPrompt } from '../shell/install-prompt';
 import { UpdateBanner } from '../shell/update-banner';
+import { EmailVerificationBanner } from '../shell/email-verification-banner';
 import { useAuthRedirects } from './use-auth-redirects';
 import { useRouteChrome } from './use-route-chrome';
 import classes from './root-layout.module.css';
@@ -58,6 +59,7 @@ function AppFrame() {
       {showBars && <TopBar onOpenMenu={menu.open} />}
       {!showBars && route.id !== 'login' && <PageHeader />}
       <main className={classes.main}>
+        {route.id !== 'login' && <EmailVerificationBanner routeId={route.id} />}
         <div className={classes.content}>
           <Outlet />
         </div>

@@ -80,6 +80,14 @@ const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
     load: () => import('../features/auth/pages/reset-password-page').then((module) => module.ResetPasswordPage),
   },
   {
+    id: 'verify-email',
+    path: '/verify-email',
+    title: msg`Confirm e-mail`,
+    access: 'public',
+    bars: false,
+    load: () => import('../features/auth/pages/verify-email-page').then((module) => module.VerifyEmailPage),
+  },
+  {
     id: 'product-listing',
     path: '/product-listing',
     title: msg`Products`,

@@ -7,9 +7,11 @@ import {
   ZSignedOutResponse,
 } from '@pulse/contract/account';
 import { requireUser } from '../../plugins/auth';
-import { rateLimitedError } from '../../plugins/rate-limits';
+import { rateLimitedError, rateLimitFor } from '../../plugins/rate-limits';
 import { clearSessionCookie } from '../auth/session-cookie';
+import { ZChangeEmailRequest, ZEmailMailSentResponse } from '@pulse/contract/email-verification';
 import { changePassword, listDevices, signOutDevice, signOutEverywhere } from './account-service';
+import { CHANGE_EMAIL_SENT_MESSAGE, requestEmailChange } from './change-email-service';
 
 /** The change-password body is two passwords of at most 128 characters. */
 const PASSWORD_BODY_LIMIT_BYTES = 2048;
@@ -68,6 +70,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const ended = await changePassword(app.db, user, request.sessionId, request.body);
       for (const sessionId of ended) app.realtime.disconnectSession(sessionId);
       return { otherSessionsEnded: ended.length };
+    },
+  );
+
+  // Change e-mail (decision 053): as many mails per user and hour as "send the confirmation again"
+  // (RATE_LIMIT_VERIFICATION_MAILS_PER_HOUR, its own counter), which also bounds guessing the current password.
+  app.put(
+    '/api/account/email',
+    {
+      schema: { body: ZChangeEmailRequest, response: { 202: ZEmailMailSentResponse } },
+      bodyLimit: PASSWORD_BODY_LIMIT_BYTES,
+      preValidation: app.authenticate,
+      config: { rateLimit: rateLimitFor(app.config, 'verificationMail') },
+    },
+    async (request, reply) => {
+      await requestEmailChange(app, requireUser(request), request.body);
+      return reply.code(202).send({ ok: true as const, message: request.i18n._(CHANGE_EMAIL_SENT_MESSAGE) });
     },
   );
 };

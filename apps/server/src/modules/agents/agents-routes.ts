@@ -10,13 +10,15 @@ import {
   ZSubmitAgentApplicationResponse,
 } from '@pulse/contract/agents';
 import { requireUser } from '../../plugins/auth';
+import { requireVerifiedEmail } from '../auth/email-verification-service';
 import { getAgentWallet } from './agent-wallet-service';
 import { assertApprovedAgent, getAgentStatus, getMyAgentApplication, submitAgentApplication } from './agents-service';
 
 export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/agents/applications',
-    { schema: { body: ZAgentApplicationInput, response: { 201: ZSubmitAgentApplicationResponse } }, preValidation: app.authenticate },
+    // An unconfirmed address may browse and buy, not apply (decision 053).
+    { schema: { body: ZAgentApplicationInput, response: { 201: ZSubmitAgentApplicationResponse } }, preValidation: [app.authenticate, requireVerifiedEmail] },
     async (request, reply) => reply.code(201).send(await submitAgentApplication(app, requireUser(request), request.body)),
   );
 

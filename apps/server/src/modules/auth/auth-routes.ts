@@ -11,6 +11,7 @@ import { ZSetLanguageRequest, ZSetLanguageResponse } from '@pulse/contract/users
 import { requireUser } from '../../plugins/auth';
 import { rateLimitFor } from '../../plugins/rate-limits';
 import { endSession, registerUser, verifyCredentials } from './auth-service';
+import { queueVerificationMail } from './email-verification-service';
 import { issueSession } from './issue-session';
 import { listDemoAccounts } from './demo-accounts';
 import { createLoginRateLimits } from './login-rate-limit';
@@ -28,10 +29,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/register',
     { schema: { body: ZRegisterRequest, response: { 201: ZAuthResponse } }, config: { rateLimit: rateLimitFor(app.config, 'register') } },
     async (request, reply) => {
-      const user = await registerUser(app.db, request.body, {
-        config: app.config,
-        onAttributionError: (error) => request.log.error({ err: error }, 'Referral attribution at sign-up failed'),
-      });
+      const user = await registerUser(
+        app.db,
+        request.body,
+        { config: app.config, onAttributionError: (error) => request.log.error({ err: error }, 'Referral attribution at sign-up failed') },
+        (tx, created) => queueVerificationMail(app, tx, created),
+      );
+      app.mailOutbox.wake();
       const session = await issueSession(app, request, reply, user.id);
       return reply.code(201).send({ token: session.token, user: await getUserJson(app.db, user) });
     },

@@ -31,6 +31,11 @@ export interface NewLocalUser {
   username: string;
   password: string;
   roles?: string[];
+  /**
+   * Whether the address counts as confirmed. Accounts an operator makes (admin CLI, fixtures) are;
+   * a public sign-up passes false and is sent a link (decision 053).
+   */
+  emailVerified?: boolean;
 }
 
 /** Creates an e-mail + password account; duplicates are reported per field, even under a race. */
@@ -49,6 +54,7 @@ export async function createLocalUser(db: Db, input: NewLocalUser): Promise<User
       passwordHash,
       provider: LOCAL_PROVIDER,
       ...(input.roles ? { roles: input.roles } : {}),
+      emailVerifiedAt: (input.emailVerified ?? true) ? new Date() : null,
     });
   } catch (error) {
     // Two sign-ups for the same name can both pass the checks above; the unique index decides.
@@ -59,16 +65,23 @@ export async function createLocalUser(db: Db, input: NewLocalUser): Promise<User
 }
 
 /**
- * POST /api/auth/register. With the `?ref=` code the browser remembered, the new account is
- * attributed to the referral agent (decision 023); a bad code is ignored, and a failure of the
- * attribution itself is reported to `onAttributionError` and never loses the account just made.
+ * POST /api/auth/register. The account is unconfirmed; `onCreated` runs in the sign-up's
+ * transaction (the confirmation mail is queued there, decision 053). With the `?ref=` code the
+ * browser remembered, the new account is attributed to the referral agent (decision 023); a bad
+ * code is ignored, and a failure of the attribution itself is reported to `onAttributionError` and
+ * never loses the account just made.
  */
 export async function registerUser(
   db: Db,
   input: TRegisterRequest,
   referrals?: { config: Pick<Config, 'referrals'>; onAttributionError?: (error: unknown) => void },
+  onCreated?: (tx: Db, user: UserRow) => Promise<void>,
 ): Promise<UserRow> {
-  const user = await createLocalUser(db, input);
+  const user = await db.transaction(async (tx) => {
+    const created = await createLocalUser(tx, { ...input, emailVerified: false });
+    await onCreated?.(tx, created);
+    return created;
+  });
   if (referrals && input.referralCode) {
     try {
       await attributeSignUp(db, referrals.config, user, input.referralCode, 'signup');

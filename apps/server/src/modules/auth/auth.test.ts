@@ -42,7 +42,7 @@ describe('POST /api/auth/register', () => {
       is_legacy_creator: false,
     });
     expect(Object.keys(body.user).sort()).toEqual(
-      ['agentId', 'bio', 'email', 'id', 'is_legacy_creator', 'language', 'profession', 'profile_picture_url', 'provider', 'providerId', 'roles', 'sellerId', 'username'].sort(),
+      ['agentId', 'bio', 'email', 'email_verified', 'id', 'is_legacy_creator', 'language', 'profession', 'profile_picture_url', 'provider', 'providerId', 'roles', 'sellerId', 'username'].sort(),
     );
     const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE_NAME);
     expect(cookie).toMatchObject({ value: body.token, httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 3600 });

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { findUniqueViolation } from '../../db/find-unique-violation';
 import { LOCAL_PROVIDER, type UserRow } from '../../db/schema/users';
 import { ConflictError, InvalidError } from '../../errors/domain-errors';
-import { findUserByEmail, findUserByProvider, insertUser, isUsernameTaken, linkUserProvider } from './users-repository';
+import { findUserByEmail, findUserByProvider, insertUser, isUsernameTaken, linkUserProvider, markEmailVerifiedIfVouched } from './users-repository';
 
 export interface OidcIdentity {
   /** `oidc:<issuer host>` */
@@ -68,7 +68,7 @@ export async function findOrCreateOidcUser(db: Db, identity: OidcIdentity): Prom
  */
 export async function resolveOidcUser(db: Db, identity: OidcIdentity): Promise<{ user: UserRow; created: boolean }> {
   const linked = await findUserByProvider(db, identity.provider, identity.subject);
-  if (linked) return { user: linked, created: false };
+  if (linked) return { user: await markEmailVerifiedIfVouched(db, linked, identity), created: false };
 
   const email = identity.email?.trim().toLowerCase();
   if (!email) throw new InvalidError(SSO_NO_EMAIL_MESSAGE);
@@ -81,7 +81,8 @@ export async function resolveOidcUser(db: Db, identity: OidcIdentity): Promise<{
     if (sameEmail.provider !== LOCAL_PROVIDER || sameEmail.providerId !== null) {
       throw new ConflictError(SSO_EMAIL_LINKED_ELSEWHERE_MESSAGE);
     }
-    return { user: await linkUserProvider(db, sameEmail.id, identity.provider, identity.subject), created: false };
+    const linkedNow = await linkUserProvider(db, sameEmail.id, identity.provider, identity.subject);
+    return { user: await markEmailVerifiedIfVouched(db, linkedNow, identity), created: false };
   }
 
   const base = deriveUsernameBase(identity);
@@ -94,6 +95,8 @@ export async function resolveOidcUser(db: Db, identity: OidcIdentity): Promise<{
         provider: identity.provider,
         providerId: identity.subject,
         profilePictureUrl: identity.picture,
+        // The provider vouches for the address (its `email_verified` claim): no mail of ours needed (decision 053).
+        emailVerifiedAt: identity.emailVerified === true ? new Date() : null,
       });
       return { user, created: true };
     } catch (error) {

@@ -23,6 +23,7 @@ export async function getUserJson(db: Db, user: UserRow): Promise<TUser> {
     bio: user.bio,
     profession: user.profession,
     is_legacy_creator: user.isLegacyCreator,
+    email_verified: user.emailVerifiedAt !== null,
     language: ZLanguage.safeParse(user.language).data ?? null,
   };
 }

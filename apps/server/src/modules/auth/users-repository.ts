@@ -67,6 +67,16 @@ export async function linkUserProvider(db: Db, userId: string, provider: string,
   return row;
 }
 
+/**
+ * A single sign-on whose provider says the address is verified (`email_verified: true`) confirms it
+ * here too, when it is the account's address (decision 053).
+ */
+export async function markEmailVerifiedIfVouched(db: Db, user: UserRow, identity: { email: string | null; emailVerified: boolean | null }): Promise<UserRow> {
+  if (user.emailVerifiedAt || identity.emailVerified !== true || identity.email?.trim().toLowerCase() !== user.email) return user;
+  const [row] = await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id)).returning();
+  return row ?? user;
+}
+
 export async function countUsers(db: Db): Promise<number> {
   const [row] = await db.select({ value: count() }).from(users);
   return row?.value ?? 0;

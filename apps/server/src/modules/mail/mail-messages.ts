@@ -75,3 +75,51 @@ export function verifyEmailMail(config: MailConfig, to: MailRecipient, link: str
     footer: i18n._(msg`If you did not create an account, ignore this mail.`),
   };
 }
+
+/** The link in a verification mail is good for this long (decision 053). */
+export const VERIFY_EMAIL_DAYS = 3;
+/** The link that confirms a new address is good for this long (decision 053). */
+export const CHANGE_EMAIL_HOURS = 24;
+
+/** "Confirm your new e-mail address": sent to the new address; the account changes only once it is followed. */
+export function confirmNewEmailMail(config: MailConfig, to: MailRecipient, link: string): MailContent {
+  const i18n = translatorFor(to.language);
+  const appName = config.appName;
+  const hours = CHANGE_EMAIL_HOURS;
+  return {
+    language: i18n.locale,
+    appName,
+    brand: 'buyer',
+    subject: i18n._(msg`Confirm your new e-mail address for ${{ appName }}`),
+    preview: i18n._(msg`One tap makes this the address of your account.`),
+    heading: i18n._(msg`Confirm your new e-mail address`),
+    paragraphs: [
+      i18n._(msg`Someone, hopefully you, asked to use this address for their ${{ appName }} account.`),
+      i18n._(msg`Confirm with the button below: the account then uses this address. The link works once, for ${{ hours }} hours.`),
+    ],
+    button: { label: i18n._(msg`Use this address`), url: link },
+    after: [i18n._(msg`If the button does not work, open this address: ${{ link }}`)],
+    footer: i18n._(msg`If you did not ask for this, ignore this mail: nothing changes.`),
+  };
+}
+
+/** "Your address is about to change": sent to the old address when a change is asked for. */
+export function emailChangeRequestedMail(config: MailConfig, to: MailRecipient, newEmail: string, resetLink: string): MailContent {
+  const i18n = translatorFor(to.language);
+  const appName = config.appName;
+  return {
+    language: i18n.locale,
+    appName,
+    brand: 'buyer',
+    subject: i18n._(msg`A change of your ${{ appName }} e-mail address was asked for`),
+    preview: i18n._(msg`Someone asked to change the address of your account to ${{ newEmail }}.`),
+    heading: i18n._(msg`Your e-mail address may change`),
+    paragraphs: [
+      i18n._(msg`Someone signed in to your ${{ appName }} account asked to change its e-mail address to ${{ newEmail }}.`),
+      i18n._(msg`The address changes only when the link sent to ${{ newEmail }} is followed. If this was you, there is nothing to do.`),
+    ],
+    button: { label: i18n._(msg`Choose a new password`), url: resetLink },
+    after: [i18n._(msg`If it was not you, choose a new password at once: ${{ resetLink }}`)],
+    footer: i18n._(msg`You receive this security mail because someone asked to change the e-mail address of your account.`),
+  };
+}

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ZResolveAccountInput, ZResolveAccountResponse } from '@pulse/contract/payments';
 import { ZPayoutInput, ZPayoutListQuery, ZPayoutListResponse, ZPayoutResponse } from '@pulse/contract/wallet';
 import { requireUser } from '../../plugins/auth';
+import { requireVerifiedEmail } from '../auth/email-verification-service';
 import { rateLimitFor } from '../../plugins/rate-limits';
 import { isApprovedAgent } from '../agents/agents-service';
 import { resolvePayoutAccountName } from '../payments/payout-recipients-service';
@@ -30,7 +31,8 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/wallet/payouts',
-    { schema: { body: ZPayoutInput, response: { 200: ZPayoutResponse, 201: ZPayoutResponse } }, preValidation: sellerOnly },
+    // Money leaves only for a confirmed address (decision 053): seller or agent first, then the address.
+    { schema: { body: ZPayoutInput, response: { 200: ZPayoutResponse, 201: ZPayoutResponse } }, preValidation: [...sellerOnly, requireVerifiedEmail] },
     async (request, reply) => {
       const user = requireUser(request);
       const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/users';
 import { passwordResetMail } from '../../modules/mail/mail-messages';
 import { queueMail } from '../../modules/mail/mail-outbox';
 import { signUnsubscribeToken } from '../../modules/preferences/unsubscribe-token';
@@ -361,6 +363,34 @@ export const ROUTE_TABLE: Row[] = [
       payload: 'List-Unsubscribe=One-Click',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/account/email',
+    note: "each fresh user asks to move their own account to a new address (mails go out; nothing changes until the link: email-verification.test.ts)",
+    freshActor: true,
+    expect: signedIn(202),
+    call: () => ({ url: '/api/account/email', payload: { currentPassword: TEST_PASSWORD, email: `${unique('moved').replace(/-/g, '')}@example.com` } }),
+  },
+
+  /* ---- e-mail verification (decision 053) ---- */
+  {
+    method: 'POST',
+    path: '/api/auth/email-verification',
+    note: "a fresh user whose address is not confirmed yet asks for their own link again (an already confirmed one: 409, email-verification.test.ts)",
+    freshActor: true,
+    expect: signedIn(202),
+    call: async ({ world, user }) => {
+      if (user) await world.app.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, user.id));
+      return { url: '/api/auth/email-verification' };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/email-verification/confirm',
+    note: 'the link is the authentication: a token nobody was sent is refused for everyone (valid links: email-verification.test.ts)',
+    expect: all(400),
+    call: () => ({ url: '/api/auth/email-verification/confirm', payload: { token: 'B'.repeat(43) }, remoteAddress: nextIp() }),
   },
   { method: 'PUT', path: '/api/users/me/language', note: "the caller's own language", expect: signedIn(200), call: () => ({ url: '/api/users/me/language', payload: { language: 'en' } }) },
   { method: 'GET', path: '/api/auth/providers', expect: all(200), call: () => ({ url: '/api/auth/providers' }) },

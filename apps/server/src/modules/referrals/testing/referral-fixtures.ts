@@ -71,7 +71,10 @@ export async function signUpReferredBuyer(
   };
   const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: nextSignUpAddress() });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-  return { ...(response.json() as TAuthResponse), password: body.password };
+  const registered = response.json() as TAuthResponse;
+  // As if the mailed link was followed: these people go on to apply (decision 053).
+  await app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, registered.user.id));
+  return { ...registered, user: { ...registered.user, email_verified: true }, password: body.password };
 }
 
 /** The referred user's attribution on one side, or null. */

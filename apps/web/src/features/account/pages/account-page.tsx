@@ -4,10 +4,11 @@ import { IconBell } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PageProps } from '../../../app/route-types';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { ChangeEmailCard } from '../components/change-email-card';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { DevicesCard } from '../components/devices-card';
 
-/** /account (decision 051): who is signed in, where, and the password. Reached from the side menu's header. */
+/** /account (decisions 051, 053): the e-mail address, who is signed in, where, and the password. Reached from the side menu's header. */
 export function AccountPage({ route }: PageProps) {
   const { user } = useAuth();
   return (
@@ -23,6 +24,7 @@ export function AccountPage({ route }: PageProps) {
             </Text>
           )}
         </Stack>
+        <ChangeEmailCard />
         <Card withBorder radius="lg" padding="lg">
           <Group gap="sm" wrap="nowrap">
             <IconBell size={24} stroke={1.6} aria-hidden />
