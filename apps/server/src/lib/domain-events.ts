@@ -34,8 +34,8 @@ export type DomainEventName = keyof DomainEventMap;
 /** One queued event for the after-commit listeners. */
 export type PendingEvent = { [K in DomainEventName]: { name: K; payload: DomainEventMap[K] } }[DomainEventName];
 
-/** The settings in-transaction listeners may read (what an order transition is given). */
-export type DomainEventsConfig = Pick<Config, 'commissionBps' | 'autoCompleteDays' | 'currency' | 'referrals'>;
+/** The settings in-transaction listeners may read (what an order transition is given; mail writes the product's name and links). */
+export type DomainEventsConfig = Pick<Config, 'commissionBps' | 'autoCompleteDays' | 'currency' | 'referrals' | 'appName' | 'publicUrl'>;
 
 export interface InTransactionContext {
   /** The publisher's transaction: write with it, never with the app's pool. */

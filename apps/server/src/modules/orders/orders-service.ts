@@ -66,7 +66,7 @@ export const REASON_REQUIRED_MESSAGE = contractMessage(msg`Tell us the reason.`)
 export const FINAL_WEIGHT_RECORDED_NOTE = 'Final weight recorded';
 export const ORDER_LAPSED_MESSAGE = contractMessage(msg`This order was not paid within 15 minutes and is cancelled. Its items are back on sale.`);
 
-export type OrdersConfig = Pick<Config, 'commissionBps' | 'autoCompleteDays' | 'currency' | 'referrals'>;
+export type OrdersConfig = Pick<Config, 'commissionBps' | 'autoCompleteDays' | 'currency' | 'referrals' | 'appName' | 'publicUrl'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
