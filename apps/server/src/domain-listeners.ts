@@ -1,6 +1,7 @@
 import { domainEvents } from './lib/domain-events';
 import { registerAdminOrderListeners } from './modules/admin/admin-order-listeners';
 import { registerDeliveryOrderListeners } from './modules/delivery/delivery-order-listeners';
+import { registerAccountMailListeners } from './modules/mail/account-mail-listeners';
 import { registerOrderMailListeners } from './modules/mail/order-mail-listeners';
 import { describeTipEntries } from './modules/hub/hub-tips-wallet-memo';
 import { registerOrderNotificationListeners } from './modules/notifications/order-notification-listeners';
@@ -24,6 +25,7 @@ export function registerDomainListeners(): void {
   registerAdminOrderListeners(domainEvents);
   registerOrderNotificationListeners(domainEvents);
   registerOrderMailListeners(domainEvents);
+  registerAccountMailListeners(domainEvents);
 
   // Wallet history lines of ledger kinds other modules post.
   registerWalletEntryDescriber('hub.tips', describeTipEntries);

@@ -16,9 +16,9 @@ declare module '../../lib/domain-events' {
   }
 }
 
-/** The address, language and name kept for a user; null when the account is gone. */
-export async function findMailRecipient(db: Db, userId: string): Promise<(MailRecipient & { userId: string }) | null> {
-  const [row] = await db.select({ email: users.email, language: users.language, username: users.username }).from(users).where(eq(users.id, userId));
+/** The address, language, name and roles kept for a user; null when the account is gone. */
+export async function findMailRecipient(db: Db, userId: string): Promise<(MailRecipient & { userId: string; roles: string[] }) | null> {
+  const [row] = await db.select({ email: users.email, language: users.language, username: users.username, roles: users.roles }).from(users).where(eq(users.id, userId));
   return row ? { ...row, userId } : null;
 }
 
