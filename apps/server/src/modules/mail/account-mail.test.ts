@@ -4,8 +4,11 @@ import { mailOutbox, type MailOutboxRow } from '../../db/schema/mail-outbox';
 import { users } from '../../db/schema/users';
 import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { ZGetOrderDeliveryResponse } from '@pulse/contract/delivery';
+import { sellerApplications } from '../../db/schema/seller-applications';
 import { createApprovedAgent } from '../agents/testing/agent-fixtures';
-import { createBuyer, fundWallet, nextKey } from '../orders/testing/order-fixtures';
+import { act, createBuyer, createSeller, FARM_LOCATION, fundWallet, makeAdmin, nextKey, placePaidOrder } from '../orders/testing/order-fixtures';
+import { orderNumber } from './order-mail-messages';
 import { createSandboxProvider } from '../payments/sandbox-provider';
 import { countingProvider, requestPayout, sellerWith } from '../wallet/testing/payout-fixtures';
 
@@ -95,5 +98,80 @@ describe('payouts', () => {
     expect(mails[0]?.html).toContain('lang="fr"');
     expect(mails[0]?.html).toContain('#177a3b');
     expect(mails[0]?.text).toContain('portefeuille');
+  });
+});
+
+describe('applications decided', () => {
+  it("tells a farm its seller application was approved (orange), and another it was rejected with the admin's reason", async () => {
+    const admin = await createBuyer(testApp.app);
+    await makeAdmin(testApp.app, admin.id);
+    const decideAs = (id: string, verb: 'approve' | 'reject', payload?: object) =>
+      testApp.app.inject({ method: 'POST', url: `/api/admin/applications/${id}/${verb}`, headers: bearer(admin.token), ...(payload ? { payload } : {}) });
+    const apply = async (businessName: string) => {
+      const user = await createBuyer(testApp.app);
+      const [row] = await testApp.database.orm.insert(sellerApplications).values({ userId: user.id, businessName, status: 'pending' }).returning({ id: sellerApplications.id });
+      return { user, applicationId: row?.id ?? '' };
+    };
+
+    const good = await apply('Sunrise Farm');
+    expect((await decideAs(good.applicationId, 'approve')).statusCode).toBe(200);
+    const [approved] = await mailsOf(good.user.id, 'seller_application_approved');
+    expect(approved?.toAddress).toBe(await emailOf(good.user.id));
+    expect(approved?.subject).toBe('Your seller application on Pulse Market was approved');
+    expect(approved?.text).toContain('Sunrise Farm can now sell');
+    expect(approved?.html).toContain('#b14e00');
+    expect(approved?.links).toEqual(['http://localhost:3000/seller-application-status']);
+
+    const bad = await apply('Blurry Farm');
+    expect((await decideAs(bad.applicationId, 'reject', { reason: 'The ID photo is blurred.' })).statusCode).toBe(200);
+    const [rejected] = await mailsOf(bad.user.id, 'seller_application_rejected');
+    expect(rejected?.subject).toBe('Your seller application on Pulse Market was not approved');
+    expect(rejected?.text).toContain('The ID photo is blurred.');
+    expect(await mailsOf(bad.user.id, 'seller_application_approved')).toHaveLength(0);
+  });
+
+  it('tells an agent their application was rejected with the reason', async () => {
+    const admin = await createBuyer(testApp.app);
+    await makeAdmin(testApp.app, admin.id);
+    const agent = await createApprovedAgent(testApp.app, { status: 'pending' });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/admin/applications/${agent.agentId}/reject`,
+      headers: bearer(admin.token),
+      payload: { reason: 'Add a phone number we can call.' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [mail] = await mailsOf(agent.id, 'agent_application_rejected');
+    expect(mail?.subject).toBe('Your Pulse Agent application on Pulse Market was not approved');
+    expect(mail?.text).toContain('Add a phone number we can call.');
+    expect(mail?.links).toEqual(['http://localhost:3000/agent-application-status']);
+  });
+});
+
+describe('delivery tasks', () => {
+  it('tells the agent a delivery is theirs when they take it, and that it was called off when the farm cancels the order', async () => {
+    const agent = await createApprovedAgent(testApp.app);
+    const seller = await createSeller(testApp.app, 'Task Farm');
+    await testApp.database.orm.update(sellerApplications).set({ lat: FARM_LOCATION.lat, lng: FARM_LOCATION.lng }).where(eq(sellerApplications.userId, seller.id));
+    const { order } = await placePaidOrder(testApp.app, { seller, fulfilment: 'delivery' });
+    expect((await act(testApp.app, seller, order.id, { action: 'accept' })).statusCode).toBe(200);
+    const view = ZGetOrderDeliveryResponse.parse((await testApp.app.inject({ method: 'GET', url: `/api/orders/${order.id}/delivery`, headers: bearer(seller.token) })).json());
+    const taskId = view.task?.id ?? '';
+    expect(await mailsOf(agent.id, 'delivery_task_assigned')).toHaveLength(0);
+
+    expect((await testApp.app.inject({ method: 'POST', url: `/api/delivery/tasks/${taskId}/claim`, headers: bearer(agent.token) })).statusCode).toBe(200);
+    const [assigned] = await mailsOf(agent.id, 'delivery_task_assigned');
+    expect(assigned?.toAddress).toBe(await emailOf(agent.id));
+    expect(assigned?.subject).toBe(`Delivery of order ${orderNumber(order.id)} is yours`);
+    expect(assigned?.text).toContain('Task Farm');
+    expect(assigned?.links).toEqual(['http://localhost:3000/logistics-tasks']);
+    // A double tap claims nothing more and writes no second mail.
+    expect((await testApp.app.inject({ method: 'POST', url: `/api/delivery/tasks/${taskId}/claim`, headers: bearer(agent.token) })).statusCode).toBe(200);
+    expect(await mailsOf(agent.id, 'delivery_task_assigned')).toHaveLength(1);
+
+    expect((await act(testApp.app, seller, order.id, { action: 'cancel', reason: 'Out of stock' })).statusCode).toBe(200);
+    const [released] = await mailsOf(agent.id, 'delivery_task_released');
+    expect(released?.subject).toBe(`Delivery of order ${orderNumber(order.id)} was called off`);
+    expect(released?.text).toContain('was cancelled');
   });
 });
