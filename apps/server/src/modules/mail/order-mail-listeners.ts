@@ -22,8 +22,27 @@ export async function findMailRecipient(db: Db, userId: string): Promise<(MailRe
   return row ? { ...row, userId } : null;
 }
 
-/** Queues `mail` in the change's transaction and asks for the worker to be woken after its commit. */
+let holds = 0;
+
+/**
+ * Holds the transactional mail of this process until the returned release is called: the demo seed
+ * places, accepts and refunds weeks of orders for its demo accounts on first start, which would
+ * otherwise queue a hundred mails (and fill the log with them when mail goes to files). Security mail
+ * (password reset, verification) is not held: it is queued outside these listeners.
+ */
+export function holdTransactionalMail(): () => void {
+  holds += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds -= 1;
+  };
+}
+
+/** Queues `mail` in the change's transaction and asks for the worker to be woken after its commit (nothing while held). */
 export async function queueMailInTransaction(ctx: InTransactionContext, mail: QueuedMail): Promise<void> {
+  if (holds > 0) return;
   await queueMail(ctx.tx, mail);
   ctx.afterCommit('mail.queued', { count: 1 });
 }
