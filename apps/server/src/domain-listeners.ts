@@ -1,6 +1,8 @@
 import { domainEvents } from './lib/domain-events';
 import { registerAdminOrderListeners } from './modules/admin/admin-order-listeners';
 import { registerDeliveryOrderListeners } from './modules/delivery/delivery-order-listeners';
+import { registerAccountMailListeners } from './modules/mail/account-mail-listeners';
+import { registerOrderMailListeners } from './modules/mail/order-mail-listeners';
 import { describeTipEntries } from './modules/hub/hub-tips-wallet-memo';
 import { registerOrderNotificationListeners } from './modules/notifications/order-notification-listeners';
 import { describeReferralEntries } from './modules/referrals/referral-earnings-service';
@@ -13,8 +15,8 @@ import { registerWalletEntryDescriber } from './modules/wallet/wallet-entry-desc
  * order listeners of the same event run in: delivery's task before the admin audit row, as before.
  *
  * Mail: the mail module registers here, as in-transaction listeners that write its outbox rows
- * (so a mail is sent only for a change that committed), e.g.
- * `registerOrderMailListeners(domainEvents)` on order.paid / order.status_changed.
+ * (so a mail is sent only for a change that committed) and an after-commit one that wakes the
+ * outbox worker (decision 054).
  * A new reaction (an SMS, a co-op's webhook) is one more listener here.
  */
 export function registerDomainListeners(): void {
@@ -22,6 +24,8 @@ export function registerDomainListeners(): void {
   registerDeliveryOrderListeners(domainEvents);
   registerAdminOrderListeners(domainEvents);
   registerOrderNotificationListeners(domainEvents);
+  registerOrderMailListeners(domainEvents);
+  registerAccountMailListeners(domainEvents);
 
   // Wallet history lines of ledger kinds other modules post.
   registerWalletEntryDescriber('hub.tips', describeTipEntries);

@@ -34,7 +34,7 @@ export type DomainEventName = keyof DomainEventMap;
 /** One queued event for the after-commit listeners. */
 export type PendingEvent = { [K in DomainEventName]: { name: K; payload: DomainEventMap[K] } }[DomainEventName];
 
-/** The settings in-transaction listeners may read (what an order transition is given). */
+/** The settings in-transaction listeners may read (what an order transition is given; mail writes the product's name and links and signs unsubscribe links). */
 export type DomainEventsConfig = Pick<Config, 'commissionBps' | 'autoCompleteDays' | 'currency' | 'referrals' | 'appName' | 'publicUrl' | 'jwtSecret'>;
 
 export interface InTransactionContext {

@@ -75,6 +75,10 @@ describe('demo seed on an empty database', () => {
     return response.json() as unknown;
   }
 
+  it('sends no mail about the history it writes (its orders, payouts and applications are not news)', async () => {
+    expect(await count(`select count(*) as n from mail_outbox`)).toBe(0);
+  });
+
   it('reports what it seeded and how long it took', () => {
     expect(summary).not.toBeNull();
     // The times are reported (the start's log line and the README's figures come from them), not

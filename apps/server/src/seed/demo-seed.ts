@@ -3,6 +3,7 @@ import { createId } from '../db/new-id';
 import type { NewProductRow } from '../db/schema/products';
 import { hashPassword } from '../modules/auth/password-hashing';
 import { insertProductRows } from '../modules/products/products-repository';
+import { holdTransactionalMail } from '../modules/mail/order-mail-listeners';
 import { createSandboxProvider } from '../modules/payments/sandbox-provider';
 import { createTopUp } from '../modules/wallet/wallet-service';
 import { DEMO_PASSWORD, PRODUCT_TEMPLATES, SEED_FARMS, SEED_PEOPLE, type ProductTemplate, type SeedFarm } from './catalogue-data';
@@ -171,9 +172,12 @@ export async function seedDemoData(app: FastifyInstance, options: DemoSeedOption
   // the app runs on Paystack, so a first start never calls the provider or waits for a person.
   const provider = app.paymentProvider;
   app.paymentProvider = createSandboxProvider();
+  // The demo's history is not news: its orders, payouts and applications send no mail (decision 054).
+  const releaseMail = holdTransactionalMail();
   try {
     return await seedUnderLock(app, options);
   } finally {
+    releaseMail();
     app.paymentProvider = provider;
     await release();
   }

@@ -17,6 +17,7 @@ import type { AgentRow } from '../../db/schema/agents';
 import type { SellerApplicationRow } from '../../db/schema/seller-applications';
 import type { UserRow } from '../../db/schema/users';
 import { ConflictError, NotFoundError } from '../../errors/domain-errors';
+import { PendingEvents } from '../../lib/domain-events';
 import {
   decidePendingAgentApplication,
   findAgentById,
@@ -37,6 +38,7 @@ import {
   listSellerApplicationsForAdmin,
 } from '../sellers/sellers-repository';
 import { toSellerApplicationJson } from '../sellers/sellers-service';
+import './application-events';
 import { recordAdminAction } from './audit-log';
 import { readIdCursor, toPage } from './keyset-cursor';
 
@@ -211,7 +213,8 @@ async function decide(
 ): Promise<TAdminApplicationDetail> {
   const reviewedAt = new Date();
   const rejectionReason = decision.status === 'rejected' ? decision.reason : null;
-  const { handler, row } = await app.db.transaction(async (tx) => {
+  const { handler, row, pending } = await app.db.transaction(async (tx) => {
+    const pending = new PendingEvents(tx, app.config, reviewedAt);
     const { handler: current, row: loaded } = await loadApplication(tx, id);
     const decided = (await current.decidePending(tx, loaded.id, {
       status: decision.status,
@@ -228,8 +231,17 @@ async function decide(
       targetId: decided.id,
       details: { ...(current.auditDetails(decided) as Record<string, unknown>), ...(rejectionReason ? { reason: rejectionReason } : {}) },
     });
-    return { handler: current, row: decided };
+    await pending.inTransaction('application.decided', {
+      kind: current.kind,
+      applicationId: decided.id,
+      userId: decided.userId,
+      displayName: current.displayName(decided),
+      status: decision.status,
+      reason: rejectionReason,
+    });
+    return { handler: current, row: decided, pending };
   });
+  await pending.publish(app);
   await notify(app, row.userId, {
     type: 'application_update',
     source: 'marketplace',

@@ -32,6 +32,7 @@ import type { DeliveryTaskRow } from '../../db/schema/delivery-tasks';
 import type { OrderRow } from '../../db/schema/orders';
 import { users, type UserRow } from '../../db/schema/users';
 import { ConflictError, InvalidError, NotFoundError } from '../../errors/domain-errors';
+import { PendingEvents } from '../../lib/domain-events';
 import { assertDeliveryAgent } from '../agents/agents-service';
 import { notify } from '../notifications/notifications-service';
 import { findOrderSummary, insertOrderEvent, lockOrder } from '../orders/orders-repository';
@@ -156,7 +157,7 @@ export async function claimTask(app: FastifyInstance, caller: UserRow, taskId: s
       const task = await findTaskById(tx, taskId);
       if (!task) throw new NotFoundError(TASK_NOT_FOUND_MESSAGE);
       // A double tap: the caller already holds it; same answer, nothing done twice.
-      if (task.agentUserId === caller.id && (task.status === 'claimed' || task.status === 'in_transit')) return { task, fresh: false };
+      if (task.agentUserId === caller.id && (task.status === 'claimed' || task.status === 'in_transit')) return { task, fresh: false, pending: null };
       if (task.status === 'claimed' || task.status === 'in_transit') throw new ConflictError(TASK_TAKEN_MESSAGE);
       if (task.status !== 'open') throw task.endedMessage ? endedError(task) : new ConflictError(TASK_NOT_OPEN_MESSAGE);
       if ((await countActiveTasks(tx, caller.id)) >= app.config.agentMaxActiveTasks) throw new ConflictError(TOO_MANY_TASKS_MESSAGE);
@@ -166,8 +167,11 @@ export async function claimTask(app: FastifyInstance, caller: UserRow, taskId: s
     if (!order || ORDER_ENDED_STATUSES.includes(order.status)) throw new ConflictError(TASK_NOT_OPEN_MESSAGE);
     await insertTaskEvent(tx, { taskId, kind: 'claimed', actor: 'agent', actorUserId: caller.id, createdAt: now });
     await orderNote(tx, order, caller.id, 'A Pulse Agent took the delivery', now);
-    return { task: claimed, fresh: true };
+    const pending = new PendingEvents(tx, app.config, now);
+    await pending.inTransaction('delivery.task_assigned', { task: claimed, agentUserId: caller.id });
+    return { task: claimed, fresh: true, pending };
   });
+  if (result.pending) await result.pending.publish(app);
   if (result.fresh) {
     await publishStep(
       app,

@@ -44,12 +44,6 @@ export interface MailSigning {
   jwtSecret?: string;
 }
 
-/**
- * The content with its unsubscribe line. TODO(integrator): MailContent gains
- * `unsubscribe?: { label: string; url: string }` (rendered under the footer by mail-layout.tsx) in
- * another branch; until then this local type carries it and the layout ignores it.
- */
-type MailContentWithUnsubscribe = MailContent & { unsubscribe?: { label: string; url: string } };
 
 function isAlwaysSent(category: TMailCategory): category is TAlwaysSentMail {
   return category === 'receipt' || category === 'security';
@@ -67,7 +61,7 @@ function isAlwaysSent(category: TMailCategory): category is TAlwaysSentMail {
 export async function queueMail(tx: Db, mail: QueuedMail & { category: TAlwaysSentMail }): Promise<string>;
 export async function queueMail(tx: Db, mail: QueuedMail, signing: MailSigning): Promise<string | null>;
 export async function queueMail(tx: Db, mail: QueuedMail, signing?: MailSigning): Promise<string | null> {
-  let content: MailContentWithUnsubscribe = mail.content;
+  let content: MailContent = mail.content;
   let unsubscribeUrl: string | null = null;
   if (!isAlwaysSent(mail.category) && mail.userId) {
     const channels = await channelsFor(tx, mail.userId, mail.category);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { claimDueMails, markMailAttemptFailed, markMailSent } from './mail-outbox';
 import { createMailSender, type MailSender } from './mail-transport';
+import { DIGEST_SWEEP_MS, sendMessageDigests } from './message-digest';
 
 /** The worker looks for due mails this often; a new mail wakes it at once after its commit. */
 export const MAIL_POLL_MS = 5_000;
@@ -80,6 +81,21 @@ export const mailWorkerPlugin = fp(
     if (app.config.mail.worker) {
       const timer = setInterval(run, MAIL_POLL_MS);
       timer.unref();
+      // The daily digest of unread messages: a pass every DIGEST_SWEEP_MS, each person claimed once a day (message-digest.ts).
+      let digesting: Promise<unknown> | null = null;
+      const digestTimer = setInterval(() => {
+        if (digesting || closed) return;
+        digesting = sendMessageDigests(app)
+          .catch((error: unknown) => app.log.error({ err: error }, 'Message digest failed'))
+          .finally(() => {
+            digesting = null;
+          });
+      }, DIGEST_SWEEP_MS);
+      digestTimer.unref();
+      app.addHook('onClose', async () => {
+        clearInterval(digestTimer);
+        if (digesting) await digesting;
+      });
       app.addHook('onReady', async () => run());
       app.addHook('onClose', async () => {
         closed = true;

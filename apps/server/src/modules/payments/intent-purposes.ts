@@ -5,6 +5,7 @@ import { postLedgerTransaction } from '../wallet/ledger-service';
 import { settleTopUpOfIntent } from '../wallet/wallet-repository';
 import { checkoutPurpose } from './checkout-payments';
 import { intentLedgerKey, postProviderFee } from './intent-ledger';
+import { publishInDecision } from './payment-events';
 
 export { intentFeeLedgerKey, intentLedgerKey, postProviderFee } from './intent-ledger';
 
@@ -30,7 +31,7 @@ export interface DecisionContext {
 }
 
 const topUpPurpose: IntentPurpose = {
-  async succeeded(db, intent, verified) {
+  async succeeded(db, intent, verified, context) {
     const { transactionId } = await postLedgerTransaction(db, {
       kind: 'top_up',
       idempotencyKey: intentLedgerKey(intent.id),
@@ -43,6 +44,7 @@ const topUpPurpose: IntentPurpose = {
     });
     await postProviderFee(db, intent, verified.feesMinor);
     await settleTopUpOfIntent(db, intent.id, { status: 'succeeded', failureReason: null });
+    await publishInDecision(db, context, 'payment.top_up_received', { userId: intent.userId, amountMinor: verified.amountMinor, currency: intent.currency, intentId: intent.id });
     return { ledgerTransactionId: transactionId };
   },
   async notPaid(db, intent, status, reason) {

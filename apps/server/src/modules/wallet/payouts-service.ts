@@ -7,6 +7,7 @@ import { formatMoney } from '@pulse/contract/money';
 import { findPayoutInstitution, normalizeAccountNumber } from '@pulse/contract/payout-institutions';
 import type { Db } from '../../db/client';
 import { createId } from '../../db/new-id';
+import { PendingEvents } from '../../lib/domain-events';
 import type { PayoutRow } from '../../db/schema/ledger';
 import { ConflictError, InvalidError } from '../../errors/domain-errors';
 import { translatorFor } from '../../i18n/translator';
@@ -27,6 +28,7 @@ import {
   type PayoutDetails,
 } from './payouts-repository';
 import { getWallet } from './wallet-service';
+import './payout-events';
 
 export const PAYOUT_KEY_REUSED_MESSAGE = contractMessage(msg`This Idempotency-Key was already used for a different payout.`);
 export const PAYOUT_DESTINATION_MISSING_MESSAGE = contractMessage(msg`Add your payout details (mobile money or bank account) before requesting a payout.`);
@@ -244,11 +246,19 @@ export async function decidePayout(
   result: Pick<TransferResult, 'status' | 'transferCode' | 'failureReason'>,
   options: { notifyOwner?: boolean; now?: Date } = {},
 ): Promise<PayoutDecision> {
+  let events: PendingEvents | null = null;
   const decision = await app.db.transaction(async (tx): Promise<PayoutDecision> => {
     const row = await lockPayout(tx, payoutId);
     if (!row) throw new Error(`payout ${payoutId} not found`);
     const transferCode = result.transferCode ?? row.transferCode;
     const decidedAt = options.now ?? new Date();
+    const pending = new PendingEvents(tx, app.config, decidedAt);
+    events = pending;
+    // Applied: the payout's owner hears of it in this transaction's outbox (mail), after the commit.
+    const decided = async (updated: PayoutRow): Promise<PayoutDecision> => {
+      await pending.inTransaction('payout.decided', { payout: updated });
+      return { row: updated, applied: true };
+    };
     const owner = row.userId;
     const move = (kind: 'payout' | 'payout_return', key: string, from: 'user_payout_pending' | 'user_paid_out', to: 'user_paid_out' | 'user_available', memo: string) =>
       postLedgerTransaction(tx, {
@@ -264,21 +274,22 @@ export async function decidePayout(
 
     if (row.status === 'pending' && result.status === 'succeeded') {
       await move('payout', 'payout-settle', 'user_payout_pending', 'user_paid_out', `Payout sent to ${row.destination}`);
-      return { row: await updatePayout(tx, row.id, { status: 'succeeded', transferCode, decidedAt }), applied: true };
+      return decided(await updatePayout(tx, row.id, { status: 'succeeded', transferCode, decidedAt }));
     }
     if (row.status === 'pending' && (result.status === 'failed' || result.status === 'reversed')) {
       const failureReason = result.failureReason?.trim() || (result.status === 'failed' ? TRANSFER_FAILED_MESSAGE : TRANSFER_REVERSED_MESSAGE);
       await move('payout_return', 'payout-return', 'user_payout_pending', 'user_available', `Payout returned: ${row.destination}`);
-      return { row: await updatePayout(tx, row.id, { status: result.status, failureReason, transferCode, decidedAt }), applied: true };
+      return decided(await updatePayout(tx, row.id, { status: result.status, failureReason, transferCode, decidedAt }));
     }
     if (row.status === 'succeeded' && result.status === 'reversed') {
       const failureReason = result.failureReason?.trim() || TRANSFER_REVERSED_MESSAGE;
       await move('payout_return', 'payout-return', 'user_paid_out', 'user_available', `Payout returned: ${row.destination}`);
-      return { row: await updatePayout(tx, row.id, { status: 'reversed', failureReason, decidedAt }), applied: true };
+      return decided(await updatePayout(tx, row.id, { status: 'reversed', failureReason, decidedAt }));
     }
     if (row.status === 'pending' && transferCode !== row.transferCode) return { row: await updatePayout(tx, row.id, { transferCode }), applied: false };
     return { row, applied: false };
   });
+  if (events) await (events as PendingEvents).publish(app);
   if (decision.applied && options.notifyOwner) await notifyPayoutDecided(app, decision.row);
   return decision;
 }
