@@ -6,7 +6,7 @@
  *
  *   npm run screenshots:mail -w @pulse/e2e
  *
- * Shots go to docs/screenshots/mail-<name>-phone.jpg. Needs the web app built and Chromium at
+ * Shots go to docs/screenshots/mail-<name>-phone.png (text: PNG stays sharp and small). Needs the web app built and Chromium at
  * /usr/bin/chromium (CHROMIUM_PATH overrides).
  */
 import { randomUUID } from 'node:crypto';
@@ -71,7 +71,7 @@ async function placeDemoOrder(buyerToken: string): Promise<void> {
     body: { addressId },
   });
   const sellers = quote.sellers.map((seller) => {
-    const slot = seller.slots.find((candidate) => candidate.method === 'delivery') ?? seller.slots[0];
+    const slot = seller.slots.find((candidate) => candidate.method === 'pickup') ?? seller.slots[0];
     if (!slot) throw new Error('The demo farm has no slot');
     return { sellerUserId: seller.sellerUserId, fulfilment: slot.method, slotId: slot.id };
   });
@@ -112,8 +112,8 @@ async function main(): Promise<void> {
       ['farm-new-order', farm],
     ] as const) {
       await page.setContent(mail.html, { waitUntil: 'load' });
-      const path = resolve(docsDir, `mail-${name}-phone.jpg`);
-      await page.screenshot({ path, type: 'jpeg', quality: 80, fullPage: true });
+      const path = resolve(docsDir, `mail-${name}-phone.png`);
+      await page.screenshot({ path, fullPage: true });
       console.log(`${name}: "${mail.subject}" to ${mail.to} -> ${path}`);
     }
   } finally {
