@@ -111,7 +111,8 @@ describe('order placed', () => {
     const to = await emailOf(buyer.id);
     const row = await onlyMail(buyer.id, 'order_placed');
     await testApp.app.mailOutbox.sendDue();
-    const mail = await smtp.waitFor(to);
+    // The receipt, not the address check sign-up sent before it.
+    const mail = await smtp.waitFor(to, (received) => received.parsed.messageId === `<${row.id}@market.test>`);
     expect(mail.parsed.from?.text).toBe('"Pulse Market" <no-reply@market.test>');
     expect(mail.parsed.to && !Array.isArray(mail.parsed.to) ? mail.parsed.to.text : '').toBe(to);
     expect(mail.parsed.subject).toBe(`Your order ${orderNumber(order.id)} from Mail Farm`);
