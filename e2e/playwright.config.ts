@@ -39,11 +39,11 @@ const DEMO_DATA_SPEC = /accessibility-layout(\.spec(\.ts)?)?$/;
 
 /**
  * Specs that start every server they use themselves (payments: the Paystack server and double on
- * E2E_APP_PORT + 7 and + 8; money formats: a GHS and an XOF server; password reset: its mail server on
- * E2E_APP_PORT + 9 and an SMTP server in the spec; e-mail verification: the same on + 10): alone, they need neither the
- * fixture server nor the mock OpenID provider.
+ * E2E_APP_PORT + 7 and + 8; money formats: a GHS and an XOF server; account mail (password reset,
+ * address check): its mail server on E2E_APP_PORT + 9 and an SMTP server in the spec): alone, they
+ * need neither the fixture server nor the mock OpenID provider.
  */
-const SELF_SERVED_SPEC = /(payments-paystack|money-formats|password-reset|email-verification)(\.spec(\.ts)?)?$/;
+const SELF_SERVED_SPEC = /(payments-paystack|money-formats|account-mail)(\.spec(\.ts)?)?$/;
 
 /** The projects named on the command line (--project=x, --project x, -p x); none means all. */
 function requestedProjects(argv: readonly string[]): string[] {

@@ -1,4 +1,4 @@
-/** The buyer of the password-reset walk (support/start-mail-server.ts, tests/password-reset.spec.ts). */
+/** The buyer of the password-reset walk (support/start-mail-server.ts, tests/account-mail.spec.ts). */
 export const MAIL_BUYER = {
   email: 'forgetful.buyer@e2e.example',
   username: 'forgetful_buyer',

@@ -1,5 +1,5 @@
 /**
- * A server of its own for the password-reset walk (tests/password-reset.spec.ts): one buyer with a
+ * A server of its own for the mail walks (tests/account-mail.spec.ts: password reset, address check): one buyer with a
  * known password, mail sent through the real SMTP server the spec runs (SMTP_URL) by the outbox
  * worker of this process (MAIL_WORKER=on). Started by the spec as a child process (tsx): PORT,
  * SMTP_URL and MAIL_DATA_DIR come from the spec.

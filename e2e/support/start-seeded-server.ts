@@ -1,6 +1,7 @@
 /**
  * What every server of its own in the browser suite does (tests that need another currency or
- * provider than the fixture server's): a fresh PGlite folder, the migrations, the spec's own data,
+ * provider than the fixture server's): a fresh PGlite folder (or, with E2E_DATABASE_URL, a fresh
+ * PostgreSQL database named after it and the server), the migrations, the spec's own data,
  * then the real server (apps/server/src/main.ts) in this process. The start-*-server.ts scripts say
  * only what is theirs: the data and the settings.
  */
@@ -8,6 +9,7 @@ import { rmSync } from 'node:fs';
 import { createDb } from '../../apps/server/src/db/client';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { products } from '../../apps/server/src/db/schema/products';
+import { recreatePostgresDatabase, siblingDatabaseUrl } from './postgres-database';
 import { RAISED_RATE_LIMITS } from './server-env';
 
 /** The database the seed writes to (the server's own, before it starts). */
@@ -24,11 +26,14 @@ interface SeededServer {
   env?: Record<string, string>;
 }
 
-async function start({ dataDirVariable, seed, env = {} }: SeededServer): Promise<void> {
+async function start({ name, dataDirVariable, seed, env = {} }: SeededServer): Promise<void> {
   const dataDir = process.env[dataDirVariable];
   if (!dataDir) throw new Error(`${dataDirVariable} is not set`);
   rmSync(dataDir, { recursive: true, force: true });
-  const database = await createDb({ databaseUrl: null, dataDir });
+  // With E2E_DATABASE_URL, on a PostgreSQL database of its own beside the suite's.
+  const databaseUrl = siblingDatabaseUrl(name);
+  if (databaseUrl) await recreatePostgresDatabase(databaseUrl);
+  const database = await createDb({ databaseUrl, dataDir });
   try {
     await migrate(database);
     await seed(database.orm);
@@ -38,7 +43,7 @@ async function start({ dataDirVariable, seed, env = {} }: SeededServer): Promise
   Object.assign(process.env, {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl ?? '',
     REDIS_URL: '',
     PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
     OIDC_ISSUER: '',

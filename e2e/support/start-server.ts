@@ -5,11 +5,11 @@
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { createDb } from '../../apps/server/src/db/client';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { APP_PORT, APP_URL, OIDC_CLIENT, OIDC_ISSUER_URL } from './fixtures';
 import { seedFixtures } from './seed-fixtures';
+import { recreatePostgresDatabase } from './postgres-database';
 import { RAISED_RATE_LIMITS } from './server-env';
 
 const e2eRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,21 +22,6 @@ const webIndex = resolve(repoRoot, 'apps/web/dist/index.html');
  * database named by the URL's path (dropped and created anew) replaces the data folder.
  */
 const postgresUrl = process.env.E2E_DATABASE_URL || null;
-
-async function recreatePostgresDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.replace(/^\//, '');
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`E2E_DATABASE_URL must name a database of lower-case letters, digits and _, not "${name}"`);
-  const server = new URL(url);
-  server.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: server.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
 
 async function prepareDatabase(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });

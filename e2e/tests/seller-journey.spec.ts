@@ -8,6 +8,7 @@ import { openSecondPerson, waitForRealtimeAnnounce } from '../support/realtime';
 import { chooseMenuItem, openSideMenu, readBottomBarItems } from '../support/shell';
 import { signInThroughApi } from '../support/sign-in';
 import { getToast } from '../support/toasts';
+import { confirmAddressFromMail } from '../support/mail-folder';
 
 /**
  * Issue 5's whole seller story in one run, every step in the browser where a person does it: a new
@@ -146,7 +147,9 @@ test('a new user applies, is approved by an admin, lists a product, fulfils an o
   const productTitle = `Journey Sweet Potatoes ${suffix}`;
 
   // 1. A new user applies from /seller-signup and lands on the pending status.
-  await registerInPage(page, 'journey');
+  const applicant = await registerInPage(page, 'journey');
+  // A seller application needs a confirmed address: the link from the sign-up mail (decision 053).
+  await confirmAddressFromMail(page, applicant.email);
   await page.goto('/seller-signup');
   await fillSellerApplication(page, businessName);
   await expect(page).toHaveURL(/\/seller-application-status$/);

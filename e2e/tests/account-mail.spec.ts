@@ -4,13 +4,20 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { startSmtpTestServer, type SmtpTestServer } from '../../apps/server/src/testing/smtp-test-server';
-import { APP_PORT } from '../support/fixtures';
+import { APP_PORT, FIXTURE_PASSWORD } from '../support/fixtures';
 import { MAIL_BUYER } from '../support/mail-data';
 import { chooseMenuItem, openSideMenu } from '../support/shell';
 import { fillSignInForm, readStoredToken } from '../support/sign-in';
 
 /**
- * Issue 25 item 7, the password reset as the person who forgot it lives it: "Forgot password?" on
+ * Issue 25's mail walks on one server (support/start-mail-server.ts) sending through a real SMTP
+ * server in this process (smtp-server, read by mailparser), with its own outbox worker as in
+ * production.
+ *
+ * Item 3, e-mail verification as a new person lives it (decision 053): sign up, the banner under the
+ * top bar names the address, the mailed link confirms it and the banner is gone.
+ *
+ * Item 7, the password reset as the person who forgot it lives it: "Forgot password?" on
  * /login, the e-mail, the mail arriving at a real SMTP server (smtp-server in this process, read by
  * mailparser), its button followed in the browser (a new tab, as from a mail program), a new password, signed in; then the old password
  * and the used link both fail with their messages. The server (support/start-mail-server.ts) sends
@@ -141,4 +148,36 @@ test('forgot password: the mailed link sets a new password and signs in; the old
   const ids = smtp!.received.filter((arrived) => arrived.recipients.includes(MAIL_BUYER.email)).map((arrived) => arrived.parsed.messageId);
   expect(ids).toHaveLength(2);
   expect(new Set(ids).size).toBe(2);
+});
+
+test('sign up: the banner names the address; the mailed link confirms it and the banner is gone', async ({ page }) => {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const person = { email: `newcomer.${suffix}@e2e.example`, username: `newcomer_${suffix}`.slice(0, 30) };
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Sign up' }).click();
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Username').fill(person.username);
+  await page.getByLabel('Password', { exact: true }).fill(FIXTURE_PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(`${SERVER_URL}/`);
+
+  const banner = page.getByRole('region', { name: 'Confirm your e-mail address' });
+  await expect(banner).toContainText(`Confirm your e-mail address: we sent a link to ${person.email}.`);
+  // Under the top bar, not over it.
+  const bannerBox = await banner.boundingBox();
+  const topBarBox = await page.getByTestId('top-bar').boundingBox();
+  expect(bannerBox && topBarBox && bannerBox.y >= topBarBox.y + topBarBox.height - 1).toBe(true);
+
+  const mail = await smtp!.waitFor(person.email, (arrived) => arrived.parsed.subject === 'Confirm your e-mail address for Pulse Market', 20_000);
+  const link = /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.parsed.text ?? '')?.[0];
+  expect(link, 'the plain-text part spells the link out').toBeTruthy();
+  expect(link!.startsWith(`${SERVER_URL}/verify-email?token=`)).toBe(true);
+
+  await page.goto(link!);
+  await page.getByRole('button', { name: 'Confirm my address' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your e-mail address is confirmed. Thank you!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue shopping' }).click();
+  await expect(page).toHaveURL(`${SERVER_URL}/`);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(banner).toHaveCount(0);
 });
