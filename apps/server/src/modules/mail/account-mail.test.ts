@@ -94,7 +94,7 @@ describe('payouts', () => {
     expect(await mailsOf(agent.id, 'payout_sent')).toHaveLength(0);
     const mails = await mailsOf(agent.id, 'payout_failed');
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toMatch(/^Votre retrait de 10,00\s\$ n'a pas abouti$/);
+    expect(mails[0]?.subject).toMatch(/^Votre retrait de 10,00\s\$ n’a pas abouti$/);
     expect(mails[0]?.html).toContain('lang="fr"');
     expect(mails[0]?.html).toContain('#177a3b');
     expect(mails[0]?.text).toContain('portefeuille');
