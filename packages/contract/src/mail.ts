@@ -42,9 +42,9 @@ export type TPasswordResetRequested = z.infer<typeof ZPasswordResetRequested>;
 
 /** The token from the mail's link: 43 base64url characters (32 random bytes). */
 export const ZPasswordResetToken = z
-  .string({ message: contractMessage(msg`This link is invalid or has expired. Ask for a new one.`) })
-  .max(128, { message: contractMessage(msg`This link is invalid or has expired. Ask for a new one.`) })
-  .regex(/^[A-Za-z0-9_-]{43,128}$/, { message: contractMessage(msg`This link is invalid or has expired. Ask for a new one.`) });
+  .string({ message: contractMessage(msg`This link is invalid or has expired.`) })
+  .max(128, { message: contractMessage(msg`This link is invalid or has expired.`) })
+  .regex(/^[A-Za-z0-9_-]{43,128}$/, { message: contractMessage(msg`This link is invalid or has expired.`) });
 
 /** POST /api/auth/password-reset/confirm: the link's token and the new password; answers signed in. */
 export const ZPasswordResetConfirm = z.object({ token: ZPasswordResetToken, password: ZNewPassword });

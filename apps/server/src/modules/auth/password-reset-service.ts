@@ -14,7 +14,7 @@ import { hashPassword, isCommonPassword } from './password-hashing';
 import { revokeUserSessions } from './sessions-repository';
 import { findUserByEmail } from './users-repository';
 
-export const INVALID_RESET_LINK_MESSAGE = contractMessage(msg`This link is invalid or has expired. Ask for a new one.`);
+export const INVALID_RESET_LINK_MESSAGE = contractMessage(msg`This link is invalid or has expired.`);
 /** The one answer to "forgot password", whether or not the address has an account. */
 export const RESET_REQUESTED_MESSAGE = msg`If an account uses this address, we sent it a link to choose a new password. Check your inbox (and spam folder); the link works for 30 minutes.`;
 
