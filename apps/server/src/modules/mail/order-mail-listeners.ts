@@ -84,29 +84,37 @@ async function orderFacts(tx: Db, order: OrderRow): Promise<OrderMailFacts> {
   };
 }
 
-/** Which mail a transition sends, to whom (null: none). The one who acted is never written to. */
-function statusMailOf(order: OrderRow, fromStatus: OrderRow['status'] | null, trigger: string): { kind: OrderStatusMailKind; to: 'buyer' | 'seller'; reason: string | null } | null {
+type StatusMail = { kind: OrderStatusMailKind; to: 'buyer' | 'seller'; reason: string | null };
+
+/** Which mails a transition sends, to whom (none: empty). The one who acted is left out by the caller. */
+function statusMailsOf(order: OrderRow, fromStatus: OrderRow['status'] | null, trigger: string): StatusMail[] {
   switch (order.status) {
     case 'accepted':
-      return { kind: 'order_accepted', to: 'buyer', reason: null };
+      return [{ kind: 'order_accepted', to: 'buyer', reason: null }];
     case 'ready':
       // A failed delivery brings the order back to ready: the delivery task's own messages tell of it.
-      return trigger === 'delivery_failed' ? null : { kind: 'order_ready', to: 'buyer', reason: null };
+      return trigger === 'delivery_failed' ? [] : [{ kind: 'order_ready', to: 'buyer', reason: null }];
     case 'in_transit':
-      return { kind: 'order_in_transit', to: 'buyer', reason: null };
+      return [{ kind: 'order_in_transit', to: 'buyer', reason: null }];
     case 'delivered':
-      return { kind: 'order_delivered', to: 'buyer', reason: null };
+      return [{ kind: 'order_delivered', to: 'buyer', reason: null }];
     case 'cancelled':
-      // An order never paid lapses or is dropped without a receipt to undo.
-      return fromStatus === 'pending_payment' ? null : { kind: 'order_cancelled', to: 'buyer', reason: order.cancelReason };
+      // An order never paid lapses or is dropped without a receipt to undo. A paid one: both sides
+      // hear of it (the buyer of the money back, the farm not to prepare it), but whoever cancelled.
+      return fromStatus === 'pending_payment'
+        ? []
+        : [
+            { kind: 'order_cancelled', to: 'buyer', reason: order.cancelReason },
+            { kind: 'farm_order_cancelled', to: 'seller', reason: order.cancelReason },
+          ];
     case 'refunded':
-      return { kind: 'refund_approved', to: 'buyer', reason: null };
+      return [{ kind: 'refund_approved', to: 'buyer', reason: null }];
     case 'refund_rejected':
-      return { kind: 'refund_rejected', to: 'buyer', reason: order.refundDecisionReason };
+      return [{ kind: 'refund_rejected', to: 'buyer', reason: order.refundDecisionReason }];
     case 'refund_requested':
-      return { kind: 'refund_requested', to: 'seller', reason: order.refundReason };
+      return [{ kind: 'refund_requested', to: 'seller', reason: order.refundReason }];
     default:
-      return null;
+      return [];
   }
 }
 
@@ -130,20 +138,20 @@ export function registerOrderMailListeners(events: DomainEvents): void {
   });
 
   events.onTransaction('order.status_changed', 'mail.order-status', async ({ order, event, transition }, ctx) => {
-    const mail = statusMailOf(order, event.fromStatus, transition.trigger);
-    if (!mail) return;
-    const userId = mail.to === 'buyer' ? order.buyerUserId : order.sellerUserId;
-    if (userId === event.actorUserId) return;
-    const recipient = await findMailRecipient(ctx.tx, userId);
-    if (!recipient) return;
-    const facts = await orderFacts(ctx.tx, order);
-    await queueMailInTransaction(ctx, {
-      kind: mail.kind,
-      category: mail.to === 'buyer' ? 'orders' : 'shop_orders',
-      to: recipient.email,
-      userId,
-      content: orderStatusMail(ctx.config, recipient, mail.kind, facts, { reason: mail.reason, refundedMinor: order.refundedMinor }),
-    });
+    for (const mail of statusMailsOf(order, event.fromStatus, transition.trigger)) {
+      const userId = mail.to === 'buyer' ? order.buyerUserId : order.sellerUserId;
+      if (userId === event.actorUserId) continue;
+      const recipient = await findMailRecipient(ctx.tx, userId);
+      if (!recipient) continue;
+      const facts = await orderFacts(ctx.tx, order);
+      await queueMailInTransaction(ctx, {
+        kind: mail.kind,
+        category: mail.to === 'buyer' ? 'orders' : 'shop_orders',
+        to: recipient.email,
+        userId,
+        content: orderStatusMail(ctx.config, recipient, mail.kind, facts, { reason: mail.reason, refundedMinor: order.refundedMinor }),
+      });
+    }
   });
 
   events.afterCommit('mail.queued', 'mail.wake-outbox', (_payload, app) => {

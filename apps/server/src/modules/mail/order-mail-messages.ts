@@ -143,7 +143,8 @@ export type OrderStatusMailKind =
   | 'order_cancelled'
   | 'refund_approved'
   | 'refund_rejected'
-  | 'refund_requested';
+  | 'refund_requested'
+  | 'farm_order_cancelled';
 
 interface StatusText {
   subject: string;
@@ -208,6 +209,12 @@ function statusText(i18n: I18n, kind: OrderStatusMailKind, facts: OrderMailFacts
         heading: i18n._(msg`Your refund was refused`),
         paragraph: i18n._(msg`Your refund request for your order from ${{ shopName }} was refused.`),
       };
+    case 'farm_order_cancelled':
+      return {
+        subject: i18n._(msg`Order ${{ number }} was cancelled`),
+        heading: i18n._(msg`An order was cancelled`),
+        paragraph: i18n._(msg`The order ${{ number }} from ${{ buyer }} was cancelled: do not prepare it. The buyer's money went back to them.`),
+      };
     case 'refund_requested':
       return {
         subject: i18n._(msg`Refund requested for order ${{ number }}`),
@@ -219,7 +226,7 @@ function statusText(i18n: I18n, kind: OrderStatusMailKind, facts: OrderMailFacts
 
 /**
  * A status mail about one order: to the buyer (green, category 'orders'), or the farm's refund
- * requested (orange, 'shop_orders'). `reason`: the cancellation's, the refusal's or the request's.
+ * requested or order cancelled (orange, 'shop_orders'). `reason`: the cancellation's, the refusal's or the request's.
  */
 export function orderStatusMail(
   config: MailConfig,
@@ -233,7 +240,7 @@ export function orderStatusMail(
   const reason = options.reason?.trim() ? options.reason.trim() : null;
   const text = statusText(i18n, kind, facts, reason, options.refundedMinor ?? 0);
   const link = orderLink(config, facts.orderId);
-  const toFarm = kind === 'refund_requested';
+  const toFarm = kind === 'refund_requested' || kind === 'farm_order_cancelled';
   const details: MailDetail[] = [];
   if (reason) details.push({ label: i18n._(msg`Reason`), value: reason });
   if (kind === 'order_accepted' || kind === 'order_ready') details.push(...whereAndWhen(i18n, facts));

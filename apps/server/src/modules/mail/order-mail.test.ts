@@ -167,14 +167,22 @@ describe('order status mail', () => {
     expect((await act(testApp.app, farm, order.id, { action: 'cancel', reason: 'Hail ruined the field' })).statusCode).toBe(200);
     const mail = await onlyMail(buyer.id, 'order_cancelled');
     expect(mail.subject).toBe(`Your order ${orderNumber(order.id)} was cancelled`);
+    // The farm cancelled: it is not written to about its own step.
+    expect((await mailsOf(farm.id, 'farm_order_cancelled')).filter((row) => row.links.includes(link(order.id)))).toHaveLength(0);
     expect(mail.text).toContain('Hail ruined the field');
     expect(mail.text).toContain('$10.00 is back in your wallet');
   });
 
-  it('a buyer who cancels gets no mail about their own step', async () => {
+  it('a buyer who cancels gets no mail about their own step; the farm is told, in orange, not to prepare it', async () => {
     const { buyer, order } = await placePaidOrder(testApp.app, { seller: farm });
     expect((await act(testApp.app, buyer, order.id, { action: 'cancel', reason: 'Ordered twice' })).statusCode).toBe(200);
     expect(await mailsOf(buyer.id, 'order_cancelled')).toHaveLength(0);
+    const toFarm = (await mailsOf(farm.id, 'farm_order_cancelled')).filter((mail) => mail.links.includes(link(order.id)));
+    expect(toFarm).toHaveLength(1);
+    expect(toFarm[0]!.subject).toBe(`Order ${orderNumber(order.id)} was cancelled`);
+    expect(toFarm[0]!.text).toContain('Ordered twice');
+    expect(toFarm[0]!.text).toContain('do not prepare it');
+    expect(toFarm[0]!.html).toContain('#b14e00');
   });
 
   it('tells the farm a refund was requested (with the reason), then the buyer it was approved or refused', async () => {
