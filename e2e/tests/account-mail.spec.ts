@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSpecServer, stopSpecServer } from '../support/spec-server';
 import { expect, test, type Page } from '@playwright/test';
 import { startSmtpTestServer, type SmtpTestServer } from '../../apps/server/src/testing/smtp-test-server';
 import { APP_PORT, FIXTURE_PASSWORD } from '../support/fixtures';
@@ -25,7 +26,6 @@ import { fillSignInForm, readStoredToken } from '../support/sign-in';
  */
 
 const e2eRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = resolve(e2eRoot, '../node_modules/.bin/tsx');
 
 /** A port beside the suite's own (E2E_APP_PORT + 9). */
 const SERVER_PORT = APP_PORT + 9;
@@ -42,27 +42,8 @@ async function picture(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage: true });
 }
 
-async function startServer(smtpUrl: string): Promise<ChildProcess> {
-  const child = spawn(tsx, ['support/start-mail-server.ts'], {
-    cwd: e2eRoot,
-    env: { ...process.env, PORT: String(SERVER_PORT), SMTP_URL: smtpUrl, MAIL_DATA_DIR: resolve(e2eRoot, '.artifacts/mail-data') },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The mail server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${SERVER_URL}/api/health`);
-      if (response.ok) return child;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error('The mail server did not answer /api/health within 150 s');
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
+function startServer(smtpUrl: string): Promise<ChildProcess> {
+  return startSpecServer({ name: 'mail', script: 'support/start-mail-server.ts', port: SERVER_PORT, env: { SMTP_URL: smtpUrl, MAIL_DATA_DIR: resolve(e2eRoot, '.artifacts/mail-data') } });
 }
 
 test.use({ baseURL: SERVER_URL });
@@ -75,12 +56,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise<void>((done) => server!.once('exit', () => done()));
-    // main.ts closes PGlite on SIGTERM.
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
-  }
+  await stopSpecServer(server);
   await smtp?.close();
 });
 

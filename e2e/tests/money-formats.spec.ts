@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSpecServer, stopSpecServer } from '../support/spec-server';
 import { expect, test, type Page } from '@playwright/test';
 import { APP_PORT, FIXTURE_PASSWORD } from '../support/fixtures';
 import { MONEY_BUYER, MONEY_PRODUCT } from '../support/money-formats-data';
@@ -14,48 +15,19 @@ import { MONEY_BUYER, MONEY_PRODUCT } from '../support/money-formats-data';
  */
 
 const e2eRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = resolve(e2eRoot, '../node_modules/.bin/tsx');
 
 /** Two ports beside the suite's own (E2E_APP_PORT + 5 and + 6). */
 const PORTS = { GHS: APP_PORT + 5, XOF: APP_PORT + 6 } as const;
 const PRICE_MINOR = 4250;
 
 /** Starts the currency's server and waits for its health check; the child is stopped in afterAll. */
-async function startServer(currency: keyof typeof PORTS): Promise<ChildProcess> {
-  const port = PORTS[currency];
-  const child = spawn(tsx, ['support/start-currency-server.ts'], {
-    cwd: e2eRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      CURRENCY: currency,
-      MONEY_PRICE_MINOR: String(PRICE_MINOR),
-      MONEY_DATA_DIR: resolve(e2eRoot, `.artifacts/money-${currency.toLowerCase()}`),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+function startServer(currency: keyof typeof PORTS): Promise<ChildProcess> {
+  return startSpecServer({
+    name: currency,
+    script: 'support/start-currency-server.ts',
+    port: PORTS[currency],
+    env: { CURRENCY: currency, MONEY_PRICE_MINOR: String(PRICE_MINOR), MONEY_DATA_DIR: resolve(e2eRoot, `.artifacts/money-${currency.toLowerCase()}`) },
   });
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The ${currency} server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return child;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error(`The ${currency} server did not answer /api/health within 150 s`);
-    }
-    await new Promise((done) => setTimeout(done, 500));
-  }
-}
-
-async function stopServer(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
 }
 
 /** Signs the buyer in through the API (the token where the app keeps it), then opens `path`. */
@@ -88,7 +60,7 @@ test.describe('a market in Ghana cedis, read in English', () => {
     server = await startServer('GHS');
   });
   test.afterAll(async () => {
-    await stopServer(server);
+    await stopSpecServer(server);
   });
 
   test('the card says GH₵42.50 a kilo and the basket GH₵85.00 for two', async ({ page }) => {
@@ -112,7 +84,7 @@ test.describe('a market in CFA francs (no minor unit), read in French', () => {
     server = await startServer('XOF');
   });
   test.afterAll(async () => {
-    await stopServer(server);
+    await stopSpecServer(server);
   });
 
   // French groups thousands with a narrow no-break space and writes the sign after the number.

@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSpecServer, stopSpecServer } from '../support/spec-server';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { startPaystackDouble, type PaystackDouble } from '@pulse/paystack-double';
 import type { TPayoutResponse, TTopUpResponse } from '@pulse/contract/wallet';
@@ -21,7 +22,6 @@ import { PAYMENTS_BUYER, PAYMENTS_CHECKOUT_BUYER, PAYMENTS_FARM, PAYMENTS_PRODUC
  */
 
 const e2eRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = resolve(e2eRoot, '../node_modules/.bin/tsx');
 
 /** Two ports beside the suite's own (E2E_APP_PORT + 7 and + 8). */
 const SERVER_PORT = APP_PORT + 7;
@@ -50,39 +50,13 @@ async function picture(page: Page, name: string, options: { fullPage?: boolean }
 }
 
 /** Starts the payments server against the double and waits for its health check; stopped in afterAll. */
-async function startServer(doubleUrl: string): Promise<ChildProcess> {
-  const child = spawn(tsx, ['support/start-payments-server.ts'], {
-    cwd: e2eRoot,
-    env: {
-      ...process.env,
-      PORT: String(SERVER_PORT),
-      PAYSTACK_BASE_URL: doubleUrl,
-      PAYMENTS_DATA_DIR: resolve(e2eRoot, '.artifacts/payments-data'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+function startServer(doubleUrl: string): Promise<ChildProcess> {
+  return startSpecServer({
+    name: 'payments',
+    script: 'support/start-payments-server.ts',
+    port: SERVER_PORT,
+    env: { PAYSTACK_BASE_URL: doubleUrl, PAYMENTS_DATA_DIR: resolve(e2eRoot, '.artifacts/payments-data') },
   });
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The payments server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${SERVER_URL}/api/health`);
-      if (response.ok) return child;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error('The payments server did not answer /api/health within 150 s');
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-}
-
-async function stopServer(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
 }
 
 /**
@@ -181,7 +155,7 @@ test.afterAll(async () => {
     double?.assertNoViolations();
   } finally {
     await double?.close();
-    await stopServer(server);
+    await stopSpecServer(server);
   }
 });
 
