@@ -1,10 +1,14 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import './app/first-load-styles';
 import './app/global.css';
 import { App } from './app/app';
 import { findRoute } from './app/find-route';
-import { loadRoutePage } from './app/lazy-page';
+import { loadRoutePage, preloadRoutePage } from './app/lazy-page';
+import { createQueryClient } from './app/query-client';
+import { SERVER_ANSWER_FRESH_MS, readServerRenderState, type ServerRenderState } from './app/server-render-state';
+import { SESSION_KEYS, readSessionValue } from './lib/session-keys';
 import { activateLanguage } from './lib/i18n/i18n';
 import { initialLanguage } from './lib/i18n/language-choice';
 
@@ -40,8 +44,36 @@ function render() {
   );
 }
 
+/**
+ * A page the server rendered (decision 056) is hydrated: the same tree, from the same answers, in the
+ * same language, as a visitor. The page's chunk must be here first (a page still loading would not
+ * match the HTML). Hydration runs as a transition, so a tap meanwhile is not held up.
+ */
+async function hydrateServerPage(state: ServerRenderState) {
+  await Promise.all([state.locale === 'en' ? undefined : activateLanguage(state.locale), preloadRoutePage(findRoute(window.location.pathname))]);
+  const queryClient = createQueryClient();
+  hydrate(queryClient, state.queries);
+  for (const query of state.queries.queries) queryClient.setQueryDefaults(query.queryKey, { staleTime: SERVER_ANSWER_FRESH_MS });
+  startTransition(() => {
+    hydrateRoot(
+      container!,
+      <StrictMode>
+        <App hydrating={{ queryClient, themeName: state.themeName }} />
+      </StrictMode>,
+    );
+  });
+}
+
 // The page starts in its language (English is in the code; another language's catalog is one small
 // download, fetched beside the page's own chunk); if it cannot be fetched, English.
 const language = initialLanguage(window.location.search, navigator.languages);
-if (language === 'en') render();
+const serverRender = readServerRenderState();
+// The server renders as a visitor in the language it could tell: a tab holding a session, or a
+// language chosen here that the server did not know, renders in the browser as before.
+if (serverRender && serverRender.locale === language && serverRender.routeId === findRoute(window.location.pathname).id && readSessionValue(SESSION_KEYS.token) === null) {
+  hydrateServerPage(serverRender).catch((error: unknown) => {
+    console.error('Could not hydrate the page; rendering it again', error);
+    render();
+  });
+} else if (language === 'en') render();
 else void activateLanguage(language).catch(() => undefined).finally(render);

@@ -6,7 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TApiErrorResponse } from '@pulse/contract/errors';
 import { findPage } from '../modules/share/page-meta';
-import { cachedBody, createPageShell, sendPage, type PageShell } from '../modules/share/page-shell';
+import { cachedBody, createPageShell, escapeHtml, sendPage, withHtmlLang, type PageShell } from '../modules/share/page-shell';
+import { createPageRenderer, type RenderedPage } from './page-render';
 import { shareRoutes } from '../modules/share/share-routes';
 
 const HASHED_ASSET = /[\\/]assets[\\/]/;
@@ -67,8 +68,20 @@ export const webAppPlugin = fp<{ webDistDir: string; sitemapUrlLimit?: number }>
         })
       : null;
 
+    const renderer = shell ? await createPageRenderer(app, webDistDir) : null;
+
+    /** The shell around a page the server rendered: its markup in #root, its state, its files announced, its title. */
+    function withRenderedPage(html: string, page: RenderedPage, hasOwnMeta: boolean): string {
+      let result = withHtmlLang(html, page.locale === 'pseudo' ? 'en-XA' : page.locale)
+        .replace('<div id="root"></div>', () => `<div id="root">${page.rootHtml}</div>${page.stateScript}`)
+        .replace('</head>', () => `${page.headLinks}</head>`);
+      if (!hasOwnMeta) result = result.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(`${page.pageTitle} - ${app.config.appName}`)}</title>`);
+      return result;
+    }
+
     async function answerPage(request: FastifyRequest, reply: FastifyReply, pageShell: PageShell) {
-      const { meta, status, locale } = await findPage(app, request.url);
+      const [{ meta, status, locale }, rendered] = await Promise.all([findPage(app, request.url), renderer?.render(request) ?? null]);
+      if (rendered) return sendPage(request, reply, cachedBody(withRenderedPage(pageShell.render(meta, locale), rendered, meta !== null)), status);
       return sendPage(request, reply, meta ? cachedBody(pageShell.render(meta, locale)) : pageShell.genericIn(locale), status);
     }
 

@@ -22,6 +22,15 @@ export function loadRoutePage(route: AppRoute): Promise<PageComponent> {
   return Promise.all([route.load(), loadFullStyles()]).then(([Page]) => Page);
 }
 
+/**
+ * Loads a route's page before React renders it, so it renders at once, without the spinner: on the
+ * server before rendering a page, and in the browser before hydrating the server's HTML (which
+ * must be rendered the same way to be hydrated).
+ */
+export async function preloadRoutePage(route: AppRoute): Promise<void> {
+  if (!loadedPages.has(route.id)) loadedPages.set(route.id, await loadRoutePage(route));
+}
+
 type LoadState = { status: 'loading' } | { status: 'loaded'; Page: PageComponent } | { status: 'failed'; timedOut: boolean };
 
 // The global t, read at each render (LazyPage renders again on a language switch); no <Trans> on the first load.

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '../lib/i18n/i18n';
 import { SESSION_KEYS, readSessionValue } from '../lib/session-keys';
@@ -8,6 +8,7 @@ import { parseUserMode } from '../lib/auth/user-mode';
 import { getAppThemeName, type AppThemeName } from '../shell/app-theme';
 import { SetAppThemeContext } from './app-theme-context';
 import { createQueryClient } from './query-client';
+import { StartingSessionContext, type StartingSession } from './server-render-state';
 import { ToastStack } from './toast-stack';
 import { createAppTheme, cssVariablesResolver } from './theme';
 
@@ -16,9 +17,18 @@ function readInitialThemeName(): AppThemeName {
   return getAppThemeName({ pathname: window.location.pathname, mode: parseUserMode(readSessionValue(SESSION_KEYS.mode)) });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  const [themeName, setThemeName] = useState<AppThemeName>(readInitialThemeName);
+interface AppProvidersProps {
+  children: ReactNode;
+  /** A page rendered on the server, and its hydration, bring the client holding its answers. */
+  queryClient?: QueryClient;
+  /** The theme the server rendered in (it cannot read the window's address or session storage). */
+  themeName?: AppThemeName;
+  startingSession?: StartingSession;
+}
+
+export function AppProviders({ children, queryClient: givenClient, themeName: givenThemeName, startingSession = 'unknown' }: AppProvidersProps) {
+  const [queryClient] = useState(() => givenClient ?? createQueryClient());
+  const [themeName, setThemeName] = useState<AppThemeName>(() => givenThemeName ?? readInitialThemeName());
   const theme = useMemo(() => createAppTheme(themeName), [themeName]);
 
   return (
@@ -26,7 +36,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
           <ToastStack />
-          <SetAppThemeContext.Provider value={setThemeName}>{children}</SetAppThemeContext.Provider>
+          <StartingSessionContext.Provider value={startingSession}>
+            <SetAppThemeContext.Provider value={setThemeName}>{children}</SetAppThemeContext.Provider>
+          </StartingSessionContext.Provider>
         </MantineProvider>
       </QueryClientProvider>
     </I18nProvider>

@@ -51,6 +51,18 @@ export interface ApiRequestOptions<T> {
   renewal?: boolean;
 }
 
+/**
+ * How calls reach the API: the browser's fetch, or, while the server renders a page
+ * (entry-server.tsx), a function that answers them inside the server's own process. A server render
+ * has no toasts, no logout and no saved answers: its failures only leave the query for the browser.
+ */
+type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
+let serverFetch: ApiFetch | null = null;
+
+export function setServerApiFetch(fetchInServer: ApiFetch | null): void {
+  serverFetch = fetchInServer;
+}
+
 type BeforeRequest = () => Promise<void>;
 let beforeRequest: BeforeRequest | null = null;
 
@@ -134,7 +146,7 @@ async function sendRequest<T>(path: string, options: ApiRequestOptions<T>): Prom
   const hasJsonBody = options.body !== undefined && !isFormData;
   let response: Response;
   try {
-    response = await fetch(`${API_URL}${path}`, {
+    response = await (serverFetch ?? fetch)(`${API_URL}${path}`, {
       method: options.method ?? 'GET',
       headers: buildHeaders(hasJsonBody, options.headers),
       body: isFormData ? (options.body as FormData) : hasJsonBody ? JSON.stringify(options.body) : undefined,
@@ -148,6 +160,10 @@ async function sendRequest<T>(path: string, options: ApiRequestOptions<T>): Prom
   }
   // The service worker answers some reads from its cache when the server does not (it says so in
   // a header): the online indicator tells the person the data is saved, not live.
+  if (serverFetch) {
+    if (!response.ok) throw await toHttpError(response, path);
+    return options.schema.parse(await readJsonBody(response));
+  }
   if ((options.method ?? 'GET') === 'GET') savedDataStore.record(path, parseFromCacheHeader(response.headers.get(FROM_CACHE_HEADER)));
   reactToSavedAnswer(response, options);
   if (!response.ok) throw await toHttpError(response, path);
@@ -163,6 +179,7 @@ async function sendRequest<T>(path: string, options: ApiRequestOptions<T>): Prom
  * responses parsed with the contract's schema, failures handled by the error catalogue (spec §8).
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+  if (serverFetch) return sendRequest(path, options);
   if (options.renewal !== false && beforeRequest) await beforeRequest();
   try {
     return await sendRequest(path, options);

@@ -26,12 +26,15 @@ function setInstallEvent(event: BeforeInstallPromptEvent | null): void {
   for (const listener of listeners) listener();
 }
 
-window.addEventListener('beforeinstallprompt', (event) => {
-  // Keep the browser's own banner away; the app offers installation when it is welcome.
-  event.preventDefault();
-  setInstallEvent(event as BeforeInstallPromptEvent);
-});
-window.addEventListener('appinstalled', () => setInstallEvent(null));
+// Not on the server, which renders pages without a window (entry-server.tsx).
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    // Keep the browser's own banner away; the app offers installation when it is welcome.
+    event.preventDefault();
+    setInstallEvent(event as BeforeInstallPromptEvent);
+  });
+  window.addEventListener('appinstalled', () => setInstallEvent(null));
+}
 
 /** For useSyncExternalStore: whether the browser has offered installation. */
 export function subscribeToInstallPrompt(listener: () => void): () => void {

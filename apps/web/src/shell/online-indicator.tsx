@@ -6,7 +6,8 @@ import { BACK_ONLINE_NOTICE_MS, describeOnlineIndicator, getInitialOnlineIndicat
 import classes from './online-indicator.module.css';
 
 function readIsOnline(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine;
+  // Node has a navigator without onLine: a page rendered on the server is online.
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
 const ICONS = { offline: IconWifiOff, 'back-online': IconWifi, saved: IconCloudOff } as const;

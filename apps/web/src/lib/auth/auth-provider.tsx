@@ -8,6 +8,7 @@ import { AuthContext, type AuthContextValue } from './auth-context';
 import { getCurrentUser } from './get-current-user';
 import { postLogout } from './post-logout';
 import { SESSION_EXPIRED_MESSAGE } from './session-messages';
+import { useStartingSession } from '../../app/server-render-state';
 import { onSessionRenewed, renewTokenIfDue, requestFreshToken } from './session-renewal';
 import { InvalidTokenError, decodeTokenClaims, getTokenExpiresAt, isTokenUsable, validateLoginData } from './token';
 import { DEFAULT_USER_MODE, parseUserMode, type UserMode } from './user-mode';
@@ -40,11 +41,13 @@ function getExpiresAtOfToken(token: string | null, now: number): number {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
+  // A page the server rendered for a visitor starts as a visitor's (decision 056); the check below still runs.
+  const startsAsVisitor = useStartingSession() === 'visitor';
   const [session, setSession] = useState<SessionState>(() => ({
     user: null,
-    token: readSessionValue(SESSION_KEYS.token),
+    token: startsAsVisitor ? null : readSessionValue(SESSION_KEYS.token),
     expiresAt: null,
-    isLoading: true,
+    isLoading: !startsAsVisitor,
     sessionExpired: false,
     logoutPath: null,
   }));

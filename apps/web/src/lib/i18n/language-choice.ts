@@ -12,12 +12,17 @@ export function readStoredLanguage(): AppLocale | null {
   }
 }
 
+/** The same choice for the server, which renders a visitor's pages in it (decision 056). */
+export const LANGUAGE_COOKIE = 'pulse_language';
+const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
 export function storeLanguage(locale: AppLocale): void {
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
   } catch {
     // Private mode: the choice lasts for this page only.
   }
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; samesite=lax`;
 }
 
 /** `?lang=fr` in the address (a shared link, a crawler's URL) wins for this visit. */

@@ -24,7 +24,9 @@ function isPhoneLike(): boolean {
  * key for each pick); the Sign in button then takes the focus, so Enter signs in.
  */
 export function SignInForm({ filled }: { filled?: { email: string; password: string } | undefined }) {
-  const [keepSignedIn, setKeepSignedIn] = useState(isPhoneLike);
+  // Off in the first render, as on the server that rendered the page (decision 056); set for the device once in the page.
+  const [keepSignedIn, setKeepSignedIn] = useState(false);
+  useEffect(() => setKeepSignedIn(isPhoneLike()), []);
   const { values, setField, errors, isPending, submit } = useAuthForm({
     initialValues: { email: filled?.email ?? '', password: filled?.password ?? '' },
     schema: ZLoginRequest.omit({ keepSignedIn: true }),

@@ -58,7 +58,8 @@ export function ProductListingPage({ route }: PageProps) {
   const near = useNearPoint();
   const [filtersOpened, filtersDrawer] = useDisclosure(false);
   const [filtersWanted, setFiltersWanted] = useState(false);
-  const wideScreen = useMediaQuery(WIDE_SCREEN, undefined, { getInitialValueInEffect: false });
+  // Rendered at first (hidden by CSS below md), as on the server, which cannot measure the screen; a phone drops it after.
+  const wideScreen = useMediaQuery(WIDE_SCREEN, true, { getInitialValueInEffect: true });
   if (filtersOpened && !filtersWanted) setFiltersWanted(true);
   // The sort kept when "Nearest" was refused: the notice is worded at render, in the reader's language.
   const [locationRefusedSort, setLocationRefusedSort] = useState<TProductSort | null>(null);

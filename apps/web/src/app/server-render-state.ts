@@ -1,0 +1,55 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
+import type { AppLocale } from '../lib/i18n/locales';
+import type { AppThemeName } from '../shell/app-theme';
+
+/**
+ * What the server tells the browser about a page it rendered (decision 056): the route, the language
+ * and theme it rendered in, and the queries it answered, so the browser hydrates the same tree without
+ * asking again. The server renders only for visitors (no session cookie), so the person is a visitor.
+ * Sent as a JSON data block (<script type="application/json">): the Content-Security-Policy runs no
+ * inline script.
+ */
+export interface ServerRenderState {
+  routeId: string;
+  locale: AppLocale;
+  themeName: AppThemeName;
+  queries: DehydratedState;
+}
+
+export const SERVER_RENDER_STATE_ID = 'pulse-server-render';
+
+/**
+ * Answers the server fetched for a page stay fresh this long: the server renders them as settled and
+ * the browser, hydrating, does not ask for them again (a stale answer would render as "fetching").
+ */
+export const SERVER_ANSWER_FRESH_MS = 60_000;
+
+/** The state of the page the server rendered, or null (a page the browser renders itself). */
+export function readServerRenderState(): ServerRenderState | null {
+  const element = document.getElementById(SERVER_RENDER_STATE_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as ServerRenderState;
+  } catch {
+    return null;
+  }
+}
+
+/** The JSON for the data block: `<` escaped so no text in it can end the element. */
+export function serializeServerRenderState(state: ServerRenderState): string {
+  return JSON.stringify(state).replace(/</g, '\\u003c');
+}
+
+/**
+ * 'visitor' while the page is rendered on the server or hydrated from its HTML: the server already
+ * knew who was asking (nobody), so there is no auth state to wait for and no full-screen
+ * "Loading..." (spec §2); the "who am I?" call still runs once the page is live.
+ */
+export type StartingSession = 'unknown' | 'visitor';
+
+export const StartingSessionContext = createContext<StartingSession>('unknown');
+
+export function useStartingSession(): StartingSession {
+  return useContext(StartingSessionContext);
+}
