@@ -7,10 +7,12 @@
  * beside a bare Fastify route measured in the same run; and the SQL queries each request costs for
  * page sizes 12, 24 and 60 (counted in-process by wrapping the database client).
  *
- * autocannon repeats one URL without a session, so the anonymous rows are served from the server's
- * per-process response cache (decision 018) after the first request of each 5 s; the signed-in
- * listing row is the database path on every request. CPU per request is the server process's (from
- * /proc; "-" where there is none).
+ * autocannon repeats one URL, so the rows are served from the server's per-process response cache
+ * (decision 018) after the first request of each 5 s, the signed-in rows (a real session's bearer
+ * token) too since decision 057: the public page is the same for everyone. The signed-in listing is
+ * measured beside the anonymous one with the same Accept-Encoding, and their p99 ratio printed (the
+ * target is at most 1.5; BENCH_LISTING_ROUNDS=3 measures the pair three times in turn and compares
+ * medians, BENCH_ROUTES=listing skips the details and the search). CPU per request is the server process's (from /proc; "-" where there is none).
  *
  * PGlite by default (a temporary DATA_DIR); with DATABASE_URL, PostgreSQL: a database `pulse_bench`
  * is created on that server and dropped at the end. Everything stays on 127.0.0.1.
@@ -36,6 +38,10 @@ const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 /** A misspelt word, as people type it: the search must still find "Tomatoes". */
 const typo = process.env.BENCH_QUERY ?? 'tomatos';
 const benchDatabaseName = 'pulse_bench';
+/** BENCH_ROUTES=listing: the bare route and the listing rows only (no details, no search). */
+const listingOnly = process.env.BENCH_ROUTES === 'listing';
+/** BENCH_LISTING_ROUNDS: how many times the anonymous and the signed-in listing are measured in turn (medians compared). */
+const listingRounds = Math.max(1, Number(process.env.BENCH_LISTING_ROUNDS ?? 1));
 /** What a browser sends: the API answers gzip (decision 018). */
 const browserEncodings = 'gzip, deflate, br, zstd';
 
@@ -125,6 +131,8 @@ try {
   const base = `http://127.0.0.1:${appPort}`;
   await Promise.all([waitFor(`${base}/api/health`), waitFor(`http://127.0.0.1:${barePort}/bare`)]);
 
+  // Other jobs on a shared machine move these figures: the load is printed at the start and the end.
+  const loadAtStart = loadavg()[0]?.toFixed(1) ?? '?';
   const rows: Row[] = [];
   rows.push(await measure('bare Fastify route', `http://127.0.0.1:${barePort}/bare`, {}, bare.pid));
   // Search last: its slow requests still in flight when autocannon stops would queue in front of
@@ -134,21 +142,32 @@ try {
     await waitFor(`${base}/api/health`);
   };
   const listing = `${base}/api/products?limit=24`;
+  const signedIn = { 'accept-encoding': browserEncodings, authorization: `Bearer ${token}` };
   rows.push(await measure('GET /api/products?limit=24 (listing, newest)', listing, {}, server.pid));
   await drain();
-  rows.push(await measure('same, Accept-Encoding of a browser', listing, { 'accept-encoding': browserEncodings }, server.pid));
-  await drain();
-  rows.push(
-    await measure('same, signed in (no per-process cache), browser encodings', listing, { 'accept-encoding': browserEncodings, authorization: `Bearer ${token}` }, server.pid),
-  );
-  await drain();
-  rows.push(await measure('GET /api/products/{id} (details)', `${base}/api/products/${productId}`, {}, server.pid));
-  await drain();
-  rows.push(await measure(`GET /api/products?q=${typo}&limit=24 (search, typo)`, `${base}/api/products?q=${typo}&limit=24`, {}, server.pid));
+  // The anonymous and the signed-in listing (same encodings) in turn, listingRounds times: on a
+  // shared machine one 8 s run of each differs by more than the two paths do.
+  const anonymousRows: Row[] = [];
+  const signedInRows: Row[] = [];
+  for (let round = 1; round <= listingRounds; round += 1) {
+    const suffix = listingRounds > 1 ? ` (round ${round})` : '';
+    anonymousRows.push(await measure(`same, Accept-Encoding of a browser${suffix}`, listing, { 'accept-encoding': browserEncodings }, server.pid));
+    await drain();
+    signedInRows.push(await measure(`same, signed in, browser encodings${suffix}`, listing, signedIn, server.pid));
+    await drain();
+    rows.push(anonymousRows.at(-1)!, signedInRows.at(-1)!);
+  }
+  if (!listingOnly) {
+    rows.push(await measure('GET /api/products/{id} (details)', `${base}/api/products/${productId}`, {}, server.pid));
+    await drain();
+    rows.push(await measure('same, signed in, browser encodings', `${base}/api/products/${productId}`, signedIn, server.pid));
+    await drain();
+    rows.push(await measure(`GET /api/products?q=${typo}&limit=24 (search, typo)`, `${base}/api/products?q=${typo}&limit=24`, {}, server.pid));
+  }
   const bareRate = rows[0]?.requestsPerSecond ?? 1;
   console.log(
     `\n${kind}, ${productCount.toLocaleString('en')} products, ${connections} connections, ${durationSeconds} s each, Node ${process.version}, ` +
-      `${cpus().length} CPUs, load average ${loadavg()[0]?.toFixed(1) ?? '?'} at the end\n`,
+      `${cpus().length} CPUs, load average ${loadAtStart} at the start, ${loadavg()[0]?.toFixed(1) ?? '?'} at the end\n`,
   );
   console.log('| route | req/s | p50 ms | p99 ms | ratio to bare | non-2xx | bytes/response | server CPU ms/request |');
   console.log('|---|---|---|---|---|---|---|---|');
@@ -157,6 +176,13 @@ try {
     const cpu = row.cpuMs === null ? '-' : row.cpuMs.toFixed(3);
     console.log(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${ratio} | ${row.non2xx} | ${row.bytesPerResponse} | ${cpu} |`);
   }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const p99Ratio = median(signedInRows.map((row) => row.p99)) / Math.max(median(anonymousRows.map((row) => row.p99)), 1);
+  const rateRatio = median(signedInRows.map((row) => row.requestsPerSecond)) / Math.max(median(anonymousRows.map((row) => row.requestsPerSecond)), 1);
+  console.log(
+    `\nSigned-in listing against anonymous (both browser encodings${listingRounds > 1 ? `, medians of ${listingRounds} rounds` : ''}): ` +
+      `p99 ${p99Ratio.toFixed(2)}x, req/s ${rateRatio.toFixed(2)}x (target: p99 at most 1.5x)`,
+  );
   console.log('\nSQL queries per request, without a cached response (page size 12 / 24 / 60):\n');
   console.log('| request | limit 12 | limit 24 | limit 60 |');
   console.log('|---|---|---|---|');

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
@@ -136,22 +137,79 @@ describe('signed-in catalogue reads', () => {
     }
   });
 
-  it('always read the database, while an anonymous page written around this process is at most the cache times old', async () => {
+  it('get the same body and ETag as a visitor, for the listing, a search and the details', async () => {
+    for (const url of ['/api/products?limit=24', '/api/products?q=tomatos', `/api/products/${tomatoes.id}`]) {
+      const anonymous = await get(url, { 'accept-encoding': 'identity' });
+      const signedIn = await get(url, { ...bearer(buyer.token), 'accept-encoding': 'identity' });
+      expect(signedIn.statusCode, url).toBe(200);
+      expect(signedIn.body, url).toBe(anonymous.body);
+      expect(signedIn.headers.etag, url).toBe(anonymous.headers.etag);
+      // The visitor's ETag answers the signed-in reader's revalidation, and the other way round.
+      expect((await get(url, { ...bearer(buyer.token), 'if-none-match': String(anonymous.headers.etag) })).statusCode, url).toBe(304);
+      expect((await get(url, { 'if-none-match': String(signedIn.headers.etag) })).statusCode, url).toBe(304);
+    }
+  });
+
+  it('are answered from the page a visitor’s request cached, without SQL (not even the session lookup), and the other way round', async () => {
+    expect(await statementsOf(() => listing('/api/products?category=honey_and_preserves&limit=3'))).toBe(1);
+    expect(await statementsOf(() => listing('/api/products?category=honey_and_preserves&limit=3', bearer(buyer.token)))).toBe(0);
+    expect(await statementsOf(() => listing('/api/products?category=honey_and_preserves&limit=3', { cookie: `${SESSION_COOKIE_NAME}=${buyer.token}` }))).toBe(0);
+    // A signed-in reader first: the visitor after them is served from the page it cached.
+    expect(await statementsOf(() => listing('/api/products?organic=true&limit=3', bearer(buyer.token)))).toBe(1);
+    expect(await statementsOf(() => listing('/api/products?organic=true&limit=3'))).toBe(0);
+    await get(`/api/products/${honey.id}`);
+    expect(await statementsOf(() => get(`/api/products/${honey.id}`, bearer(buyer.token)))).toBe(0);
+  });
+
+  it('answer a compressed page from the shared entry in the coding asked for', async () => {
+    const anonymous = await get('/api/products?limit=24', { 'accept-encoding': 'gzip' });
+    const signedIn = await get('/api/products?limit=24', { ...bearer(buyer.token), 'accept-encoding': 'gzip' });
+    expect(signedIn.headers['content-encoding']).toBe('gzip');
+    expect(signedIn.rawPayload.equals(anonymous.rawPayload)).toBe(true);
+    expect(gunzipSync(signedIn.rawPayload).toString()).toBe((await get('/api/products?limit=24', { 'accept-encoding': 'identity' })).body);
+  });
+
+  it('show a seller their own draft and paused products, privately and never cached; another user and a visitor get 404', async () => {
+    const draft = await createProductAs(testApp, seller, { title: 'Draft damsons', status: 'draft' });
+    const paused = await createProductAs(testApp, seller, { title: 'Paused parsnips', status: 'paused' });
+    for (const product of [draft, paused]) {
+      const url = `/api/products/${product.id}`;
+      expect((await get(url)).statusCode, product.title).toBe(404);
+      const own = await get(url, bearer(seller.token));
+      expect(own.statusCode, product.title).toBe(200);
+      expect(ZProductDetails.parse(own.json()).title).toBe(product.title);
+      expect(own.headers['cache-control'], product.title).toBe(PRIVATE_CACHE_CONTROL);
+      expect((await get(url, { ...bearer(seller.token), 'if-none-match': String(own.headers.etag) })).statusCode, product.title).toBe(304);
+      // Asked right after the seller: nothing of the seller's answer was kept for others.
+      const other = await get(url, bearer(buyer.token));
+      expect(other.statusCode, product.title).toBe(404);
+      expect(other.body, product.title).not.toContain(product.title);
+      expect((await get(url, { cookie: `${SESSION_COOKIE_NAME}=${buyer.token}` })).statusCode, product.title).toBe(404);
+      expect((await get(url, bearer('not-a-session'))).statusCode, product.title).toBe(404);
+      expect((await get(url)).statusCode, product.title).toBe(404);
+    }
+    const drafts = await listing('/api/products?q=damsons', bearer(seller.token));
+    expect(drafts.items).toEqual([]);
+  });
+
+  it('see a page written around this process as late as a visitor does: at most the cache times old', async () => {
     const cherryPrice = async (url: string, headers: Record<string, string> = {}) => (await listing(url, headers)).items[0]?.priceMinor;
     await listing('/api/products?q=cherry');
     // Another process (or psql) changes the price: this process has nothing to clear.
     await testApp.app.db.update(products).set({ priceMinor: 333 }).where(eq(products.title, 'Cherry tomatoes'));
     vi.useFakeTimers({ toFake: ['Date'] });
     expect(await cherryPrice('/api/products?q=cherry')).toBe(300);
-    expect(await cherryPrice('/api/products?q=cherry', bearer(buyer.token))).toBe(333);
+    expect(await cherryPrice('/api/products?q=cherry', bearer(buyer.token))).toBe(300);
     // Past its time the old page is answered while one request refreshes it in the background.
     vi.setSystemTime(Date.now() + PUBLIC_RESPONSE_TTL_MS + 1);
-    expect(await cherryPrice('/api/products?q=cherry')).toBe(300);
-    await vi.waitFor(async () => expect(await cherryPrice('/api/products?q=cherry')).toBe(333));
+    expect(await cherryPrice('/api/products?q=cherry', bearer(buyer.token))).toBe(300);
+    await vi.waitFor(async () => expect(await cherryPrice('/api/products?q=cherry', bearer(buyer.token))).toBe(333));
+    expect(await cherryPrice('/api/products?q=cherry')).toBe(333);
 
     // Past its stale time too, an old page is never answered.
     await testApp.app.db.update(products).set({ priceMinor: 334 }).where(eq(products.title, 'Cherry tomatoes'));
     vi.setSystemTime(Date.now() + PUBLIC_RESPONSE_TTL_MS + PUBLIC_RESPONSE_STALE_MS + 1);
+    expect(await cherryPrice('/api/products?q=cherry', bearer(buyer.token))).toBe(334);
     expect(await cherryPrice('/api/products?q=cherry')).toBe(334);
   });
 });
@@ -173,6 +231,30 @@ describe('writes through this process', () => {
     expect(after.statusCode).toBe(200);
     expect(after.json<TProductDetails>().priceMinor).toBe(475);
     expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('show a price change on the very next signed-in request too, and give both readers the new ETag', async () => {
+    const pricesOf = async (headers: Record<string, string>) => {
+      const page = await get('/api/products?limit=24', headers);
+      const details = await get(`/api/products/${honey.id}`, headers);
+      return {
+        listed: ZProductListResponse.parse(page.json()).items.find((item) => item.id === honey.id)?.priceMinor,
+        details: details.json<TProductDetails>().priceMinor,
+        etags: [page.headers.etag, details.headers.etag],
+      };
+    };
+    const before = await pricesOf(bearer(buyer.token));
+    expect((await pricesOf({})).etags).toEqual(before.etags);
+    const patch = await testApp.app.inject({ method: 'PATCH', url: `/api/products/${honey.id}`, headers: bearer(seller.token), payload: { priceMinor: before.details + 25 } });
+    expect(patch.statusCode).toBe(200);
+
+    const signedIn = await pricesOf(bearer(buyer.token));
+    expect(signedIn).toMatchObject({ listed: before.details + 25, details: before.details + 25 });
+    expect(signedIn.etags[0]).not.toBe(before.etags[0]);
+    expect(signedIn.etags[1]).not.toBe(before.etags[1]);
+    expect(await pricesOf({})).toEqual(signedIn);
+    const stale = await get('/api/products?limit=24', { ...bearer(buyer.token), 'if-none-match': String(before.etags[0]) });
+    expect(stale.statusCode).toBe(200);
   });
 
   it('show a bulk price edit at once', async () => {

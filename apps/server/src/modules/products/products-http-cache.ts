@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { NotFoundError } from '../../errors/domain-errors';
 import { compressBody, COMPRESSION_THRESHOLD_BYTES, negotiateEncoding, type ApiEncoding } from '../../lib/compression';
 import { readRequestToken } from '../../plugins/auth';
 import { publicResponseCacheFor, type CachedResponse } from './products-response-cache';
 
 /**
  * Catalogue reads as HTTP caches can use them (decision 018): an ETag on every answer and 304 to a
- * matching If-None-Match; without a session, shared caching for a few seconds and the body (in the
- * client's coding) from the per-process cache (products-response-cache.ts); with one, private and
- * revalidated each time.
+ * matching If-None-Match, and the body (in the client's coding) from the per-process cache
+ * (products-response-cache.ts), with a session or without: the public body is the same for everyone
+ * (decision 057). Only the caching headers differ: public without a session, private with one.
  */
 
 /**
@@ -62,9 +63,12 @@ export function encodedBody(response: CachedResponse, acceptEncoding: string | u
 }
 
 /**
- * Sends a catalogue read: from the anonymous cache when the request has no session (computing it
- * once for concurrent identical requests), else fresh. `load` runs the service; its result goes
- * through the route's own serializer, so the response promise is unchanged.
+ * Sends a catalogue read. `load` computes the public answer, the same for every reader: it is kept
+ * in the per-process cache (computed once for concurrent identical requests) and answers visitors
+ * and signed-in readers alike, so a session costs neither SQL nor serialization nor compression.
+ * When the public answer is 404 and the request carries a session, `loadForViewer` (if the route
+ * has one) computes the reader's own answer, e.g. a seller's draft: never cached, it is the one
+ * personal case. Results go through the route's own serializer, so the response promise is unchanged.
  */
 export async function sendCatalogueRead(
   db: Db,
@@ -72,22 +76,33 @@ export async function sendCatalogueRead(
   reply: FastifyReply,
   key: string,
   load: () => Promise<unknown>,
+  loadForViewer?: () => Promise<unknown>,
 ): Promise<FastifyReply> {
   // The route's own 200 serializer, taken now: a refresh may run after this reply went out as a 304.
   const serializer = reply.getSerializationFunction('200') ?? JSON.stringify;
-  const serialize = async (): Promise<CachedResponse> => {
-    const body = Buffer.from(serializer((await load()) as Record<string, unknown>));
+  const serialize = async (loader: () => Promise<unknown>): Promise<CachedResponse> => {
+    const body = Buffer.from(serializer((await loader()) as Record<string, unknown>));
     return { body, etag: entityTag(body), encoded: {} };
   };
-  const anonymous = readRequestToken(request) === null;
-  const response = anonymous ? await publicResponseCacheFor(db).getOrCompute(key, serialize) : await serialize();
-  reply.header('cache-control', anonymous ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+  const signedIn = readRequestToken(request) !== null;
+  let response: CachedResponse;
+  let personal = false;
+  try {
+    response = await publicResponseCacheFor(db).getOrCompute(key, () => serialize(load));
+  } catch (error) {
+    if (!(error instanceof NotFoundError) || !signedIn || !loadForViewer) throw error;
+    response = await serialize(loadForViewer);
+    personal = true;
+  }
+  // Private with a session although the body is public: one rule for every answer to a session, so
+  // a shared cache never stores the personal case (decision 057); the browser still gets its 304s.
+  reply.header('cache-control', signedIn ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
   reply.header('etag', response.etag);
   varyOnAcceptEncoding(reply);
   if (matchesIfNoneMatch(request.headers['if-none-match'], response.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
-  // A signed-in answer is used once: @fastify/compress compresses it on the way out.
-  if (!anonymous) return reply.send(response.body);
+  // A personal answer is used once: @fastify/compress compresses it on the way out.
+  if (personal) return reply.send(response.body);
   const { encoding, payload } = encodedBody(response, request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(payload);

@@ -4,10 +4,11 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { clearSearchCache } from './products-search-cache';
 
 /**
- * The per-process cache of anonymous catalogue responses (GET /api/products and
- * /api/products/{id} without a session; docs/decisions/018-compression-and-catalogue-caching.md):
- * the serialized body, its ETag and its compressed forms, so identical anonymous requests cost
- * neither SQL, nor serialization, nor compression. products-http-cache.ts sends them.
+ * The per-process cache of public catalogue responses (GET /api/products and /api/products/{id};
+ * docs/decisions/018-compression-and-catalogue-caching.md): the serialized body, its ETag and its
+ * compressed forms, so identical requests cost neither SQL, nor serialization, nor compression.
+ * A session does not change these bodies, so visitors and signed-in readers share the entries
+ * (decision 057); products-http-cache.ts sends them.
  *
  * Every catalogue write through this process clears the cache after its commit (products-service,
  * and the orders, checkout, reviews and shop-profile writes that change what a card or a details
@@ -34,7 +35,7 @@ export interface CachedResponse {
 
 const caches = new WeakMap<Db, TtlCache<CachedResponse>>();
 
-/** The anonymous response cache of one database handle (one per app; tests get a fresh one with each app). */
+/** The public response cache of one database handle (one per app; tests get a fresh one with each app). */
 export function publicResponseCacheFor(db: Db): TtlCache<CachedResponse> {
   let cache = caches.get(db);
   if (!cache) {
@@ -46,7 +47,7 @@ export function publicResponseCacheFor(db: Db): TtlCache<CachedResponse> {
 
 /**
  * After a committed write that changes what the catalogue shows (price, stock held or sold,
- * rating, shop name): the next anonymous read recomputes. The search rankings stay (they hold
+ * rating, shop name): the next read recomputes. The search rankings stay (they hold
  * ids and scores only; every page re-reads the rows).
  */
 export function clearPublicResponses(db: Db): void {

@@ -37,7 +37,8 @@ const listingSerializer = () => (data: unknown) => JSON.stringify(data);
 /**
  * The catalogue: public listing/search and details; sellers create, edit and archive their own
  * products (another seller's product answers 404, a non-seller 403). The public reads carry an
- * ETag and cache headers, and anonymous ones come from a short per-process cache (decision 018).
+ * ETag and cache headers and come from a short per-process cache (decision 018), signed in or not
+ * (decision 057).
  */
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The seller's list, create, edit and archive refuse visitors (401) and non-sellers (403) before validation.
@@ -74,11 +75,20 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products/:productId',
-    { schema: { params: ZProductIdParams, response: { 200: ZProductDetails } }, preHandler: app.identify },
+    { schema: { params: ZProductIdParams, response: { 200: ZProductDetails } } },
     async (request, reply) => {
       const productId = request.params.productId.toLowerCase();
-      return sendCatalogueRead(app.db, request, reply, publicResponseKey(`/api/products/${productId}`, {}), () =>
-        getProductForViewer(app.db, productId, request.user?.id ?? null, app.config.currency),
+      // The session is looked up only when the public answer is 404: a seller may be asking for their own draft.
+      return sendCatalogueRead(
+        app.db,
+        request,
+        reply,
+        publicResponseKey(`/api/products/${productId}`, {}),
+        () => getProductForViewer(app.db, productId, null, app.config.currency),
+        async () => {
+          await app.identify(request, reply);
+          return getProductForViewer(app.db, productId, request.user?.id ?? null, app.config.currency);
+        },
       );
     },
   );

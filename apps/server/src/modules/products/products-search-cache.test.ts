@@ -5,6 +5,7 @@ import { products, type NewProductRow } from '../../db/schema/products';
 import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { insertProductRows } from './products-repository';
+import { clearPublicResponses } from './products-response-cache';
 import { SEARCH_CACHE_TTL_MS, searchCacheFor } from './products-search-cache';
 import { registerSeller, type TestUser } from './products-test-helpers';
 
@@ -57,12 +58,14 @@ afterEach(() => {
 });
 
 /**
- * GET /api/products, checked against the contract (the route skips zod on the way out). Signed in:
- * these tests are about the ranking cache and the statements behind a page, which the per-process
- * cache of anonymous responses would hide (decision 018; products-http-cache.test.ts).
+ * GET /api/products, checked against the contract (the route skips zod on the way out). The
+ * per-process cache of responses is emptied first: these tests are about the ranking cache and the
+ * statements behind a page, which a cached response would hide (decision 018; a session no longer
+ * bypasses it, decision 057; products-http-cache.test.ts).
  */
 async function list(query: string): Promise<TProductListResponse> {
-  const response = await testApp.app.inject({ method: 'GET', url: `/api/products?${query}`, headers: bearer(seller.token) });
+  clearPublicResponses(testApp.app.db);
+  const response = await testApp.app.inject({ method: 'GET', url: `/api/products?${query}` });
   if (response.statusCode !== 200) throw new Error(`list failed: ${response.statusCode} ${response.body}`);
   return ZProductListResponse.strict().parse(response.json());
 }
