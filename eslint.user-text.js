@@ -21,6 +21,8 @@ const NOT_TEXT_PROPS = [
   'status', 'kind', 'event', 'tab', 'value', 'defaultValue', 'locale', 'currency', 'unit', 'queryKey', 'mutationKey', 'storageKey', 'icon', 'slug', 'mask',
   'thousandSeparator', 'decimalSeparator', 'method', 'nonce', 'charSet', 'property', 'itemProp', 'itemType', 'reason', 'code', 'intent', 'fulfilment', 'sort',
   'cacheName', 'channel', 'room', 'tag', 'badge', 'filter', 'view', 'step', 'area', 'when',
+  // JSON-LD's node type (schema.org class names such as "Product"), read by search engines only
+  '@type',
   // Constant names (SCREAMING_CASE) hold keys, patterns and sizes
   '[A-Z0-9_]+',
 ];

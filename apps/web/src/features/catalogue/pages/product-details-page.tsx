@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProduct } from '../api/get-product';
 import { AddToBasket } from '../../../components/catalogue/add-to-basket';
 import { ImageGallery } from '../components/image-gallery';
+import { ProductStructuredData } from '../components/product-structured-data';
 import { ProductUnavailable } from '../components/product-unavailable';
 import { RatingSummary } from '../../../components/catalogue/rating-summary';
 import { ReviewsSection } from '../components/reviews-section';
@@ -80,6 +81,7 @@ function ProductView({ product }: { product: TProductDetails }) {
   const { t } = useLingui();
   return (
     <>
+      <ProductStructuredData product={product} />
       <div className={classes.top}>
         <ImageGallery images={product.images} title={product.title} category={product.category} />
         <Stack gap="md">
