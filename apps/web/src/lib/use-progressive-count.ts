@@ -30,20 +30,21 @@ export function raiseAfterYield(raise: () => void): () => void {
 }
 
 /**
- * How many items of a long list to render now: `first` on the first render, then `total` after a
- * yield, in a transition (React renders it in slices of a few milliseconds and puts it aside for a
- * tap). So the first paint costs `first` items and no task after it renders the whole list at once:
- * issue 26's "no long task" on Lighthouse's 4x slowed CPU.
+ * How many items of a long list to render now: `first` on the first render, then `step` more after
+ * each yield, each step in a transition, until `total`. So the first paint costs `first` items and no
+ * task after it renders (and above all commits, which React cannot slice) the whole list at once:
+ * issue 26's "no long task" on Lighthouse's 4x slowed CPU. Items added later (the next page) come in
+ * the same way.
  *
  * The first render never reads the window: the server's HTML and the hydrating client show the
- * same `first` items. Once raised it follows `total` (more pages loaded, a new filter) straight away.
+ * same `first` items.
  */
-export function useProgressiveCount(total: number, first: number): number {
-  const [raised, setRaised] = useState(false);
-  const waiting = !raised && total > first;
+export function useProgressiveCount(total: number, first: number, step: number = first): number {
+  const [shown, setShown] = useState(first);
+  const waiting = shown < total;
   useEffect(() => {
     if (!waiting) return;
-    return raiseAfterYield(() => startTransition(() => setRaised(true)));
-  }, [waiting]);
-  return raised ? total : Math.min(total, first);
+    return raiseAfterYield(() => startTransition(() => setShown((current) => current + step)));
+  }, [waiting, shown, step]);
+  return Math.min(shown, total);
 }
