@@ -14,8 +14,8 @@
  * Prints a table of medians and writes it into README.md between the web-bench markers; the JSON
  * reports stay in bench/.results/web-<time>/ (gitignored).
  *
- * Run: `npm run bench:web`. For a quick look: WEB_BENCH_RUNS=1, WEB_BENCH_PAGES=/login,/basket (page
- * names as in the table; the README is then left alone); WEB_BENCH_PORT moves the server.
+ * Run: `npm run bench:web`. For a quick look: WEB_BENCH_RUNS=1, WEB_BENCH_PAGES='/login,/basket (buyer)'
+ * (page names as in the table; the README is then left alone); WEB_BENCH_PORT moves the server.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
