@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addToBasketThroughApi } from '../support/basket-api';
+import { waitForResults } from '../support/catalogue';
 import { FIXTURE_USERS } from '../support/fixtures';
 import { getShell } from '../support/shell';
 import { signInThroughApi } from '../support/sign-in';
@@ -294,6 +295,8 @@ test.describe('floating buttons keep clear of content', () => {
       await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0, { timeout: 1_000 });
     }).toPass({ timeout: 75_000 });
     await scrollPageToEnd(page);
+    // The last page's cards come a few at a time: count them once all are there.
+    await waitForResults(page);
 
     const count = await cards.count();
     const columns = await page.evaluate(() => {

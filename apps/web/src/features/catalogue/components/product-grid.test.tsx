@@ -66,12 +66,13 @@ describe('the listing grid on its first render', () => {
     expect(photos[0]).toContain('1-thumb.webp');
   });
 
-  it('keeps what follows the cards (the next page sentinel) until every card is there', () => {
+  it('says it is busy, and keeps what follows the cards (the next page sentinel), until every card is there', () => {
     const markup = html(
       <ProductGrid items={items} dimmed={false} loadingMore={false}>
         <div data-testid="after-the-cards" />
       </ProductGrid>,
     );
+    expect(markup).toMatch(/<ul [^>]*aria-label="Products" aria-busy="true"/);
     expect(markup).not.toContain('after-the-cards');
   });
 
@@ -82,6 +83,7 @@ describe('the listing grid on its first render', () => {
       </ProductGrid>,
     );
     expect(markup.match(/data-testid="product-card"/g)).toHaveLength(3);
+    expect(markup).toMatch(/<ul [^>]*aria-label="Products" aria-busy="false"/);
     expect(markup).toContain('after-the-cards');
   });
 });

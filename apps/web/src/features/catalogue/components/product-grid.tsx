@@ -22,7 +22,8 @@ export function ProductGrid({ items, dimmed, loadingMore, children }: { items: r
   const count = useProgressiveCount(items.length, FIRST_CARDS);
   return (
     <>
-      <ul className={classes.grid} aria-label={t`Products`} style={{ opacity: dimmed ? 0.55 : 1, transition: 'opacity 150ms' }}>
+      {/* Busy while cards are still being added: assistive technology (and a test) can wait for the whole page. */}
+      <ul className={classes.grid} aria-label={t`Products`} aria-busy={count < items.length} style={{ opacity: dimmed ? 0.55 : 1, transition: 'opacity 150ms' }}>
         {items.slice(0, count).map((product, index) => (
           <li key={product.id}>
             <ProductCard product={product} eager={index < FIRST_CARDS} />
