@@ -294,9 +294,9 @@ test.describe('floating buttons keep clear of content', () => {
       await scrollPageToEnd(page);
       await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0, { timeout: 1_000 });
     }).toPass({ timeout: 75_000 });
-    await scrollPageToEnd(page);
-    // The last page's cards come a few at a time: count them once all are there.
+    // The last page's cards come a few at a time: scroll to the end once all are there.
     await waitForResults(page);
+    await scrollPageToEnd(page);
 
     const count = await cards.count();
     const columns = await page.evaluate(() => {
