@@ -26,8 +26,12 @@ export async function findShopId(request: APIRequestContext, productTitle: strin
   return product.sellerUserId;
 }
 
-/** Waits until the listing has settled: no skeletons, no results dimmed while the next ones load. */
+/**
+ * Waits until the listing has settled: no skeletons, no results dimmed while the next ones load, and
+ * every card of the loaded pages rendered (the grid adds them a few at a time and is busy meanwhile).
+ */
 export async function waitForResults(page: Page): Promise<void> {
   await expect(page.getByRole('status', { name: 'Loading products' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Results' })).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByRole('list', { name: 'Products' }).and(page.locator('[aria-busy="true"]'))).toHaveCount(0);
 }

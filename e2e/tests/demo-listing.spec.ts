@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
+import { waitForResults } from '../support/catalogue';
 
 /**
  * The product listing of the demo marketplace as a visitor finds it (issue 16): sold-out products
@@ -22,6 +23,7 @@ test('the first card of the default listing is for sale, and nearly every card o
   const cards = page.getByTestId('product-card');
   // The first page of a fresh server: the listing's chunk and first query (slow on a loaded machine).
   await expect(cards.first()).toBeVisible({ timeout: 15_000 });
+  await waitForResults(page);
   const firstPage = await readCards(cards);
   expect(firstPage[0]?.soldOut, `the first card (${firstPage[0]?.title}) is for sale`).toBe(false);
 
@@ -37,6 +39,7 @@ test('in a category that fits one page, every available product comes before the
   await page.goto('/product-listing?category=dairy_and_eggs');
   const cards = page.getByTestId('product-card');
   await expect(cards.filter({ hasText: 'Sold out' }).first()).toBeVisible({ timeout: 15_000 });
+  await waitForResults(page);
   const dairy = await readCards(cards);
   const firstSoldOut = dairy.findIndex((card) => card.soldOut);
   const availableAfter = dairy.slice(firstSoldOut).filter((card) => !card.soldOut).map((card) => card.title);

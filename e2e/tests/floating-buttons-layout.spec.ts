@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addToBasketThroughApi } from '../support/basket-api';
+import { waitForResults } from '../support/catalogue';
 import { FIXTURE_USERS } from '../support/fixtures';
 import { getShell } from '../support/shell';
 import { signInThroughApi } from '../support/sign-in';
@@ -293,6 +294,8 @@ test.describe('floating buttons keep clear of content', () => {
       await scrollPageToEnd(page);
       await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0, { timeout: 1_000 });
     }).toPass({ timeout: 75_000 });
+    // The last page's cards come a few at a time: scroll to the end once all are there.
+    await waitForResults(page);
     await scrollPageToEnd(page);
 
     const count = await cards.count();

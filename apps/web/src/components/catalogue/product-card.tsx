@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, memo } from 'react';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconLeaf, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -24,8 +24,11 @@ function originLine(product: TProductSummary): string {
   return parts.join(' · ');
 }
 
-/** One product in the listing grid; the whole card opens its details page. */
-export function ProductCard({ product, eager = false }: { product: TProductSummary; eager?: boolean }) {
+/**
+ * One product in the listing grid; the whole card opens its details page. Memoised: the grid renders
+ * its cards a few at a time (useProgressiveCount), and each step should cost only the new ones.
+ */
+export const ProductCard = memo(function ProductCard({ product, eager = false }: { product: TProductSummary; eager?: boolean }) {
   // Subscribes to the language: the origin line and price read it when rendered.
   useLingui();
   const soldOut = product.availableQuantity === 0;
@@ -82,4 +85,4 @@ export function ProductCard({ product, eager = false }: { product: TProductSumma
       </div>
     </Link>
   );
-}
+});

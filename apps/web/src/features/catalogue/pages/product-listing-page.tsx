@@ -8,8 +8,8 @@ import type { PageProps } from '../../../app/route-types';
 import { useProductList } from '../../../lib/catalogue/get-products';
 import { CategoryChips } from '../components/category-chips';
 import { InfiniteSentinel } from '../../../components/catalogue/infinite-sentinel';
-import { ProductCard } from '../../../components/catalogue/product-card';
 import { ProductCardSkeleton } from '../components/product-card-skeleton';
+import { ProductGrid } from '../components/product-grid';
 import { SearchBox } from '../components/search-box';
 import { SortSelect } from '../components/sort-select';
 import {
@@ -48,8 +48,6 @@ const FiltersDrawer = lazyWithFullStyles(() => import('../components/filters-dra
 
 const DEFAULT_CURRENCY = 'USD';
 const SKELETON_COUNT = 8;
-/** Cards whose photo is fetched at once: the first row on a desktop, the first two rows on a phone. */
-const EAGER_IMAGES = 4;
 
 /** / and /product-listing: search, categories, filters and sort, all kept in the address. */
 export function ProductListingPage({ route }: PageProps) {
@@ -201,36 +199,26 @@ export function ProductListingPage({ route }: PageProps) {
             )}
 
             {items.length > 0 && (
-              <ul className={classes.grid} aria-label={t`Products`} style={{ opacity: list.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }}>
-                {items.map((product, index) => (
-                  <li key={product.id}>
-                    <ProductCard product={product} eager={index < EAGER_IMAGES} />
-                  </li>
-                ))}
-                {list.isFetchingNextPage &&
-                  Array.from({ length: 4 }, (_, index) => (
-                    <li key={`more-${index}`} aria-hidden>
-                      <ProductCardSkeleton />
-                    </li>
-                  ))}
-              </ul>
-            )}
+              // What follows the cards waits for all of them: with only the first ones rendered, the
+              // sentinel would sit within its margin of the screen and ask for the next page at once.
+              <ProductGrid items={items} dimmed={list.isPlaceholderData} loadingMore={list.isFetchingNextPage}>
+                {list.isError && (
+                  <Box mt="md">
+                    <LoadErrorAlert title={t`Could not load more produce`} onRetry={() => void list.fetchNextPage()} />
+                  </Box>
+                )}
 
-            {list.isError && items.length > 0 && (
-              <Box mt="md">
-                <LoadErrorAlert title={t`Could not load more produce`} onRetry={() => void list.fetchNextPage()} />
-              </Box>
-            )}
-
-            {list.hasNextPage && !list.isPlaceholderData && (
-              <>
-                <InfiniteSentinel disabled={list.isFetchingNextPage || list.isError} onVisible={() => void list.fetchNextPage()} />
-                <Group justify="center" mt="lg">
-                  <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-                    <Trans>Load more</Trans>
-                  </Button>
-                </Group>
-              </>
+                {list.hasNextPage && !list.isPlaceholderData && (
+                  <>
+                    <InfiniteSentinel disabled={list.isFetchingNextPage || list.isError} onVisible={() => void list.fetchNextPage()} />
+                    <Group justify="center" mt="lg">
+                      <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+                        <Trans>Load more</Trans>
+                      </Button>
+                    </Group>
+                  </>
+                )}
+              </ProductGrid>
             )}
           </section>
         </div>
