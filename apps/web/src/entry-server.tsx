@@ -22,6 +22,7 @@ import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
 import { SERVER_ANSWER_FRESH_MS, type ServerRenderState } from './app/server-render-state';
+import { PublicOriginContext } from './features/catalogue/components/product-structured-data';
 import { setServerApiFetch } from './lib/api-client';
 import { activateLanguage, i18n } from './lib/i18n/i18n';
 import type { AppLocale } from './lib/i18n/locales';
@@ -36,6 +37,8 @@ export interface ServerRenderInput {
   /** Path and query, as the browser asked. */
   url: string;
   locale: AppLocale;
+  /** The server's public address (PUBLIC_URL), for absolute links. */
+  origin: string;
   apiFetch: ServerApiFetch;
 }
 
@@ -126,11 +129,13 @@ export async function renderPage(input: ServerRenderInput): Promise<ServerRender
   const themeName = getAppThemeName({ pathname: location.pathname, mode: 'buyer' });
   const tree = (
     <StrictMode>
-      <AppProviders queryClient={queryClient} themeName={themeName} startingSession="visitor">
-        <StaticRouter location={input.url}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppProviders>
+      <PublicOriginContext value={input.origin}>
+        <AppProviders queryClient={queryClient} themeName={themeName} startingSession="visitor">
+          <StaticRouter location={input.url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </PublicOriginContext>
     </StrictMode>
   );
 
@@ -154,6 +159,6 @@ export async function renderPage(input: ServerRenderInput): Promise<ServerRender
       queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
       html = await render();
     }
-    return { html, pageTitle, state: { routeId: route.id, locale: input.locale, themeName, queries: dehydrate(queryClient) } };
+    return { html, pageTitle, state: { routeId: route.id, locale: input.locale, themeName, origin: input.origin, queries: dehydrate(queryClient) } };
   });
 }

@@ -58,7 +58,7 @@ async function hydrateServerPage(state: ServerRenderState) {
     hydrateRoot(
       container!,
       <StrictMode>
-        <App hydrating={{ queryClient, themeName: state.themeName }} />
+        <App hydrating={{ queryClient, themeName: state.themeName, origin: state.origin }} />
       </StrictMode>,
     );
   });

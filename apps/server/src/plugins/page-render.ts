@@ -22,6 +22,7 @@ interface ServerRenderModule {
   renderPage(input: {
     url: string;
     locale: WebLocale;
+    origin: string;
     apiFetch: (url: string, init: RequestInit) => Promise<Response>;
   }): Promise<{ html: string; pageTitle: string; state: { routeId: string } } | null>;
   serializeServerRenderState(state: unknown): string;
@@ -111,7 +112,7 @@ export async function createPageRenderer(app: FastifyInstance, webDistDir: strin
     for (const [name, value] of Object.entries(response.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
     }
-    return new Response(response.statusCode === 204 || response.statusCode === 304 ? null : response.rawPayload, { status: response.statusCode, headers });
+    return new Response(response.statusCode === 204 || response.statusCode === 304 ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers });
   }
 
   return {
@@ -120,7 +121,7 @@ export async function createPageRenderer(app: FastifyInstance, webDistDir: strin
       if (readRequestToken(request) !== null) return null;
       const locale = visitorLocale(request);
       try {
-        const rendered = await module.renderPage({ url: request.url, locale, apiFetch: (url, init) => apiFetch(request, locale, url, init) });
+        const rendered = await module.renderPage({ url: request.url, locale, origin: app.config.publicUrl, apiFetch: (url, init) => apiFetch(request, locale, url, init) });
         if (!rendered) return null;
         const routeId = rendered.state.routeId;
         let links = headLinks.get(routeId);

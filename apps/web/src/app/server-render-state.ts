@@ -14,6 +14,8 @@ export interface ServerRenderState {
   routeId: string;
   locale: AppLocale;
   themeName: AppThemeName;
+  /** The public address the page's absolute links (structured data) were written with. */
+  origin: string;
   queries: DehydratedState;
 }
 

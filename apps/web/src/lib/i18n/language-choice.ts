@@ -22,7 +22,8 @@ export function storeLanguage(locale: AppLocale): void {
   } catch {
     // Private mode: the choice lasts for this page only.
   }
-  document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; samesite=lax`;
+  const attributes = ['path=/', `max-age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}`, 'samesite=lax'];
+  if (typeof document !== 'undefined') document.cookie = [`${LANGUAGE_COOKIE}=${locale}`, ...attributes].join('; ');
 }
 
 /** `?lang=fr` in the address (a shared link, a crawler's URL) wins for this visit. */
