@@ -25,7 +25,11 @@ export async function fillSignInForm(page: Page, email: string, password: string
  * stores the token under jwt_token as the app does, then loads `path`.
  */
 export async function signInThroughApi(page: Page, user: { email: string }, path = '/') {
+  // The visitor's page asks who is signed in once it is live (after hydrating a page the server
+  // rendered): signing in before that answer would let that page, not `path`, be the first one signed in.
+  const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/me');
   await page.goto('/home');
+  await checked;
   const status = await page.evaluate(
     async ({ email, password }) => {
       const response = await fetch('/api/auth/login', {

@@ -1,4 +1,4 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { getShell } from '../support/shell';
 
 const ABOUT_CHUNK = '**/assets/about-page-*.js';
@@ -6,8 +6,28 @@ const CLOCK_START = new Date('2025-03-03T09:00:00Z').getTime();
 /** Later than any moment the page clock can reach first (it runs in real time, a test lasts 30 s at most). */
 const CLOCK_PAUSED_AT = CLOCK_START + 60_000;
 
+/** Opens the listing (rendered by the server) and waits until it is live: it asks who is signed in once hydrated. */
+async function openListing(page: Page): Promise<void> {
+  const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/me');
+  await page.goto('/');
+  await checked;
+  await expect(getShell(page).topBarTitle).toHaveText('Products');
+}
+
+/** Opens a page from the live listing the way a link in the app does. */
+async function openFromListing(page: Page, path: string): Promise<void> {
+  if (new URL(page.url()).pathname !== '/') await openListing(page);
+  await page.evaluate((target) => {
+    window.history.pushState({ idx: 1 }, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: { idx: 1 } }));
+  }, path);
+}
+
 test.describe('loading states', () => {
-  test('a full-screen "Loading..." shows while the app asks who is signed in', async ({ page }) => {
+  // The service worker would fetch the held page chunk for its cache after the first page, past page.route.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a full-screen "Loading..." shows while the app asks who is signed in, on a page the browser renders', async ({ page }) => {
     let releaseMe: () => void = () => {};
     const meHeld = new Promise<void>((resolve) => {
       releaseMe = resolve;
@@ -16,13 +36,29 @@ test.describe('loading states', () => {
       await meHeld;
       await route.continue();
     });
-    await page.goto('/');
+    // A guarded page is rendered in the browser (decision 056): it waits to know who is asking.
+    await page.goto('/basket');
     const loading = page.getByRole('status').filter({ hasText: 'Loading...' });
     await expect(loading).toBeVisible();
     await expect(getShell(page).topBar).toHaveCount(0);
     releaseMe();
-    await expect(getShell(page).topBarTitle).toHaveText('Products');
+    await expect(page).toHaveURL(/\/login$/);
     await expect(loading).toHaveCount(0);
+  });
+
+  test('a page the server rendered for a visitor has nothing to wait for: no "Loading..." while the app asks who is signed in', async ({ page }) => {
+    let meRequested = false;
+    await page.route('**/api/auth/me', async (route) => {
+      meRequested = true;
+      // Held for good: the visitor's page must not need the answer.
+      await new Promise(() => undefined);
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(getShell(page).topBarTitle).toHaveText('Products');
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    await expect.poll(() => meRequested).toBe(true);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0);
   });
 
   test('a slow page chunk shows the page spinner, then the page', async ({ page }) => {
@@ -34,7 +70,8 @@ test.describe('loading states', () => {
       await chunkHeld;
       await route.continue();
     });
-    await page.goto('/about-us');
+    // A page opened from another one loads its code on demand (opened directly, the server renders it).
+    await openFromListing(page, '/about-us');
     const spinner = page.getByLabel('Loading page');
     await expect(spinner).toBeVisible();
     releaseChunk();
@@ -46,29 +83,18 @@ test.describe('loading states', () => {
   test('a chunk that never arrives shows the time-out message after 120 s; Retry loads the page', async ({ page }) => {
     // After install() the page clock keeps running in real time, so the seconds a loaded machine
     // spends between the chunk request and fastForward() would be added to the 119 s. The clock is
-    // paused while the app still waits for /api/auth/me, i.e. before the page mounts and starts its
-    // 120 s timer: from then on only this test moves time on.
+    // paused before the page is opened and starts its 120 s timer: from then on only this test
+    // moves time on.
     await page.clock.install({ time: CLOCK_START });
-    let releaseMe: () => void = () => {};
-    const meHeld = new Promise<void>((resolve) => {
-      releaseMe = resolve;
-    });
-    let meRequested = false;
-    await page.route('**/api/auth/me', async (route) => {
-      meRequested = true;
-      await meHeld;
-      await route.continue();
-    });
     const held: Route[] = [];
     let letThrough = false;
     await page.route(ABOUT_CHUNK, async (route) => {
       if (letThrough) await route.continue();
       else held.push(route);
     });
-    await page.goto('/about-us');
-    await expect.poll(() => meRequested).toBe(true);
+    await openListing(page);
     await page.clock.pauseAt(CLOCK_PAUSED_AT);
-    releaseMe();
+    await openFromListing(page, '/about-us');
     await expect(page.getByLabel('Loading page')).toBeVisible();
     await expect.poll(() => held.length).toBe(1);
 

@@ -86,7 +86,7 @@ function unaskedQueries(queryClient: QueryClient): Query[] {
   return queryClient
     .getQueryCache()
     .getAll()
-    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && query.state.fetchFailureCount === 0 && isEnabled(query));
+    .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && query.state.fetchFailureCount === 0 && isEnabled(query) && query.meta?.serverRender !== false);
 }
 
 function renderToHtml(tree: ReactNode): Promise<string> {

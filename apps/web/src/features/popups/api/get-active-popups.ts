@@ -19,6 +19,8 @@ export function useActivePopups() {
     queryFn: ({ signal }) => getActivePopups(signal),
     enabled: !isLoading,
     staleTime: Infinity,
+    // What shows depends on what this browser has closed (kept in its storage): asked here, not by the server's render.
+    meta: { serverRender: false },
   });
   return { ...query, audience };
 }
