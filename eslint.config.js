@@ -56,7 +56,7 @@ export const IMPORT_DIRECTION_ZONES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/src/db/migrations/**', 'apps/web/public/**', 'e2e/.artifacts/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', '**/dist-dev/**', '**/data/**', 'apps/server/src/db/migrations/**', 'apps/web/public/**', 'e2e/.artifacts/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
