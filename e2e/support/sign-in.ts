@@ -1,3 +1,4 @@
+import { openLivePage } from './live-page';
 import { expect, type Page } from '@playwright/test';
 import { FIXTURE_PASSWORD } from './fixtures';
 
@@ -7,7 +8,7 @@ import { FIXTURE_PASSWORD } from './fixtures';
  * support/fixtures.ts or a lane's support/fixtures-*.ts.
  */
 export async function signInThroughForm(page: Page, user: { email: string }, options: { password?: string; from?: string } = {}) {
-  await page.goto(options.from ?? '/login');
+  await openLivePage(page, options.from ?? '/login');
   await expect(page).toHaveURL(/\/login(\?|#|$)/);
   await fillSignInForm(page, user.email, options.password ?? FIXTURE_PASSWORD);
   await expect(page).not.toHaveURL(/\/login(\?|#|$)/);
@@ -27,9 +28,7 @@ export async function fillSignInForm(page: Page, email: string, password: string
 export async function signInThroughApi(page: Page, user: { email: string }, path = '/') {
   // The visitor's page asks who is signed in once it is live (after hydrating a page the server
   // rendered): signing in before that answer would let that page, not `path`, be the first one signed in.
-  const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/me');
-  await page.goto('/home');
-  await checked;
+  await openLivePage(page, '/home');
   const status = await page.evaluate(
     async ({ email, password }) => {
       const response = await fetch('/api/auth/login', {

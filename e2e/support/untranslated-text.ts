@@ -45,8 +45,15 @@ export function collectContentWords(page: Page): Set<string> {
     else if (value && typeof value === 'object') Object.values(value).forEach(addStrings);
   };
   page.on('response', async (response) => {
-    if (!response.url().includes('/api/') || !(response.headers()['content-type'] ?? '').includes('json')) return;
+    const type = response.headers()['content-type'] ?? '';
     try {
+      // A page the server rendered carries the API's answers inline (decision 056).
+      if (type.includes('text/html')) {
+        const inline = /<script type="application\/json" id="pulse-server-render">([\s\S]*?)<\/script>/.exec(await response.text());
+        if (inline?.[1]) addStrings(JSON.parse(inline[1]) as unknown);
+        return;
+      }
+      if (!response.url().includes('/api/') || !type.includes('json')) return;
       addStrings(await response.json());
     } catch {
       // A body already gone (a redirect, an aborted request): nothing to learn from it.

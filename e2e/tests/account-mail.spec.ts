@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSpecServer, stopSpecServer } from '../support/spec-server';
 import { expect, test, type Page } from '@playwright/test';
+import { openLivePage } from '../support/live-page';
 import { startSmtpTestServer, type SmtpTestServer } from '../../apps/server/src/testing/smtp-test-server';
 import { APP_PORT, FIXTURE_PASSWORD } from '../support/fixtures';
 import { MAIL_BUYER } from '../support/mail-data';
@@ -61,7 +62,7 @@ test.afterAll(async () => {
 });
 
 test('forgot password: the mailed link sets a new password and signs in; the old password and the used link fail', async ({ context, page }) => {
-  await page.goto('/login');
+  await openLivePage(page, '/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
@@ -103,7 +104,7 @@ test('forgot password: the mailed link sets a new password and signs in; the old
   // Signed out, the old password no longer opens the account.
   await chooseMenuItem(resetPage, 'Log Out');
   await expect.poll(() => readStoredToken(resetPage)).toBeNull();
-  await resetPage.goto('/login');
+  await openLivePage(resetPage, '/login');
   await fillSignInForm(resetPage, MAIL_BUYER.email, MAIL_BUYER.password);
   await expect(resetPage.getByText('Incorrect e-mail or password.')).toBeVisible();
   await expect(resetPage).toHaveURL(/\/login$/);
@@ -129,7 +130,7 @@ test('forgot password: the mailed link sets a new password and signs in; the old
 test('sign up: the banner names the address; the mailed link confirms it and the banner is gone', async ({ page }) => {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const person = { email: `newcomer.${suffix}@e2e.example`, username: `newcomer_${suffix}`.slice(0, 30) };
-  await page.goto('/login');
+  await openLivePage(page, '/login');
   await page.getByRole('tab', { name: 'Sign up' }).click();
   await page.getByLabel('E-mail').fill(person.email);
   await page.getByLabel('Username').fill(person.username);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openLivePage } from '../support/live-page';
 import { DEMO_PASSWORD, DEMO_USERS } from '../support/fixtures-demo';
 import { openSideMenu } from '../support/shell';
 
@@ -8,7 +9,7 @@ import { openSideMenu } from '../support/shell';
  */
 
 test('"Try the demo" on the login page fills the form with a demo account, which then signs in', async ({ page }) => {
-  await page.goto('/login');
+  await openLivePage(page, '/login');
   const tryTheDemo = page.getByRole('region', { name: 'Try the demo' });
   await expect(tryTheDemo.getByRole('button')).toHaveText([/^Demo buyer/, /^Demo seller/, /^Demo Pulse Agent/]);
 

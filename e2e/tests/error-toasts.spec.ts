@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page, type Request, type Response } from '@playwright/test';
+import { openLivePage } from '../support/live-page';
 import { APP_URL, FIXTURE_PASSWORD, FIXTURE_USERS } from '../support/fixtures';
 import { fillSignInForm, signInThroughApi } from '../support/sign-in';
 import { chooseMenuItem } from '../support/shell';
@@ -101,7 +102,7 @@ test.describe('error toasts (spec §8)', () => {
   });
 
   test('no connection shows "Network Error" with the catalogue text', async ({ page, context }) => {
-    await page.goto('/login');
+    await openLivePage(page, '/login');
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
     await context.setOffline(true);
     await fillSignInForm(page, FIXTURE_USERS.emptyBasketBuyer.email, FIXTURE_PASSWORD);

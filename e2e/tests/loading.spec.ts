@@ -1,27 +1,11 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
+import { navigateInApp, openInApp, openLivePage } from '../support/live-page';
 import { getShell } from '../support/shell';
 
 const ABOUT_CHUNK = '**/assets/about-page-*.js';
 const CLOCK_START = new Date('2025-03-03T09:00:00Z').getTime();
 /** Later than any moment the page clock can reach first (it runs in real time, a test lasts 30 s at most). */
 const CLOCK_PAUSED_AT = CLOCK_START + 60_000;
-
-/** Opens the listing (rendered by the server) and waits until it is live: it asks who is signed in once hydrated. */
-async function openListing(page: Page): Promise<void> {
-  const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/me');
-  await page.goto('/');
-  await checked;
-  await expect(getShell(page).topBarTitle).toHaveText('Products');
-}
-
-/** Opens a page from the live listing the way a link in the app does. */
-async function openFromListing(page: Page, path: string): Promise<void> {
-  if (new URL(page.url()).pathname !== '/') await openListing(page);
-  await page.evaluate((target) => {
-    window.history.pushState({ idx: 1 }, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: { idx: 1 } }));
-  }, path);
-}
 
 test.describe('loading states', () => {
   // The service worker would fetch the held page chunk for its cache after the first page, past page.route.
@@ -71,7 +55,7 @@ test.describe('loading states', () => {
       await route.continue();
     });
     // A page opened from another one loads its code on demand (opened directly, the server renders it).
-    await openFromListing(page, '/about-us');
+    await openInApp(page, '/about-us', '/');
     const spinner = page.getByLabel('Loading page');
     await expect(spinner).toBeVisible();
     releaseChunk();
@@ -92,9 +76,9 @@ test.describe('loading states', () => {
       if (letThrough) await route.continue();
       else held.push(route);
     });
-    await openListing(page);
+    await openLivePage(page, '/');
     await page.clock.pauseAt(CLOCK_PAUSED_AT);
-    await openFromListing(page, '/about-us');
+    await navigateInApp(page, '/about-us');
     await expect(page.getByLabel('Loading page')).toBeVisible();
     await expect.poll(() => held.length).toBe(1);
 

@@ -66,8 +66,12 @@ test.describe('offline reading (service worker caches)', () => {
     await expect(title).toBeVisible();
     await waitForOfflineReady(page);
     // The first visit loaded everything itself; from the next page load on the worker answers.
+    // The page comes rendered by the server with its product inline; once it is idle it asks for
+    // that answer through the worker, which keeps it for reading offline (decision 056).
+    const keptForOffline = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/products/${productId}`);
     await page.reload();
     await expect(title).toBeVisible();
+    await keptForOffline;
     expect(await readControllerUrl(page), 'the page is controlled by /sw.js').toMatch(/\/sw\.js$/);
 
     await context.setOffline(true);

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { openLivePage } from '../support/live-page';
 import { OIDC_CLIENT, OIDC_ISSUER_URL, OIDC_PERSON } from '../support/fixtures';
 import { readStoredToken } from '../support/sign-in';
 import { getShell, openSideMenu } from '../support/shell';
 
 test.describe('OpenID Connect sign-in', () => {
   test('"Continue with ..." goes through the real provider and comes back signed in', async ({ page }) => {
-    await page.goto('/login');
+    await openLivePage(page, '/login');
     const button = page.getByRole('link', { name: `Continue with ${OIDC_CLIENT.name}` });
     await expect(button).toBeVisible();
 

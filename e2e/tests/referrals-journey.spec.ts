@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openLivePage } from '../support/live-page';
 import { callApiInPage } from '../support/api-in-page';
 import { APP_URL, OIDC_CLIENT } from '../support/fixtures';
 import { REFERRALS_PRODUCT, REFERRALS_SHOP, REFERRALS_USERS } from '../support/fixtures-referrals';
@@ -56,7 +57,7 @@ async function signUp(page: Page, person: { email: string; username: string; pas
 }
 
 async function openSignUp(page: Page) {
-  await page.goto('/login');
+  await openLivePage(page, '/login');
   await page.getByRole('tab', { name: 'Sign up' }).click();
   await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
 }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openInApp } from '../support/live-page';
 import { getShell } from '../support/shell';
 
 /**
@@ -17,7 +18,8 @@ test('a page that breaks while rendering shows "Unexpected Application Error!" i
     if (message.type() === 'error') errors.push(message.text());
   });
 
-  await page.goto('/');
+  // The listing's products come from the browser's request (the server would render its own answer).
+  await openInApp(page, '/');
   const errorHeading = page.getByRole('heading', { name: 'Unexpected Application Error!' });
   await expect(errorHeading).toBeVisible();
   const shell = getShell(page);

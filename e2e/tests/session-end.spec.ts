@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openLivePage } from '../support/live-page';
 import { FIXTURE_PASSWORD, FIXTURE_USERS } from '../support/fixtures';
 import { fillSignInForm, readStoredToken, signInThroughForm } from '../support/sign-in';
 import { chooseMenuItem, getShell, readBottomBarItems } from '../support/shell';
@@ -87,7 +88,7 @@ test.describe('session end', () => {
     const person = { email: `${name}@e2e.example` };
     expect((await request.post('/api/auth/register', { data: { ...person, username: name, password: FIXTURE_PASSWORD } })).status()).toBe(201);
 
-    await page.goto('/login');
+    await openLivePage(page, '/login');
     await page.getByLabel('Keep me signed in').check();
     await fillSignInForm(page, person.email, FIXTURE_PASSWORD);
     await expect(page).not.toHaveURL(/\/login(\?|#|$)/);

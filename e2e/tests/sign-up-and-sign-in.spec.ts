@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openLivePage } from '../support/live-page';
 import { APP_URL, FIXTURE_USERS } from '../support/fixtures';
 import { fillSignInForm, readStoredToken, signInThroughForm } from '../support/sign-in';
 import { chooseMenuItem, getShell, openSideMenu } from '../support/shell';
@@ -11,7 +12,7 @@ function uniquePerson(prefix: string) {
 }
 
 async function openSignUp(page: Page) {
-  await page.goto('/login');
+  await openLivePage(page, '/login');
   await page.getByRole('tab', { name: 'Sign up' }).click();
   await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
 }
@@ -91,7 +92,7 @@ test.describe('sign up', () => {
 
 test.describe('sign in and log out', () => {
   test('a wrong password is refused with a message and the visitor stays on /login', async ({ page }) => {
-    await page.goto('/login');
+    await openLivePage(page, '/login');
     await fillSignInForm(page, FIXTURE_USERS.sessionBuyer.email, 'not-the-right-one-42');
     await expect(page.getByText('Incorrect e-mail or password.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
@@ -150,11 +151,11 @@ test.describe('sign in and log out', () => {
 test.describe('try the demo', () => {
   // This server runs with SEED_DEMO=false (the demo project walks the seeded case).
   test('without demo data the login page offers no demo accounts', async ({ page }) => {
-    const providers = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/providers');
-    await page.goto('/login');
-    const answer = await providers;
+    const answer = await page.request.get('/api/auth/providers');
     expect(answer.status()).toBe(200);
     expect((await answer.json()) as { demoAccounts: unknown[] }).toMatchObject({ demoAccounts: [] });
+    // The page comes rendered with that answer (decision 056).
+    await openLivePage(page, '/login');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Try the demo' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Demo (buyer|seller|Pulse Agent)\b/ })).toHaveCount(0);

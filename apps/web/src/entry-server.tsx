@@ -139,7 +139,13 @@ export async function renderPage(input: ServerRenderInput): Promise<ServerRender
     </StrictMode>
   );
 
-  return requestApiFetch.run(input.apiFetch, async () => {
+  const answered = new Set<string>();
+  const apiFetch: ServerApiFetch = async (url, init) => {
+    const response = await input.apiFetch(url, init);
+    if (response.ok && (init.method ?? 'GET') === 'GET') answered.add(url);
+    return response;
+  };
+  return requestApiFetch.run(apiFetch, async () => {
     // The title is read in the render's turn, in its language.
     let pageTitle = '';
     const render = () => inLanguage(input.locale, () => ((pageTitle = route.title), renderToHtml(tree)));
@@ -159,6 +165,6 @@ export async function renderPage(input: ServerRenderInput): Promise<ServerRender
       queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
       html = await render();
     }
-    return { html, pageTitle, state: { routeId: route.id, locale: input.locale, themeName, origin: input.origin, queries: dehydrate(queryClient) } };
+    return { html, pageTitle, state: { routeId: route.id, locale: input.locale, themeName, origin: input.origin, queries: dehydrate(queryClient), answered: [...answered] } };
   });
 }

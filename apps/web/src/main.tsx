@@ -54,6 +54,7 @@ async function hydrateServerPage(state: ServerRenderState) {
   const queryClient = createQueryClient();
   hydrate(queryClient, state.queries);
   for (const query of state.queries.queries) queryClient.setQueryDefaults(query.queryKey, { staleTime: SERVER_ANSWER_FRESH_MS });
+  keepForOfflineReading(state.answered);
   startTransition(() => {
     hydrateRoot(
       container!,
@@ -62,6 +63,21 @@ async function hydrateServerPage(state: ServerRenderState) {
       </StrictMode>,
     );
   });
+}
+
+/**
+ * The service worker keeps the API answers a page fetched, for reading offline (decision 019); a page
+ * the server rendered fetched none. Once the page has loaded and the browser is idle, the answers it
+ * came with are asked for once through the worker, which keeps them. Without a worker, nothing.
+ */
+function keepForOfflineReading(paths: readonly string[]) {
+  const keep = () => {
+    if (!navigator.serviceWorker?.controller) return;
+    for (const path of paths) void fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } }).catch(() => undefined);
+  };
+  const whenIdle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(keep) : setTimeout(keep, 1000));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 // The page starts in its language (English is in the code; another language's catalog is one small

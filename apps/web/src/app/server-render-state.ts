@@ -17,6 +17,8 @@ export interface ServerRenderState {
   /** The public address the page's absolute links (structured data) were written with. */
   origin: string;
   queries: DehydratedState;
+  /** The API reads the server answered for the page (GET paths): the browser keeps them for offline reading. */
+  answered: string[];
 }
 
 export const SERVER_RENDER_STATE_ID = 'pulse-server-render';

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { ZLoginRequest } from '@pulse/contract/auth';
@@ -24,6 +25,8 @@ function isPhoneLike(): boolean {
  * key for each pick); the Sign in button then takes the focus, so Enter signs in.
  */
 export function SignInForm({ filled }: { filled?: { email: string; password: string } | undefined }) {
+  // Not sent before the page is live (a server-rendered form would be sent by the browser as a page load).
+  const hydrated = useHydrated();
   // Off in the first render, as on the server that rendered the page (decision 056); set for the device once in the page.
   const [keepSignedIn, setKeepSignedIn] = useState(false);
   useEffect(() => setKeepSignedIn(isPhoneLike()), []);
@@ -78,7 +81,7 @@ export function SignInForm({ filled }: { filled?: { email: string; password: str
           onChange={(event) => setKeepSignedIn(event.currentTarget.checked)}
           size="md"
         />
-        <Button ref={submitButton} type="submit" size="md" fullWidth loading={isPending} disabled={isPending}>
+        <Button ref={submitButton} type="submit" size="md" fullWidth loading={isPending} disabled={isPending || !hydrated}>
           <Trans>Sign in</Trans>
         </Button>
       </Stack>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { Alert, Avatar, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH, ZRegisterRequest } from '@pulse/contract/auth';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -37,8 +38,12 @@ function InvitedBy({ code }: { code: string | null }) {
 }
 
 export function SignUpForm() {
-  // Read once: the code a share link left in this browser within its window, sent with the sign-up.
-  const [referralCode] = useState(() => readReferralCode());
+  // Not sent before the page is live (a server-rendered form would be sent by the browser as a page load).
+  const hydrated = useHydrated();
+  // Read once in the page (the server that rendered it cannot see this browser's storage): the code a
+  // share link left in this browser within its window, sent with the sign-up.
+  const [referralCode, setReferralCode] = useState<string | null>(null);
+  useEffect(() => setReferralCode(readReferralCode()), []);
   const { t } = useLingui();
   const revealButtonProps = useRevealButtonProps();
   const minLength = PASSWORD_MIN_LENGTH;
@@ -91,7 +96,7 @@ export function SignUpForm() {
           onChange={(event) => setField('password', event.currentTarget.value)}
           error={errors.fields.password}
         />
-        <Button type="submit" size="md" fullWidth loading={isPending} disabled={isPending}>
+        <Button type="submit" size="md" fullWidth loading={isPending} disabled={isPending || !hydrated}>
           <Trans>Create account</Trans>
         </Button>
       </Stack>

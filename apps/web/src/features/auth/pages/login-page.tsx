@@ -31,7 +31,9 @@ function OidcButton() {
   const providers = useAuthProviders();
   const oidc = providers.data?.oidc;
   // A share link's code goes with the sign-in, so a new account made there is attributed too.
-  const [referralCode] = useState(() => readReferralCode());
+  // Read once in the page: the server that rendered it cannot see this browser's storage (decision 056).
+  const [referralCode, setReferralCode] = useState<string | null>(null);
+  useEffect(() => setReferralCode(readReferralCode()), []);
   if (!oidc?.enabled) return null;
   const providerName = oidc.name;
   const query = referralCode ? `?ref=${encodeURIComponent(referralCode)}` : '';
