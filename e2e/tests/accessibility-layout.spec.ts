@@ -14,6 +14,7 @@
  */
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { openLivePage } from '../support/live-page';
 import type axe from 'axe-core';
 import type { AxeResults } from 'axe-core';
 import { DEMO_URL } from '../support/demo-address';
@@ -50,7 +51,8 @@ function routeOf(pathname: string): RouteRow | undefined {
  */
 async function openPage(page: Page, path: string, first: boolean): Promise<RouteRow> {
   const previousTitle = first ? '' : await page.title();
-  if (first) await page.goto(path);
+  // A first page may come rendered by the server: it is checked once live, as the next ones are.
+  if (first) await openLivePage(page, path);
   else
     await page.evaluate((target) => {
       window.history.pushState(null, '', target);
