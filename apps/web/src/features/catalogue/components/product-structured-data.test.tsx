@@ -5,42 +5,22 @@ import type { OfferLeaf, ProductLeaf } from 'schema-dts';
 import type { TProductDetails } from '@pulse/contract/products';
 import { i18n } from '../../../lib/i18n/i18n';
 import { buildProductStructuredData, decimalPrice, ProductStructuredData, PublicOriginContext, serializeJsonLd, type StructuredDataContext } from './product-structured-data';
+import { SAMPLE_PRODUCT_ID, SAMPLE_SELLER_ID, sampleProductDetails } from '../../../testing/sample-product';
 
 const ORIGIN = 'https://market.example';
 const CONTEXT: StructuredDataContext = { origin: ORIGIN, homeName: 'Home', categoryName: 'Vegetables' };
-const PRODUCT_ID = '0195f3a2-7c1e-7d3a-9b2c-4e5f6a7b8c9d';
-const SELLER_ID = '0195f3a2-7c1e-7d3a-9b2c-4e5f6a7b8c00';
-
-const PRODUCT: TProductDetails = {
-  id: PRODUCT_ID,
-  title: 'Heirloom Tomatoes',
-  category: 'vegetables',
-  unit: 'kg',
-  priceMinor: 450,
+const PRODUCT = sampleProductDetails({
   currency: 'GHS',
-  availableQuantity: 30,
-  minOrderQuantity: 2,
-  organic: true,
-  region: 'Ashanti',
-  farmName: 'Green Valley Farm',
-  sellerUserId: SELLER_ID,
-  status: 'active',
   thumbUrl: '/uploads/a-thumb.webp',
   ratingAverage: 4.5,
   ratingCount: 12,
-  distanceKm: null,
-  createdAt: '2026-11-20T08:00:00.000Z',
-  description: 'Sun-ripened on the vine.',
-  stockQuantity: 38,
-  harvestDate: '2026-11-19',
   origin: { farmName: 'Green Valley Farm', region: 'Ashanti', lat: 6.69, lng: -1.62 },
   images: [
     { id: '0195f3a2-7c1e-7d3a-9b2c-4e5f6a7b8c01', thumbUrl: '/uploads/a-thumb.webp', url: '/uploads/a.webp', width: 1600, height: 1200 },
     { id: '0195f3a2-7c1e-7d3a-9b2c-4e5f6a7b8c02', thumbUrl: '/uploads/b-thumb.webp', url: '/uploads/b.webp', width: 1600, height: 1200 },
   ],
-  seller: { userId: SELLER_ID, username: 'gv', shopName: 'Green Valley Shop', profilePictureUrl: null, ratingAverage: 4.8, ratingCount: 40 },
-  updatedAt: '2026-11-20T08:00:00.000Z',
-};
+  seller: { userId: SAMPLE_SELLER_ID, username: 'gv', shopName: 'Green Valley Shop', profilePictureUrl: null, ratingAverage: 4.8, ratingCount: 40 },
+});
 
 /** What a crawler reads: the script's text parsed back, as plain JSON. */
 type Json = Record<string, unknown>;
@@ -94,9 +74,9 @@ describe('product structured data', () => {
       '@type': 'Product',
       name: 'Heirloom Tomatoes',
       description: 'Sun-ripened on the vine.',
-      sku: PRODUCT_ID,
+      sku: SAMPLE_PRODUCT_ID,
       category: 'Vegetables',
-      url: `${ORIGIN}/product-details/${PRODUCT_ID}`,
+      url: `${ORIGIN}/product-details/${SAMPLE_PRODUCT_ID}`,
       image: [`${ORIGIN}/uploads/a.webp`, `${ORIGIN}/uploads/b.webp`],
       brand: { '@type': 'Brand', name: 'Green Valley Farm' },
       offers: {
@@ -104,8 +84,8 @@ describe('product structured data', () => {
         price: '4.50',
         priceCurrency: 'GHS',
         availability: 'https://schema.org/InStock',
-        url: `${ORIGIN}/product-details/${PRODUCT_ID}`,
-        seller: { '@type': 'Organization', name: 'Green Valley Shop', url: `${ORIGIN}/product-listing?seller=${SELLER_ID}`, address: { '@type': 'PostalAddress', addressRegion: 'Ashanti' } },
+        url: `${ORIGIN}/product-details/${SAMPLE_PRODUCT_ID}`,
+        seller: { '@type': 'Organization', name: 'Green Valley Shop', url: `${ORIGIN}/product-listing?seller=${SAMPLE_SELLER_ID}`, address: { '@type': 'PostalAddress', addressRegion: 'Ashanti' } },
       },
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 12 },
     });
@@ -143,7 +123,7 @@ describe('product structured data', () => {
     expect(items.map((item) => [item['@type'], item.name, item.item])).toEqual([
       ['ListItem', 'Home', `${ORIGIN}/`],
       ['ListItem', 'Vegetables', `${ORIGIN}/product-listing?category=dairy-and-eggs`],
-      ['ListItem', 'Heirloom Tomatoes', `${ORIGIN}/product-details/${PRODUCT_ID}`],
+      ['ListItem', 'Heirloom Tomatoes', `${ORIGIN}/product-details/${SAMPLE_PRODUCT_ID}`],
     ]);
   });
 
@@ -179,7 +159,7 @@ describe('product structured data', () => {
     expect(match).not.toBeNull();
     const parsed = asJson(JSON.parse(match![1]!));
     const [product, breadcrumbs] = parsed['@graph'] as Json[];
-    expect(product).toMatchObject({ name: 'A <b>bold</b> name', url: `https://shop.example/product-details/${PRODUCT_ID}`, category: 'Vegetables' });
+    expect(product).toMatchObject({ name: 'A <b>bold</b> name', url: `https://shop.example/product-details/${SAMPLE_PRODUCT_ID}`, category: 'Vegetables' });
     expect((asJson(breadcrumbs).itemListElement as Json[])[0]).toMatchObject({ name: 'Home', item: 'https://shop.example/' });
   });
 

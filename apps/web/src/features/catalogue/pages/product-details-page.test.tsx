@@ -10,38 +10,10 @@ import { AuthContext, type AuthContextValue } from '../../../lib/auth/auth-conte
 import { i18n } from '../../../lib/i18n/i18n';
 import { productQueryKey } from '../api/get-product';
 import { PublicOriginContext } from '../components/product-structured-data';
+import { sampleProductDetails } from '../../../testing/sample-product';
 import { ProductDetailsPage } from './product-details-page';
 
-const PRODUCT_ID = '0195f3a2-7c1e-7d3a-9b2c-4e5f6a7b8c9d';
-const SELLER_ID = '0195f3a2-7c1e-7d3a-9b2c-4e5f6a7b8c00';
-
-const PRODUCT: TProductDetails = {
-  id: PRODUCT_ID,
-  title: 'Heirloom Tomatoes',
-  category: 'vegetables',
-  unit: 'kg',
-  priceMinor: 450,
-  currency: 'USD',
-  availableQuantity: 30,
-  minOrderQuantity: 2,
-  organic: true,
-  region: 'Ashanti',
-  farmName: 'Green Valley Farm',
-  sellerUserId: SELLER_ID,
-  status: 'active',
-  thumbUrl: null,
-  ratingAverage: null,
-  ratingCount: 0,
-  distanceKm: null,
-  createdAt: '2026-11-20T08:00:00.000Z',
-  description: 'Sun-ripened on the vine.',
-  stockQuantity: 38,
-  harvestDate: '2026-11-19',
-  origin: { farmName: 'Green Valley Farm', region: 'Ashanti', lat: null, lng: null },
-  images: [],
-  seller: { userId: SELLER_ID, username: 'gv', shopName: 'Green Valley Shop', profilePictureUrl: null, ratingAverage: null, ratingCount: 0 },
-  updatedAt: '2026-11-20T08:00:00.000Z',
-};
+const PRODUCT = sampleProductDetails();
 
 const VISITOR = { user: null, token: null, expiresAt: null, isAuthenticated: false, isLoading: false, sessionExpired: false, isLoggingOut: false } as AuthContextValue;
 

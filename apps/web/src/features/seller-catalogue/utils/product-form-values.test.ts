@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZProductInput, ZProductPatch, type TProductDetails } from '@pulse/contract/products';
+import { ZProductInput, ZProductPatch } from '@pulse/contract/products';
+import { SAMPLE_SELLER_ID, sampleProductDetails } from '../../../testing/sample-product';
 import { changedFields, EMPTY_PRODUCT_FORM, getProductFieldErrors, toProductInput, valuesFromProduct, type PhotoItem, type ProductFormValues } from './product-form-values';
 
 const PHOTO_A = '0195f3a2-7c1e-7d3a-9b2c-4e5f6a7b8c01';
@@ -16,33 +17,12 @@ const FILLED: ProductFormValues = {
   photos: [done(PHOTO_A)],
 };
 
-const PRODUCT: TProductDetails = {
-  id: '0195f3a2-7c1e-7d3a-9b2c-4e5f6a7b8c9d',
-  title: 'Heirloom Tomatoes',
-  category: 'vegetables',
-  unit: 'kg',
-  priceMinor: 450,
-  currency: 'USD',
-  availableQuantity: 30,
-  minOrderQuantity: 2,
-  organic: true,
-  region: 'Ashanti',
-  farmName: 'Green Valley Farm',
-  sellerUserId: '0195f3a2-7c1e-7d3a-9b2c-4e5f6a7b8c00',
-  status: 'active',
-  thumbUrl: null,
-  ratingAverage: null,
-  ratingCount: 0,
-  distanceKm: null,
-  createdAt: '2026-11-20T08:00:00.000Z',
+const PRODUCT = sampleProductDetails({
   description: 'Sun-ripened.',
-  stockQuantity: 38,
-  harvestDate: '2026-11-19',
   origin: { farmName: 'Green Valley Farm', region: 'Ashanti', lat: 6.69, lng: -1.62 },
   images: [{ id: PHOTO_A, thumbUrl: '/uploads/a-thumb', url: '/uploads/a', width: 800, height: 600 }],
-  seller: { userId: '0195f3a2-7c1e-7d3a-9b2c-4e5f6a7b8c00', username: 'gv', shopName: 'Green Valley Farm', profilePictureUrl: null, ratingAverage: null, ratingCount: 0 },
-  updatedAt: '2026-11-20T08:00:00.000Z',
-};
+  seller: { userId: SAMPLE_SELLER_ID, username: 'gv', shopName: 'Green Valley Farm', profilePictureUrl: null, ratingAverage: null, ratingCount: 0 },
+});
 
 describe('product form values', () => {
   it('sends the price in minor units and only stored photos, in their order', () => {
