@@ -9,6 +9,8 @@ import type { Plugin } from 'vite';
  * rendered page's own stylesheets and code in the HTML's head (decision 056).
  */
 export const ROUTE_MODULES_FILE = 'route-modules.json';
+/** The ids of the routes flagged `ownStyles` (route-types.ts): their rendered pages need no full stylesheet before first paint. */
+export const OWN_STYLES_ROUTES_FILE = 'own-styles-routes.json';
 
 const ROUTE_START = /\bid: '([^']+)'|\bemptyStateRoute\('([^']+)'/g;
 const DYNAMIC_IMPORT = /import\('([^']+)'\)/;
@@ -39,6 +41,17 @@ export function parseRouteModules(tableSource: string): Record<string, string | 
   return modules;
 }
 
+/** The ids of the routes whose entry says `ownStyles: true`. */
+export function parseOwnStylesRoutes(tableSource: string): string[] {
+  const starts = [...tableSource.matchAll(ROUTE_START)];
+  return starts.flatMap((start, index) => {
+    const id = start[1];
+    if (!id) return [];
+    const block = tableSource.slice(start.index, starts[index + 1]?.index ?? tableSource.length);
+    return /\bownStyles: true\b/.test(block) ? [id] : [];
+  });
+}
+
 /** '../features/x/pages/y' (from src/app) -> 'src/features/x/pages/y.tsx', the key of Vite's manifest. */
 function toManifestKey(webRoot: string, specifier: string): string {
   const relative = posix.join('src/app', specifier);
@@ -57,9 +70,11 @@ export function routeModules(): Plugin {
       webRoot = resolve(config.root);
     },
     generateBundle() {
-      const parsed = parseRouteModules(readFileSync(join(webRoot, 'src/app/route-table.ts'), 'utf8'));
+      const tableSource = readFileSync(join(webRoot, 'src/app/route-table.ts'), 'utf8');
+      const parsed = parseRouteModules(tableSource);
       const keyed = Object.fromEntries(Object.entries(parsed).map(([id, specifier]) => [id, specifier === null ? null : toManifestKey(webRoot, specifier)]));
       this.emitFile({ type: 'asset', fileName: ROUTE_MODULES_FILE, source: `${JSON.stringify(keyed, null, 2)}\n` });
+      this.emitFile({ type: 'asset', fileName: OWN_STYLES_ROUTES_FILE, source: `${JSON.stringify(parseOwnStylesRoutes(tableSource))}\n` });
     },
   };
 }

@@ -96,10 +96,13 @@ export async function createPageRenderer(app: FastifyInstance, webDistDir: strin
   const entryFile = join(webDistDir, '..', 'dist-server', 'entry-server.js');
   const manifestFile = join(webDistDir, '.vite', 'manifest.json');
   const routeModulesFile = join(webDistDir, 'route-modules.json');
+  const ownStylesFile = join(webDistDir, 'own-styles-routes.json');
   if (!existsSync(entryFile) || !existsSync(manifestFile) || !existsSync(routeModulesFile)) return null;
   const module = (await import(pathToFileURL(entryFile).href)) as ServerRenderModule;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const routeModules = JSON.parse(readFileSync(routeModulesFile, 'utf8')) as Record<string, string | null>;
+  // Pages whose own stylesheet covers their rendered HTML: the full one would only delay their first paint.
+  const ownStylesRoutes = new Set(existsSync(ownStylesFile) ? (JSON.parse(readFileSync(ownStylesFile, 'utf8')) as string[]) : []);
   const headLinks = new Map<string, string>();
 
   async function apiFetch(request: FastifyRequest, locale: WebLocale, url: string, init: RequestInit): Promise<Response> {
@@ -127,8 +130,8 @@ export async function createPageRenderer(app: FastifyInstance, webDistDir: strin
         let links = headLinks.get(routeId);
         if (links === undefined) {
           const routeModule = routeModules[routeId] ?? null;
-          // The listing (no module of its own) needs only the first-load styles.
-          links = headLinksFor(manifest, routeModule, routeModule !== null);
+          // The listing (no module of its own) needs only the first-load styles; so do pages that bring their own.
+          links = headLinksFor(manifest, routeModule, routeModule !== null && !ownStylesRoutes.has(routeId));
           headLinks.set(routeId, links);
         }
         return {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseRouteModules } from '../../vite-plugins/route-modules';
+import { parseOwnStylesRoutes, parseRouteModules } from '../../vite-plugins/route-modules';
 import { ROUTE_TABLE } from './route-table';
 
 const tableSource = readFileSync(fileURLToPath(new URL('./route-table.ts', import.meta.url)), 'utf8');
@@ -26,5 +26,10 @@ describe('route modules read from the route table (the server announces a render
   it('resolves a route that names its loader', () => {
     const source = "const loadThing = () => import('../features/x/pages/thing-page').then((m) => m.Thing);\nconst R = [\n  {\n    id: 'thing',\n    load: loadThing,\n  },\n  {\n    id: 'other',\n    load: () => import('../features/y/pages/other-page').then((m) => m.Other),\n  },\n];";
     expect(parseRouteModules(source)).toEqual({ thing: '../features/x/pages/thing-page', other: '../features/y/pages/other-page' });
+  });
+
+  it('lists exactly the routes whose page brings its own first-paint styles', () => {
+    expect(parseOwnStylesRoutes(tableSource).sort()).toEqual(ROUTE_TABLE.filter((route) => route.ownStyles).map((route) => route.id).sort());
+    expect(parseOwnStylesRoutes(tableSource)).toContain('product-details');
   });
 });

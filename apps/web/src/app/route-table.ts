@@ -61,6 +61,7 @@ const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
     title: msg`Login`,
     access: 'public',
     bars: false,
+    ownStyles: true,
     load: () => import('../features/auth/pages/login-page').then((module) => module.LoginPage),
   },
   {
@@ -110,6 +111,7 @@ const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
     title: msg`Product Details`,
     access: 'public',
     bars: false,
+    ownStyles: true,
     load: () => import('../features/catalogue/pages/product-details-page').then((module) => module.ProductDetailsPage),
   },
   {

@@ -58,6 +58,12 @@ export interface AppRoute {
    * does not wait for the full stylesheet (the product listing: the first page most visitors see).
    */
   firstLoadStyles?: boolean;
+  /**
+   * The page's module imports the Mantine styles of everything its server-rendered HTML shows
+   * (lib/page-styles): a rendered page of it announces no full stylesheet in its head, which
+   * would block its first paint; the full stylesheet comes with the chunk as on other pages.
+   */
+  ownStyles?: boolean;
   /** Sends the visitor on to another path instead of rendering a page. */
   redirectTo?: string;
 }

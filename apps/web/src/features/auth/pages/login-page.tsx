@@ -1,3 +1,4 @@
+import '../../../lib/page-styles/login-styles';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Center, Divider, Paper, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import type { TDemoAccount } from '@pulse/contract/auth';

@@ -1,3 +1,4 @@
+import '../../../lib/page-styles/product-details-styles';
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLeaf } from '@tabler/icons-react';
 import { useParams } from 'react-router';
