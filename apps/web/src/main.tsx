@@ -7,8 +7,9 @@ import { App } from './app/app';
 import { findRoute } from './app/find-route';
 import { loadRoutePage, preloadRoutePage } from './app/lazy-page';
 import { createQueryClient } from './app/query-client';
-import { SERVER_ANSWER_FRESH_MS, readServerRenderState, type ServerRenderState } from './app/server-render-state';
+import { SERVER_ANSWER_FRESH_MS, firstCurrencyOf, readServerRenderState, type ServerRenderState } from './app/server-render-state';
 import { SESSION_KEYS, readSessionValue } from './lib/session-keys';
+import { currencyDigits, formatMoney } from './lib/format-core';
 import { activateLanguage } from './lib/i18n/i18n';
 import { initialLanguage } from './lib/i18n/language-choice';
 
@@ -55,6 +56,17 @@ async function hydrateServerPage(state: ServerRenderState) {
   hydrate(queryClient, state.queries);
   for (const query of state.queries.queries) queryClient.setQueryDefaults(query.queryKey, { staleTime: SERVER_ANSWER_FRESH_MS });
   keepForOfflineReading(state.answered);
+  // A page's first prices build two currency formatters (the currency's digits, read in English, and
+  // the page's language), about 40 ms each on a 4x slowed phone (issue 26): 75 ms of an 81 ms
+  // hydrating render. Built first, each in a task of its own, no task carries both.
+  const currency = firstCurrencyOf(state.queries);
+  if (currency) {
+    await nextTask();
+    currencyDigits(currency);
+    await nextTask();
+    formatMoney(0, currency);
+  }
+  await nextTask();
   startTransition(() => {
     hydrateRoot(
       container!,
@@ -63,6 +75,10 @@ async function hydrateServerPage(state: ServerRenderState) {
       </StrictMode>,
     );
   });
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**

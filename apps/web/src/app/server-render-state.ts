@@ -57,3 +57,15 @@ export const StartingSessionContext = createContext<StartingSession>('unknown');
 export function useStartingSession(): StartingSession {
   return useContext(StartingSessionContext);
 }
+
+/** The first `currency` (an ISO 4217 code) in a page's answers, where its prices say which currency they are in. */
+export function firstCurrencyOf(value: unknown, depth = 0): string | null {
+  if (depth > 8 || value === null || typeof value !== 'object') return null;
+  const record = value as Record<string, unknown>;
+  if (typeof record.currency === 'string' && /^[A-Z]{3}$/.test(record.currency)) return record.currency;
+  for (const child of Array.isArray(value) ? value : Object.values(record)) {
+    const found = firstCurrencyOf(child, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
