@@ -11,6 +11,7 @@ const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** A calendar day YYYY-MM-DD that exists (2026-02-30 does not). */
 export const ZCalendarDay = z
   .string()
+  .max(10, { message: contractMessage(msg`Enter a date as YYYY-MM-DD`) })
   .regex(DAY, { message: contractMessage(msg`Enter a date as YYYY-MM-DD`) })
   .refine((value) => DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { message: contractMessage(msg`This date does not exist`) });
 
@@ -34,7 +35,10 @@ export type TExportRangeQuery = z.infer<typeof ZExportRangeQuery>;
 
 /** GET /api/seller/statements/:month.pdf: the month as YYYY-MM. */
 export const ZStatementParams = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: contractMessage(msg`Enter a month as YYYY-MM`) }),
+  month: z
+    .string()
+    .max(7, { message: contractMessage(msg`Enter a month as YYYY-MM`) })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: contractMessage(msg`Enter a month as YYYY-MM`) }),
 });
 export type TStatementParams = z.infer<typeof ZStatementParams>;
 
