@@ -50,5 +50,4 @@ test('the farm downloads a monthly statement from its wallet', async ({ page }) 
   const file = await download;
   expect(file.suggestedFilename()).toBe(`statement-${month}.pdf`);
   await expectPdf(await file.path());
-  await page.screenshot({ path: '/tmp/books-shots/seller-wallet-phone.png', fullPage: true });
 });
