@@ -54,6 +54,7 @@ import { referralsRoutes } from './modules/referrals/referrals-routes';
 import { adminReferralsRoutes } from './modules/admin/admin-referrals-routes';
 import { referralAgentRoutes } from './modules/referrals/referral-agent-routes';
 import { assistantRoutes } from './modules/assistant/assistant-routes';
+import { documentsRoutes } from './modules/documents/documents-routes';
 import { mcpRoutes } from './modules/assistant/mcp/mcp-routes';
 import { resolveJwtSecret } from './modules/settings/resolve-jwt-secret';
 import { appContextPlugin } from './plugins/app-context';
@@ -218,6 +219,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(adminPaymentsRoutes);
   await app.register(mailAdminRoutes);
   await app.register(referralAgentRoutes);
+  await app.register(documentsRoutes);
   await app.register(assistantRoutes);
   // Pulse Assistant (issue 14): the assistant's own routes go above this line; MCP serves its tools.
   await app.register(mcpRoutes);

@@ -189,4 +189,12 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/mcp': 'Model Context Protocol endpoint (tools)',
   'GET /api/mcp': 'Not offered: MCP server-sent stream',
   'DELETE /api/mcp': 'Not offered: MCP session end',
+
+  // Documents for the books (issue 27, decision 061).
+  'GET /api/seller/exports/orders.csv': "My farm's order lines of a date range as CSV",
+  'GET /api/wallet/exports/history.csv': 'My wallet history of a date range as CSV',
+  'GET /api/admin/exports/orders.csv': "Every farm's order lines of a date range as CSV (admins)",
+  'GET /api/admin/exports/payouts.csv': 'Every payout of a date range as CSV (admins)',
+  'GET /api/orders/:orderId/receipt.pdf': 'The receipt of one of my orders as PDF',
+  'GET /api/seller/statements/:month.pdf': "My farm's statement of a month as PDF",
 };

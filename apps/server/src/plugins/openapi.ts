@@ -254,6 +254,18 @@ type Transformed = { schema: Record<string, unknown>; url: string };
 type DocumentShape = (schema: Record<string, unknown>, app: FastifyInstance) => void;
 
 /** What the zod schemas cannot say: multipart bodies, streams, files, the MCP endpoint. */
+const csvDocument =
+  (description: string): DocumentShape =>
+  (schema) => {
+    response(schema)[200] = { 'x-response-description': description, content: { 'text/csv': { schema: { type: 'string' } } } };
+  };
+
+const pdfDocument =
+  (description: string): DocumentShape =>
+  (schema) => {
+    response(schema)[200] = { 'x-response-description': description, content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } } };
+  };
+
 const DOCUMENT_SHAPES: Record<string, DocumentShape> = {
   'POST /api/uploads/images': (schema) => {
     schema.consumes = ['multipart/form-data'];
@@ -276,6 +288,13 @@ const DOCUMENT_SHAPES: Record<string, DocumentShape> = {
       content: { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } },
     };
   },
+  // Documents for the books (issue 27, decision 061): CSV streamed page by page, PDFs.
+  'GET /api/seller/exports/orders.csv': csvDocument("The farm's order lines of the range, one row per line item (UTF-8 with BOM)."),
+  'GET /api/wallet/exports/history.csv': csvDocument("The caller's wallet history of the range (UTF-8 with BOM)."),
+  'GET /api/admin/exports/orders.csv': csvDocument("Every farm's order lines of the range (UTF-8 with BOM)."),
+  'GET /api/admin/exports/payouts.csv': csvDocument('Every payout requested in the range (UTF-8 with BOM).'),
+  'GET /api/orders/:orderId/receipt.pdf': pdfDocument("The buyer's receipt of the order."),
+  'GET /api/seller/statements/:month.pdf': pdfDocument("The farm's statement of the month, figures from the ledger."),
   'POST /api/assistant/messages': (schema) => {
     response(schema)[200] = {
       'x-response-description': 'NDJSON: one event per line (`user`, `delta`..., then `done` or `error`).',

@@ -190,3 +190,36 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
     throw error instanceof ApiError || isAbort ? error : new ApiError(t`Unexpected error`, failure, { cause: error });
   }
 }
+
+/**
+ * A file from the API (a receipt PDF, a CSV export), fetched with the session like every call (a
+ * plain link would not carry the bearer token) and handed to the browser to save as `fileName`.
+ * Failures get the catalogue's reactions (toast, logout) and are thrown.
+ */
+export async function apiDownload(path: string, fileName: string): Promise<void> {
+  if (beforeRequest) await beforeRequest();
+  let response: Response;
+  try {
+    const headers = buildHeaders(false);
+    headers.set('Accept', '*/*');
+    response = await fetch(`${API_URL}${path}`, { headers, credentials: 'include' });
+  } catch (cause) {
+    const error = new ApiError(t`Could not connect to the server`, { kind: 'network' }, { cause });
+    applyFailureReaction(error.failure);
+    throw error;
+  }
+  if (!response.ok) {
+    const error = await toHttpError(response, path);
+    applyFailureReaction(error.failure);
+    throw error;
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has read the object URL once the click's download started; free it a little later.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

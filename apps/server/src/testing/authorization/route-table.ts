@@ -226,6 +226,9 @@ const MCP_HEADERS = { accept: 'application/json, text/event-stream' };
 
 let ipCounter = 0;
 /** A client address of its own per call: the sign-in limit counts per IP. */
+/** Today (UTC): the day the exports of the table's rows cover. */
+const EXPORT_DAY = new Date().toISOString().slice(0, 10);
+
 function nextIp(): string {
   ipCounter += 1;
   return `10.77.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
@@ -1662,5 +1665,40 @@ export const ROUTE_TABLE: Row[] = [
     note: 'the path-aware address of RFC 9728 §3.1',
     expect: all(200),
     call: () => ({ url: '/.well-known/oauth-protected-resource/api/mcp' }),
+  },
+  /* ---- documents for the books (issue 27, decision 061) ---- */
+  {
+    method: 'GET',
+    path: '/api/seller/exports/orders.csv',
+    note: "the caller's own farm's order lines: another approved seller gets their own (empty) export",
+    expect: sellersOnly(200),
+    call: () => ({ url: `/api/seller/exports/orders.csv?from=${EXPORT_DAY}&to=${EXPORT_DAY}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/wallet/exports/history.csv',
+    note: "the caller's own wallet history",
+    expect: signedIn(200),
+    call: () => ({ url: `/api/wallet/exports/history.csv?from=${EXPORT_DAY}&to=${EXPORT_DAY}` }),
+  },
+  { method: 'GET', path: '/api/admin/exports/orders.csv', expect: adminsOnly(200), call: () => ({ url: `/api/admin/exports/orders.csv?from=${EXPORT_DAY}&to=${EXPORT_DAY}` }) },
+  { method: 'GET', path: '/api/admin/exports/payouts.csv', expect: adminsOnly(200), call: () => ({ url: `/api/admin/exports/payouts.csv?from=${EXPORT_DAY}&to=${EXPORT_DAY}` }) },
+  {
+    method: 'GET',
+    path: '/api/orders/:orderId/receipt.pdf',
+    note: "the owner buyer's receipt: the farm, admins and strangers get 404",
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: async ({ world }) => {
+      const order = await orderAt(world, 'paid');
+      return { url: `/api/orders/${order.id}/receipt.pdf`, leaks: [order.id] };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/seller/statements/:month.pdf',
+    note: "the caller's own farm's statement of the month",
+    expect: sellersOnly(200),
+    call: () => ({ url: `/api/seller/statements/${EXPORT_DAY.slice(0, 7)}.pdf` }),
   },
 ];

@@ -21,6 +21,7 @@ import {
   prettyPayload,
   type PaymentStateFilter,
 } from '../utils/payment-display';
+import { AdminExports } from './admin-exports';
 import { LoadMoreButton } from './load-more-button';
 import { useAdminParam } from './use-admin-param';
 
@@ -188,6 +189,7 @@ export function PaymentsPanel() {
 
   return (
     <Stack gap="md">
+      <AdminExports />
       <Text size="sm" c="dimmed">
         <Trans>Each payment and payout through the payment provider, against the ledger. A mismatch credited nothing: compare the provider’s figures in its events with the amount asked.</Trans>
       </Text>

@@ -20,6 +20,7 @@ import { OrderNotFound } from '../components/order-not-found';
 import { OrderReview } from '../components/order-review';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { OrderTimeline } from '../components/order-timeline';
+import { ReceiptButton } from '../components/receipt-button';
 import { SectionCard } from '../components/section-card';
 import { useLiveOrderUpdates } from '../components/use-live-order-updates';
 import { isConfirmationCodeRelevant } from '../utils/delivery-steps';
@@ -146,6 +147,11 @@ function OrderView({ order }: { order: TOrderDetails }) {
                 )}
               </Stack>
             </SectionCard>
+            {isBuyer && order.status !== 'pending_payment' && (
+              <SectionCard title={t`Receipt`}>
+                <ReceiptButton orderId={order.id} />
+              </SectionCard>
+            )}
             <SectionCard title={t`Timeline`} testId="order-timeline">
               <OrderTimeline events={order.events} viewerUsername={user?.username ?? null} />
             </SectionCard>

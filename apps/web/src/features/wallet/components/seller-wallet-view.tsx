@@ -9,6 +9,7 @@ import { EarningsChart } from './earnings-chart';
 import { PayoutForm } from './payout-form';
 import { PayoutList } from './payout-list';
 import { SellerBalanceCards } from './seller-balance-cards';
+import { StatementsAndExports } from './statements-and-exports';
 import { WalletHistory } from './wallet-history';
 import { formatNumber } from '../../../lib/format';
 
@@ -44,6 +45,7 @@ export function SellerWalletView() {
               {data ? <PayoutForm wallet={data} /> : <Skeleton height={120} radius="md" />}
             </Paper>
             <PayoutList />
+            <StatementsAndExports />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
