@@ -165,7 +165,7 @@ describe('POST /api/seller/catalogue/imports/preview', () => {
       payload: { content: csv(...rows) },
     });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json<{ message: string }>().message).toBe(TOO_MANY_ROWS_MESSAGE);
+    expect(tooMany.json<{ error: { message: string } }>().error.message).toBe(TOO_MANY_ROWS_MESSAGE);
     const noHeader = await testApp.app.inject({
       method: 'POST',
       url: '/api/seller/catalogue/imports/preview',
@@ -232,7 +232,7 @@ describe('POST /api/seller/catalogue/imports', () => {
       payload: { content: csv('C-1,Cherries,fruits,kg,0.01,5,1,no,,,active'), previewId, batch: 0 },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json<{ message: string }>().message).toBe(FILE_CHANGED_MESSAGE);
+    expect(response.json<{ error: { message: string } }>().error.message).toBe(FILE_CHANGED_MESSAGE);
   });
 
   it('imports 5,000 rows in batches of 200', { timeout: 120_000 }, async () => {
