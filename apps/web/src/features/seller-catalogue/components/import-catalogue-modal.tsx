@@ -97,6 +97,7 @@ function Importer({ currency, onClose }: { currency: string; onClose: () => void
   };
 
   const toApply = preview ? preview.create.length + preview.update.length : 0;
+  const fileName = file?.name ?? '';
 
   if (result) {
     const { created, updated, failed } = result;
@@ -142,7 +143,7 @@ function Importer({ currency, onClose }: { currency: string; onClose: () => void
       </Group>
       {file && (
         <Text size="sm">
-          <Trans>File: {file.name}</Trans>
+          <Trans>File: {fileName}</Trans>
         </Text>
       )}
       {error && (
