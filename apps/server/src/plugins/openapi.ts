@@ -47,6 +47,8 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'POST /api/products': [403, 409],
   'PATCH /api/products/:productId': [409],
   'PATCH /api/seller/products': [404, 409],
+  // Catalogue import: a file other than the previewed one.
+  'POST /api/seller/catalogue/imports': [409],
   'DELETE /api/push/subscriptions': [404],
   'GET /api/admin/overview': [403],
   'POST /api/admin/applications/:id/approve': [409],
@@ -274,6 +276,18 @@ const DOCUMENT_SHAPES: Record<string, DocumentShape> = {
     response(schema)[200] = {
       'x-response-description': 'The image, to its uploader and admins only.',
       content: { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } },
+    };
+  },
+  'GET /api/seller/catalogue/export.csv': (schema) => {
+    response(schema)[200] = {
+      'x-response-description': 'CSV, UTF-8 with BOM: header, then one line per product (decision 060).',
+      content: { 'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv' } } },
+    };
+  },
+  'GET /api/seller/catalogue/import-template.csv': (schema) => {
+    response(schema)[200] = {
+      'x-response-description': 'CSV, UTF-8 with BOM: the header and two example rows.',
+      content: { 'text/csv': { schema: { type: 'string', contentMediaType: 'text/csv' } } },
     };
   },
   'POST /api/assistant/messages': (schema) => {
