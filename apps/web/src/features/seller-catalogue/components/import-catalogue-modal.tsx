@@ -103,6 +103,7 @@ function Importer({ currency, onClose }: { currency: string; onClose: () => void
     const { created, updated, failed } = result;
     return (
       <Stack gap="md">
+        <Progress value={100} size="lg" radius="xl" aria-label={t`Import progress`} />
         <Alert color="green" icon={<IconCheck size={18} aria-hidden />} title={t`Import finished`}>
           <Trans>
             {created} created, {updated} updated, {failed} rows in error left out.
