@@ -61,6 +61,7 @@ test('a seller imports 50 rows (3 in error), exports the catalogue and re-import
   await page.getByRole('searchbox', { name: 'Search my products' }).fill('Ledger Farm crop 11');
   await expect(page.getByTestId('seller-product-row').filter({ hasText: 'Ledger Farm crop 11' })).toHaveCount(0);
   await page.getByRole('searchbox', { name: 'Search my products' }).fill('');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/catalogue-phone.png` });
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export', exact: true }).click();
@@ -76,4 +77,11 @@ test('a seller imports 50 rows (3 in error), exports the catalogue and re-import
   await expect(dialog.getByText('0 to create')).toBeVisible();
   await expect(dialog.getByText('0 to update')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Nothing to import' })).toBeDisabled();
+  if (SHOTS) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: `${SHOTS}/reimport-preview-desktop.png` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await page.screenshot({ path: `${SHOTS}/catalogue-desktop.png` });
+  }
 });
