@@ -12,6 +12,7 @@ import {
   type TPreviewCatalogueImportResponse,
 } from '@pulse/contract/catalogue-files';
 import type { Db } from '../../db/client';
+import { findUniqueViolation } from '../../db/find-unique-violation';
 import { ConflictError, InvalidError } from '../../errors/domain-errors';
 import type { ProductWriteFields } from '../products/products-repository';
 import { clearCatalogueCaches } from '../products/products-response-cache';
@@ -40,6 +41,7 @@ export const TOO_MANY_ROWS_MESSAGE = contractMessage(msg`The file has more than 
 export const NO_TITLE_COLUMN_MESSAGE = contractMessage(msg`The file's first row must be the header, with at least a title column: download the template.`);
 export const FILE_CHANGED_MESSAGE = contractMessage(msg`The file is not the one previewed: preview it again before importing.`);
 export const NO_SUCH_BATCH_MESSAGE = contractMessage(msg`This file has no such batch.`);
+export const IMPORT_RACE_MESSAGE = contractMessage(msg`Another import changed these products at the same time: import the file again.`);
 
 const EXPORT_PAGE_SIZE = 500;
 
@@ -262,6 +264,26 @@ export async function applyCatalogueImport(
   const rows = parsed.rows.filter((row) => row.line >= firstLine && row.line <= lastLine);
   const invalid = new Set(parsed.errors.filter((error) => error.line >= firstLine && error.line <= lastLine).map((error) => error.line)).size;
   const counts = { created: 0, updated: 0, unchanged: 0, failed: invalid };
+  try {
+    await applyBatch(db, sellerUserId, rows, counts, currency, i18n);
+  } catch (error) {
+    // Two imports of the same new sku at once: the unique index refuses the second (decision 060).
+    if (findUniqueViolation(error) !== null) throw new ConflictError(IMPORT_RACE_MESSAGE);
+    throw error;
+  }
+  if (counts.created + counts.updated > 0) clearCatalogueCaches(db);
+  return { batch: request.batch, batchCount, ...counts };
+}
+
+interface BatchCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+}
+
+/** One transaction: the seller's products locked, the batch's rows re-planned against them and applied. */
+async function applyBatch(db: Db, sellerUserId: string, rows: readonly ParsedRow[], counts: BatchCounts, currency: string, i18n: I18n): Promise<void> {
   await db.transaction(async (tx) => {
     const matcher = new Matcher(await listSellerCatalogue(tx, sellerUserId, true));
     const creates: ProductWriteFields[] = [];
@@ -279,6 +301,4 @@ export async function applyCatalogueImport(
     await insertCatalogueProducts(tx, sellerUserId, creates);
     counts.created = creates.length;
   });
-  if (counts.created + counts.updated > 0) clearCatalogueCaches(db);
-  return { batch: request.batch, batchCount, ...counts };
 }
