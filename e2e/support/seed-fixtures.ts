@@ -13,6 +13,7 @@ import { seedCatalogueFixtures } from './fixtures-catalogue';
 import { seedSellerSignupFixtures } from './fixtures-seller-signup';
 import { seedSellerWorkspaceFixtures } from './fixtures-seller-workspace';
 import { seedSellerCatalogueFixtures } from './fixtures-seller-catalogue';
+import { seedSellerImportFixtures } from './fixtures-seller-import';
 import { seedAdminConsoleFixtures } from './fixtures-admin-console';
 import { seedAgentLaneFixtures } from './fixtures-agents';
 import { seedHubLaneFixtures } from './fixtures-hub';
@@ -111,6 +112,7 @@ export async function seedFixtures(db: Db): Promise<void> {
   await seedSellerSignupFixtures(db);
   await seedSellerWorkspaceFixtures(db);
   await seedSellerCatalogueFixtures(db);
+  await seedSellerImportFixtures(db);
   await seedAdminConsoleFixtures(db);
   await seedAgentLaneFixtures(db);
   await seedHubOfflineFixtures(db);

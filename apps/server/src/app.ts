@@ -16,6 +16,7 @@ import { orderTimersPlugin } from './modules/orders/order-timers-plugin';
 import { ordersRoutes } from './modules/orders/orders-routes';
 import { refundsRoutes } from './modules/orders/refunds-routes';
 import { sellerDashboardRoutes } from './modules/seller-dashboard/seller-dashboard-routes';
+import { catalogueFilesRoutes } from './modules/catalogue-files/catalogue-files-routes';
 import { sellerProfileRoutes } from './modules/seller-profile/seller-profile-routes';
 import { reviewsRoutes } from './modules/reviews/reviews-routes';
 import { slotsRoutes } from './modules/slots/slots-routes';
@@ -209,6 +210,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(ordersRoutes);
   await app.register(refundsRoutes);
   await app.register(sellerDashboardRoutes);
+  await app.register(catalogueFilesRoutes);
   await app.register(sellerProfileRoutes);
   await app.register(reviewsRoutes);
   await app.register(hubRoutes);

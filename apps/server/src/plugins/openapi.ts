@@ -47,6 +47,8 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'POST /api/products': [403, 409],
   'PATCH /api/products/:productId': [409],
   'PATCH /api/seller/products': [404, 409],
+  // Catalogue import: a file other than the previewed one.
+  'POST /api/seller/catalogue/imports': [409],
   'DELETE /api/push/subscriptions': [404],
   'GET /api/admin/overview': [403],
   'POST /api/admin/applications/:id/approve': [409],
@@ -295,6 +297,9 @@ const DOCUMENT_SHAPES: Record<string, DocumentShape> = {
   'GET /api/admin/exports/payouts.csv': csvDocument('Every payout requested in the range (UTF-8 with BOM).'),
   'GET /api/orders/:orderId/receipt.pdf': pdfDocument("The buyer's receipt of the order."),
   'GET /api/seller/statements/:month.pdf': pdfDocument("The farm's statement of the month, figures from the ledger."),
+  // Product import and export (issue 27, decision 060).
+  'GET /api/seller/catalogue/export.csv': csvDocument('CSV, UTF-8 with BOM: header, then one line per product (decision 060).'),
+  'GET /api/seller/catalogue/import-template.csv': csvDocument('CSV, UTF-8 with BOM: the header and two example rows.'),
   'POST /api/assistant/messages': (schema) => {
     response(schema)[200] = {
       'x-response-description': 'NDJSON: one event per line (`user`, `delta`..., then `done` or `error`).',

@@ -42,6 +42,8 @@ export const products = pgTable(
     sellerUserId: uuid('seller_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The seller's own stock-keeping code (spreadsheet import/export); unique per seller, case-insensitive, when present. */
+    sku: text('sku'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     category: productCategory('category').notNull().default('other'),
@@ -86,6 +88,8 @@ export const products = pgTable(
     index('products_active_region_idx')
       .on(sql`lower(${table.originRegion}) text_pattern_ops`)
       .where(sql`status = 'active'`),
+    // A seller's sku names one product (decision 060); products without one are not constrained.
+    uniqueIndex('products_seller_sku_unique').on(table.sellerUserId, sql`lower(${table.sku})`).where(sql`${table.sku} is not null`),
     check('products_price_non_negative', sql`${table.priceMinor} >= 0`),
     check('products_stock_non_negative', sql`${table.stockQuantity} >= 0`),
     check('products_reserved_within_stock', sql`${table.reservedQuantity} >= 0 and ${table.reservedQuantity} <= ${table.stockQuantity}`),

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
@@ -83,6 +83,9 @@ export interface Row {
   expect: Expectation;
   call(cell: Cell): Promise<Call> | Call;
 }
+
+/** A one-product catalogue file for the import rows (the same sku: imported once, unchanged after). */
+const CATALOGUE_FILE = 'sku,title,category,unit,price,stock\nAUTH-1,Table cabbages,vegetables,piece,1.50,4\n';
 
 /* ------------------------------------------------------- expectations */
 
@@ -1073,6 +1076,22 @@ export const ROUTE_TABLE: Row[] = [
   { method: 'GET', path: '/api/admin/refunds', expect: adminsOnly(200), call: () => ({ url: '/api/admin/refunds' }) },
   { method: 'GET', path: '/api/seller/dashboard', expect: sellersOnly(200), call: () => ({ url: '/api/seller/dashboard' }) },
   { method: 'GET', path: '/api/seller/wallet', expect: sellersOnly(200), call: () => ({ url: '/api/seller/wallet' }) },
+
+  /* ---- catalogue import and export (issue 27): each seller's own products only ---- */
+  { method: 'GET', path: '/api/seller/catalogue/export.csv', expect: sellersOnly(200), call: () => ({ url: '/api/seller/catalogue/export.csv' }) },
+  { method: 'GET', path: '/api/seller/catalogue/import-template.csv', expect: sellersOnly(200), call: () => ({ url: '/api/seller/catalogue/import-template.csv' }) },
+  {
+    method: 'POST',
+    path: '/api/seller/catalogue/imports/preview',
+    expect: sellersOnly(200),
+    call: () => ({ url: '/api/seller/catalogue/imports/preview', payload: { content: CATALOGUE_FILE } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/seller/catalogue/imports',
+    expect: sellersOnly(200),
+    call: () => ({ url: '/api/seller/catalogue/imports', payload: { content: CATALOGUE_FILE, previewId: createHash('sha256').update(CATALOGUE_FILE).digest('hex'), batch: 0 } }),
+  },
 
   /* ---- reviews ---- */
   {

@@ -1,14 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Button, Checkbox, CloseButton, Group, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconAdjustmentsDollar, IconPackage, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconAdjustmentsDollar, IconDownload, IconPackage, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PRODUCT_CATEGORIES, ZProductStatus, type TProductSummary } from '@pulse/contract/products';
 import type { PageProps } from '../../../app/route-types';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { isSellerAccessDenied } from '../../../lib/seller-access';
 import { useSellerProducts } from '../api/get-seller-products';
+import { CATALOGUE_EXPORT_PATH, downloadCsv } from '../api/catalogue-files';
 import { BulkEditModal } from '../components/bulk-edit-modal';
+import { ImportCatalogueModal } from '../components/import-catalogue-modal';
 import { SellerOnlyNotice } from '../components/seller-only-notice';
 import { SellerProductRow } from '../components/seller-product-row';
 import { STATUS_LABELS } from '../utils/format-product';
@@ -40,6 +42,8 @@ export function CatalogueSearchPage({ route }: PageProps) {
   const [inStock, setInStock] = useState(false);
   const [selected, setSelected] = useState<Map<string, TProductSummary>>(new Map());
   const [bulkOpened, bulk] = useDisclosure(false);
+  const [importOpened, importer] = useDisclosure(false);
+  const [exporting, setExporting] = useState(false);
 
   const query = useMemo(() => {
     const params: Record<string, string> = {};
@@ -54,6 +58,7 @@ export function CatalogueSearchPage({ route }: PageProps) {
   const filtered = Object.keys(query).length > 0;
   const shownCount = items.length;
   const selectedCount = selected.size;
+  const currency = items[0]?.currency ?? 'USD';
 
   // Keep the selected rows' latest figures (after a save or a refetch).
   useEffect(() => {
@@ -85,6 +90,14 @@ export function CatalogueSearchPage({ route }: PageProps) {
       }
       return next;
     });
+  const exportCatalogue = async () => {
+    setExporting(true);
+    try {
+      await downloadCsv(CATALOGUE_EXPORT_PATH, `catalogue-${new Date().toISOString().slice(0, 10)}.csv`);
+    } finally {
+      setExporting(false);
+    }
+  };
   const clearFilters = () => {
     setSearch('');
     setCategory(null);
@@ -99,9 +112,17 @@ export function CatalogueSearchPage({ route }: PageProps) {
           <Title order={1} fz={{ base: 24, sm: 30 }}>
             {route.title}
           </Title>
-          <Button component={Link} to="/add-product" leftSection={<IconPlus size={18} aria-hidden />}>
-            <Trans>Add a product</Trans>
-          </Button>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconUpload size={18} aria-hidden />} onClick={importer.open}>
+              <Trans>Import</Trans>
+            </Button>
+            <Button variant="default" leftSection={<IconDownload size={18} aria-hidden />} loading={exporting} onClick={() => void exportCatalogue()}>
+              <Trans>Export</Trans>
+            </Button>
+            <Button component={Link} to="/add-product" leftSection={<IconPlus size={18} aria-hidden />}>
+              <Trans>Add a product</Trans>
+            </Button>
+          </Group>
         </Group>
 
         <TextInput
@@ -192,6 +213,7 @@ export function CatalogueSearchPage({ route }: PageProps) {
           </Group>
         )}
       </Stack>
+      <ImportCatalogueModal opened={importOpened} currency={currency} onClose={importer.close} />
       <BulkEditModal
         opened={bulkOpened}
         products={[...selected.values()]}

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "sku" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "products_seller_sku_unique" ON "products" USING btree ("seller_user_id",lower("sku")) WHERE "products"."sku" is not null;
