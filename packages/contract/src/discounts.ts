@@ -92,7 +92,7 @@ export const ZDiscountCode = z.object({
 });
 export type TDiscountCode = z.infer<typeof ZDiscountCode>;
 
-export const ZListDiscountCodesResponse = z.object({ codes: z.array(ZDiscountCode) });
+export const ZListDiscountCodesResponse = z.object({ codes: z.array(ZDiscountCode), currency: z.string() });
 export type TListDiscountCodesResponse = z.infer<typeof ZListDiscountCodesResponse>;
 export const ZDiscountCodeResponse = ZDiscountCode;
 

@@ -22,6 +22,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/seller/discount-codes', { schema: { response: { 200: ZListDiscountCodesResponse } }, preValidation: sellerOnly }, async (request) => ({
     codes: await listCodes(app.db, requireUser(request).id, currency),
+    currency,
   }));
   app.post(
     '/api/seller/discount-codes',
@@ -36,6 +37,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/admin/discount-codes', { schema: { response: { 200: ZListDiscountCodesResponse } }, preValidation: adminOnly }, async () => ({
     codes: await listCodes(app.db, null, currency),
+    currency,
   }));
   app.post(
     '/api/admin/discount-codes',
