@@ -53,7 +53,7 @@ export function DiscountCodeField({ codes, results, onChange }: Props) {
           maxLength={32}
         />
         <Button variant="light" onClick={apply} mt={25} disabled={draft.trim() === ''}>
-          <Trans>Apply</Trans>
+          <Trans>Apply code</Trans>
         </Button>
       </Group>
       {applied.length > 0 ? (
