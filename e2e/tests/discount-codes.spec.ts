@@ -14,12 +14,13 @@ test.describe('discount codes', () => {
     const farmPage = await farmContext.newPage();
     await signInThroughApi(farmPage, BASKET_USERS.farmA, '/seller/discount-codes');
     await expect(farmPage.getByRole('heading', { name: 'Discount codes', level: 1 })).toBeVisible();
-    await farmPage.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
+    await farmPage.getByRole('textbox', { name: /^Code/ }).fill(code.toLowerCase());
     await farmPage.getByLabel('Percent off').fill('15');
     await farmPage.getByRole('button', { name: 'Create code' }).click();
     const row = farmPage.getByTestId('discount-code-row').filter({ hasText: code });
     await expect(row).toContainText('15 % off');
     await expect(row.getByTestId('discount-code-usage')).toHaveText(`Used 0 times · cost ${usd(0)}`);
+    await farmPage.screenshot({ path: '/tmp/discounts-shots/seller-codes-phone.png', fullPage: true });
     await farmContext.close();
 
     const page = await browser.newPage();
@@ -45,8 +46,7 @@ test.describe('discount codes', () => {
     await page.screenshot({ path: '/tmp/discounts-shots/checkout-phone.png', fullPage: true });
 
     await page.getByRole('button', { name: `Pay ${usd(total)}`, exact: true }).click();
-    await expect(page.getByRole('heading', { name: /Thank you!/ })).toBeVisible();
-    await page.getByRole('link', { name: BASKET_SHOPS.farmA.name, exact: true }).click();
+    // One farm's order: the checkout opens it.
     await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId('order-farm-discount')).toContainText(`− ${usd(discount)}`);
     await expect(page.getByTestId('order-farm-discount')).toContainText(code);
