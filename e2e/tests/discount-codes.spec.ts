@@ -21,6 +21,8 @@ test.describe('discount codes', () => {
     await expect(row).toContainText('15 % off');
     await expect(row.getByTestId('discount-code-usage')).toHaveText(`Used 0 times · cost ${usd(0)}`);
     await farmPage.screenshot({ path: '/tmp/discounts-shots/seller-codes-phone.png', fullPage: true });
+    await farmPage.setViewportSize({ width: 1280, height: 800 });
+    await farmPage.screenshot({ path: '/tmp/discounts-shots/seller-codes-desktop.png', fullPage: true });
     await farmContext.close();
 
     const page = await browser.newPage();
@@ -44,6 +46,10 @@ test.describe('discount codes', () => {
     const total = subtotal - discount;
     await expect(page.getByTestId('checkout-total')).toHaveText(usd(total));
     await page.screenshot({ path: '/tmp/discounts-shots/checkout-phone.png', fullPage: true });
+    const phoneViewport = page.viewportSize();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: '/tmp/discounts-shots/checkout-desktop.png', fullPage: true });
+    if (phoneViewport) await page.setViewportSize(phoneViewport);
 
     await page.getByRole('button', { name: `Pay ${usd(total)}`, exact: true }).click();
     // One farm's order: the checkout opens it.
