@@ -40,6 +40,8 @@ export const BASKET_USERS = {
   twiBuyer: { email: 'twi@basket.e2e.example', username: 'basket_twi_buyer' },
   /** addresses.spec.ts: coordinates from the town, and a pin for a place the server does not know. */
   pinBuyer: { email: 'pins@basket.e2e.example', username: 'address_pin_buyer' },
+  /** discount-codes.spec: pays with farm A's code. */
+  discountBuyer: { email: 'discount@basket.e2e.example', username: 'basket_discount_buyer' },
 } as const;
 
 export const BASKET_SHOPS = {

@@ -12,6 +12,7 @@ import { registerDomainListeners } from './domain-listeners';
 import { API_ENCODINGS, BROTLI_OPTIONS, COMPRESSION_THRESHOLD_BYTES, GZIP_OPTIONS } from './lib/compression';
 import { adminRoutes } from './modules/admin/admin-routes';
 import { checkoutRoutes } from './modules/checkout/checkout-routes';
+import { discountsRoutes } from './modules/discounts/discounts-routes';
 import { orderTimersPlugin } from './modules/orders/order-timers-plugin';
 import { ordersRoutes } from './modules/orders/orders-routes';
 import { refundsRoutes } from './modules/orders/refunds-routes';
@@ -207,6 +208,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(adminRoutes);
   await app.register(slotsRoutes);
   await app.register(checkoutRoutes);
+  await app.register(discountsRoutes);
   await app.register(ordersRoutes);
   await app.register(refundsRoutes);
   await app.register(sellerDashboardRoutes);

@@ -93,6 +93,8 @@ export interface RateLimitsConfig {
   referralVisitsPerMinute: number;
   mcpPerMinute: number;
   accountLookupsPerMinute: number;
+  /** Checkout quotes and checkouts that carry discount codes, per user (decision 062: codes are not enumerable). */
+  discountLookupsPerMinute: number;
   /** Payment provider webhooks per sending address (Paystack sends from a few addresses). */
   paymentWebhooksPerMinute: number;
   passwordResetsPerHour: number;
@@ -217,6 +219,7 @@ const ZEnvironment = z.object({
   RATE_LIMIT_REFERRAL_VISITS_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of visits, at least 1'),
   RATE_LIMIT_MCP_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of requests, at least 1'),
   RATE_LIMIT_ACCOUNT_LOOKUPS_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of lookups, at least 1'),
+  RATE_LIMIT_DISCOUNT_LOOKUPS_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of lookups, at least 1'),
   RATE_LIMIT_PAYMENT_WEBHOOKS_PER_MINUTE: integerIn(1, 1_000_000, 'a whole number of webhook calls, at least 1'),
   RATE_LIMIT_PASSWORD_RESETS_PER_HOUR: integerIn(1, 1_000_000, 'a whole number of requests, at least 1'),
   RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR: integerIn(1, 1_000_000, 'a whole number of requests, at least 1'),
@@ -450,6 +453,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       referralVisitsPerMinute: values.RATE_LIMIT_REFERRAL_VISITS_PER_MINUTE ?? 30,
       mcpPerMinute: values.RATE_LIMIT_MCP_PER_MINUTE ?? 120,
       accountLookupsPerMinute: values.RATE_LIMIT_ACCOUNT_LOOKUPS_PER_MINUTE ?? 10,
+      discountLookupsPerMinute: values.RATE_LIMIT_DISCOUNT_LOOKUPS_PER_MINUTE ?? 20,
       paymentWebhooksPerMinute: values.RATE_LIMIT_PAYMENT_WEBHOOKS_PER_MINUTE ?? 600,
       passwordResetsPerHour: values.RATE_LIMIT_PASSWORD_RESETS_PER_HOUR ?? 20,
       passwordResetsPerEmailPerHour: values.RATE_LIMIT_PASSWORD_RESETS_PER_EMAIL_PER_HOUR ?? 5,

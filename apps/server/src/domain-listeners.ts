@@ -1,5 +1,6 @@
 import { domainEvents } from './lib/domain-events';
 import { registerAdminOrderListeners } from './modules/admin/admin-order-listeners';
+import { registerDiscountOrderListeners } from './modules/discounts/discount-order-listeners';
 import { registerDeliveryOrderListeners } from './modules/delivery/delivery-order-listeners';
 import { registerAccountMailListeners } from './modules/mail/account-mail-listeners';
 import { registerOrderMailListeners } from './modules/mail/order-mail-listeners';
@@ -25,6 +26,7 @@ export function registerDomainListeners(): void {
   registerAdminOrderListeners(domainEvents);
   registerOrderNotificationListeners(domainEvents);
   registerOrderMailListeners(domainEvents);
+  registerDiscountOrderListeners(domainEvents);
   registerAccountMailListeners(domainEvents);
 
   // Wallet history lines of ledger kinds other modules post.

@@ -3,6 +3,7 @@ import { contractMessage } from './messages-i18n';
 import { z } from 'zod';
 import { ISO_DATE_TIME_MAX_LENGTH, ZId } from './ids';
 import { ZMinor } from './money';
+import { ZCheckoutDiscount, ZCheckoutDiscountCodes } from './discounts';
 import { ZProductUnit } from './products';
 import { ZReview } from './reviews';
 import { ZMobileMoneyInput, ZPaymentMethod, ZPaymentNextAction, ZTopUpInput, ZTopUpStatus } from './wallet';
@@ -153,6 +154,12 @@ export const ZOrderSummary = z.object({
   deliveryFeeMinor: ZMinor,
   totalMinor: ZMinor,
   refundedMinor: ZMinor,
+  /** Discount of the farm's code (the farm pays it) and of a platform code (Pulse Market pays it); totalMinor is after both. */
+  farmDiscountMinor: ZMinor.optional(),
+  platformDiscountMinor: ZMinor.optional(),
+  /** The codes applied, as stored (upper-case); null without one. */
+  farmDiscountCode: z.string().nullable().optional(),
+  platformDiscountCode: z.string().nullable().optional(),
   itemCount: z.number().int().nonnegative(),
   firstItemTitle: z.string(),
   thumbUrl: z.string().nullable(),
@@ -283,6 +290,8 @@ export const ZCheckoutInput = z.object({
       cardNumber: ZTopUpInput.shape.cardNumber,
     })
     .optional(),
+  /** Discount codes (decision 062): at most one farm code per farm's order plus one platform code; a refused code refuses the checkout. */
+  discountCodes: ZCheckoutDiscountCodes,
 });
 export type TCheckoutInput = z.input<typeof ZCheckoutInput>;
 export type TCheckoutPayWith = NonNullable<z.infer<typeof ZCheckoutInput>['payWith']>;
@@ -296,6 +305,9 @@ export const ZCheckoutQuoteSeller = z.object({
   subtotalMinor: ZMinor,
   deliveryFeeMinor: ZMinor,
   distanceKm: z.number().nullable(),
+  /** The discounts of the codes applied to this farm's order; totalMinor is after them. */
+  farmDiscountMinor: ZMinor.optional(),
+  platformDiscountMinor: ZMinor.optional(),
   totalMinor: ZMinor,
   slots: z.array(ZDeliverySlot),
   pickupAvailable: z.boolean(),
@@ -318,10 +330,13 @@ export const ZCheckoutQuoteInput = z.object({
     .array(z.object({ sellerUserId: ZId, fulfilment: ZFulfilment }))
     .max(CHECKOUT_MAX_SELLERS, { message: contractMessage(msg`At most ${{ checkoutMaxSellers: CHECKOUT_MAX_SELLERS }} farms in one checkout`) })
     .default([]),
+  discountCodes: ZCheckoutDiscountCodes,
 });
 export const ZCheckoutQuoteResponse = z.object({
   currency: z.string(),
   sellers: z.array(ZCheckoutQuoteSeller),
+  /** Each code sent, applied or refused with the reason. */
+  discounts: z.array(ZCheckoutDiscount).optional(),
   totalMinor: ZMinor,
   walletAvailableMinor: ZMinor,
   /** True when the chosen address has no coordinates: delivery waits for the buyer's pin. */

@@ -54,6 +54,8 @@ export const PAGE_PATHS = [
   '/pulse/:id',
   '/pulse-assistant',
   '/admin',
+  '/seller/discount-codes',
+  '/admin/discount-codes',
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];

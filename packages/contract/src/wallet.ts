@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ZId } from './ids';
 import { ZMinor, ZSignedMinor } from './money';
 
-export const ZLedgerTransactionKind = z.enum(['top_up', 'order_payment', 'escrow_release', 'refund', 'weight_adjustment', 'payout', 'tip', 'referral_earning', 'provider_fee', 'payout_return']);
+export const ZLedgerTransactionKind = z.enum(['top_up', 'order_payment', 'escrow_release', 'refund', 'weight_adjustment', 'payout', 'tip', 'referral_earning', 'provider_fee', 'payout_return', 'platform_discount']);
 export type TLedgerTransactionKind = z.infer<typeof ZLedgerTransactionKind>;
 
 /** The deployment's payment provider (PAYMENT_PROVIDER). */

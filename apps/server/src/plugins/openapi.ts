@@ -80,6 +80,11 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'PATCH /api/hub/posts/:id': [409],
   'POST /api/hub/posts/:id/tips': [409],
   'POST /api/hub/reports': [404, 409],
+  // A code of that name already in this scope; an ended code changed again (decision 062).
+  'POST /api/seller/discount-codes': [409],
+  'PATCH /api/seller/discount-codes/:codeId': [409],
+  'POST /api/admin/discount-codes': [409],
+  'PATCH /api/admin/discount-codes/:codeId': [409],
 };
 
 /** Routes that answer 204 with no body on success. */

@@ -24,6 +24,7 @@ export type RateLimitedAction =
   | 'mcp'
   | 'paymentWebhook'
   | 'accountLookup'
+  | 'discountLookup'
   | 'passwordReset'
   | 'verificationMail';
 
@@ -86,6 +87,8 @@ function actionLimits(config: Config): Record<RateLimitedAction, ActionLimit> {
     // calls stops here before any signature is computed (RATE_LIMIT_PAYMENT_WEBHOOKS_PER_MINUTE).
     paymentWebhook: { max: limits.paymentWebhooksPerMinute, windowMs: MINUTE_MS, hook: 'onRequest', refusal: msg`Too many webhook calls from this address.` },
     accountLookup: { max: limits.accountLookupsPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`Too many account lookups.` },
+    // Quotes and checkouts with discount codes, per user (decision 062); requests without codes are not counted.
+    discountLookup: { max: limits.discountLookupsPerMinute, windowMs: MINUTE_MS, hook: 'preValidation', refusal: msg`Too many discount code attempts.` },
     passwordReset: { max: limits.passwordResetsPerHour, windowMs: HOUR_MS, hook: 'onRequest', refusal: msg`Too many password reset requests.` },
     // "Send the confirmation again" and "change e-mail", per user and route (decision 053).
     verificationMail: { max: limits.verificationMailsPerHour, windowMs: HOUR_MS, hook: 'preHandler', refusal: msg`Too many confirmation mails asked for.` },

@@ -440,6 +440,24 @@ const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
     load: () => import('../features/admin/pages/admin-page').then((module) => module.AdminPage),
   },
 
+  // Discount codes (issue 27, decision 062): a farm's own, and the platform's for admins.
+  {
+    id: 'seller-discount-codes',
+    path: '/seller/discount-codes',
+    title: msg`Discount codes`,
+    access: 'signed-in',
+    bars: true,
+    load: () => import('../features/discounts/pages/discount-codes-page').then((module) => module.SellerDiscountCodesPage),
+  },
+  {
+    id: 'admin-discount-codes',
+    path: '/admin/discount-codes',
+    title: msg`Platform discount codes`,
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/discounts/pages/discount-codes-page').then((module) => module.AdminDiscountCodesPage),
+  },
+
   // Anything else
   {
     id: 'not-found',

@@ -48,6 +48,7 @@ export const ledgerTransactionKind = pgEnum('ledger_transaction_kind', [
   'referral_earning',
   'provider_fee',
   'payout_return',
+  'platform_discount',
 ]);
 
 /** One movement of money; its postings sum to zero. */

@@ -66,6 +66,17 @@ export const orders = pgTable(
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
     /** What went back to the buyer so far (final weight differences, refunds). */
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    /**
+     * Discount codes applied (decision 062): the farm's code lowers the goods the farm is paid for,
+     * the platform's is funded from the commission account at payment. totalMinor is what the buyer
+     * pays: subtotal - both discounts + delivery fee. The codes are kept as typed for receipts.
+     */
+    farmDiscountMinor: bigint('farm_discount_minor', { mode: 'number' }).notNull().default(0),
+    platformDiscountMinor: bigint('platform_discount_minor', { mode: 'number' }).notNull().default(0),
+    farmDiscountCodeId: uuid('farm_discount_code_id'),
+    farmDiscountCode: text('farm_discount_code'),
+    platformDiscountCodeId: uuid('platform_discount_code_id'),
+    platformDiscountCode: text('platform_discount_code'),
     /** The code the buyer gives the agent (or the farm at pickup) to confirm the hand-over. */
     confirmationCode: text('confirmation_code').notNull(),
     refundReason: text('refund_reason'),
@@ -95,6 +106,7 @@ export const orders = pgTable(
     index('orders_pending_expiry_idx').on(table.expiresAt).where(sql`status = 'pending_payment'`),
     index('orders_auto_complete_idx').on(table.autoCompleteAt).where(sql`status = 'delivered'`),
     check('orders_amounts_non_negative', sql`${table.subtotalMinor} >= 0 and ${table.deliveryFeeMinor} >= 0 and ${table.totalMinor} >= 0 and ${table.refundedMinor} >= 0 and ${table.refundedMinor} <= ${table.totalMinor}`),
+    check('orders_discounts', sql`${table.farmDiscountMinor} >= 0 and ${table.platformDiscountMinor} >= 0 and ${table.farmDiscountMinor} + ${table.platformDiscountMinor} <= ${table.subtotalMinor}`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CHECKOUT_IDEMPOTENCY_HEADER,
@@ -10,20 +11,29 @@ import {
 } from '@pulse/contract/orders';
 import { ZPaymentOtpInput } from '@pulse/contract/wallet';
 import { requireUser } from '../../plugins/auth';
+import { rateLimitFor } from '../../plugins/rate-limits';
 import { cancelCheckoutPayment, getCheckoutPayment, submitCheckoutPaymentOtp } from './checkout-payment-service';
 import { parseCheckoutIdempotencyKey, placeCheckout, quoteCheckout } from './checkout-service';
 
 /** Checkout: a quote (fees, slots, wallet), the idempotent order placement and its provider payment. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Discount codes are never enumerable (decision 062): a quote or checkout that carries codes counts per user; one without is not counted.
+  const discountLookupLimit = {
+    ...rateLimitFor(app.config, 'discountLookup'),
+    allowList: (request: FastifyRequest) => {
+      const body = request.body as { discountCodes?: unknown } | undefined;
+      return !Array.isArray(body?.discountCodes) || body.discountCodes.length === 0;
+    },
+  };
   app.post(
     '/api/checkout/quote',
-    { schema: { body: ZCheckoutQuoteInput, response: { 200: ZCheckoutQuoteResponse } }, preValidation: app.authenticate },
-    async (request) => quoteCheckout(app, requireUser(request), request.body),
+    { schema: { body: ZCheckoutQuoteInput, response: { 200: ZCheckoutQuoteResponse } }, preValidation: app.authenticate, config: { rateLimit: discountLookupLimit } },
+    async (request) => quoteCheckout(app, requireUser(request), request.body, new Date(), request.i18n),
   );
 
   app.post(
     '/api/checkout',
-    { schema: { body: ZCheckoutInput, response: { 200: ZCheckoutResponse, 201: ZCheckoutResponse } }, preValidation: app.authenticate },
+    { schema: { body: ZCheckoutInput, response: { 200: ZCheckoutResponse, 201: ZCheckoutResponse } }, preValidation: app.authenticate, config: { rateLimit: discountLookupLimit } },
     async (request, reply) => {
       const user = requireUser(request);
       const key = parseCheckoutIdempotencyKey(request.headers[CHECKOUT_IDEMPOTENCY_HEADER]);

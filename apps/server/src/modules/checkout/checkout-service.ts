@@ -37,6 +37,8 @@ import {
 import { findFarmContacts } from '../orders/orders-repository';
 import { findPickupPoints, notifyTransition, runTransition, toOrderSummaryJson, toPickupPoint, type TransitionOutcome } from '../orders/orders-service';
 import { createIntent } from '../payments/intents-service';
+import { assertAllApplied, resolveDiscounts, toCheckoutDiscounts } from '../discounts/discounts-service';
+import { insertRedemptions } from '../discounts/discounts-repository';
 import { clearPublicResponses } from '../products/products-response-cache';
 import { bookSlot, findSlot, listOpenSlots } from '../slots/slots-repository';
 import { toSlotJson } from '../slots/slots-service';
@@ -86,6 +88,8 @@ export function hashCheckoutRequest(input: CheckoutInput): string {
           },
         }
       : {}),
+    // Codes change what is paid: another set of codes with the same key is another checkout.
+    ...(input.discountCodes && input.discountCodes.length > 0 ? { discountCodes: [...new Set(input.discountCodes.map((code) => code.trim().toUpperCase()))].sort() } : {}),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
@@ -166,8 +170,9 @@ function farmLocation(group: SellerGroup): { lat: number; lng: number } | null {
 export async function quoteCheckout(
   app: FastifyInstance,
   user: Pick<UserRow, 'id'>,
-  input: { addressId: string | null; sellers: Array<{ sellerUserId: string; fulfilment: TFulfilment }> },
+  input: { addressId: string | null; sellers: Array<{ sellerUserId: string; fulfilment: TFulfilment }>; discountCodes?: string[] | undefined },
   now: Date = new Date(),
+  i18n: I18n = translatorFor('en'),
 ): Promise<TCheckoutQuoteResponse> {
   const db = app.db;
   await placeAddressIfKnown(db, user.id, input.addressId);
@@ -181,6 +186,15 @@ export async function quoteCheckout(
     listOpenSlots(db, groups.map((group) => group.sellerUserId), now),
     findFarmContacts(db, groups.map((group) => group.sellerUserId)),
   ]);
+  const discounts = await resolveDiscounts(
+    db,
+    user.id,
+    input.discountCodes,
+    groups.map((group) => ({ sellerUserId: group.sellerUserId, subtotalMinor: group.lines.reduce((total, line) => total + line.priceMinor * line.quantity, 0) })),
+    app.config.currency,
+    now,
+    false,
+  );
   const sellers = groups.map((group) => {
     const choice = input.sellers.find((seller) => seller.sellerUserId.toLowerCase() === group.sellerUserId);
     const subtotalMinor = group.lines.reduce((total, line) => total + line.priceMinor * line.quantity, 0);
@@ -193,13 +207,18 @@ export async function quoteCheckout(
     const deliveryAvailable = deliveryRefusal === null;
     const fulfilment: TFulfilment = choice?.fulfilment ?? (address && deliveryAvailable ? 'delivery' : 'pickup');
     const deliveryFeeMinor = fulfilment === 'delivery' ? (delivery?.feeMinor ?? 0) : 0;
+    const applied = discounts.bySeller.get(group.sellerUserId);
+    const farmDiscountMinor = applied?.farm?.amountMinor ?? 0;
+    const platformDiscountMinor = applied?.platform?.amountMinor ?? 0;
     return {
       sellerUserId: group.sellerUserId,
       shopName: group.shopName,
       subtotalMinor,
       deliveryFeeMinor,
       distanceKm: delivery?.distanceKm ?? null,
-      totalMinor: subtotalMinor + deliveryFeeMinor,
+      farmDiscountMinor,
+      platformDiscountMinor,
+      totalMinor: subtotalMinor - farmDiscountMinor - platformDiscountMinor + deliveryFeeMinor,
       slots: sellerSlots.map(toSlotJson),
       pickupAvailable,
       deliveryAvailable,
@@ -212,6 +231,7 @@ export async function quoteCheckout(
   return {
     currency: app.config.currency,
     sellers,
+    discounts: toCheckoutDiscounts(discounts, i18n),
     totalMinor: sellers.reduce((total, seller) => total + seller.totalMinor, 0),
     walletAvailableMinor: balances.availableMinor,
     addressNeedsPin: address !== null && (address.lat === null || address.lng === null),
@@ -312,6 +332,19 @@ export async function placeCheckout(
     // Never priced at a guess: an address the server cannot place waits for the buyer's pin.
     if (address && (address.lat === null || address.lng === null)) throw new InvalidError(ADDRESS_NOT_LOCATED_MESSAGE, { addressId: ADDRESS_NOT_LOCATED_MESSAGE });
 
+    // Discount codes (decision 062): their rows are locked here, before any product or slot, in id
+    // order, so concurrent checkouts with the same code count its uses one after the other.
+    const discounts = await resolveDiscounts(
+      tx,
+      user.id,
+      input.discountCodes,
+      groups.map((group) => ({ sellerUserId: group.sellerUserId, subtotalMinor: group.lines.reduce((total, line) => total + line.priceMinor * line.quantity, 0) })),
+      app.config.currency,
+      now,
+      true,
+    );
+    assertAllApplied(discounts);
+
     // Reserve every line in one stable order (product id): concurrent checkouts of the same
     // products then queue on the rows instead of deadlocking.
     const reserved = new Map<string, ReservedProduct>();
@@ -357,6 +390,10 @@ export async function placeCheckout(
       });
       const subtotalMinor = items.reduce((total, item) => total + item.lineTotalMinor, 0);
       const deliveryFeeMinor = delivery?.feeMinor ?? 0;
+      // The quote priced the basket as it was read; the reserved prices are the same rows, so the discounts are recomputed on them.
+      const applied = discounts.bySeller.get(group.sellerUserId);
+      const farmDiscountMinor = Math.min(applied?.farm?.amountMinor ?? 0, subtotalMinor);
+      const platformDiscountMinor = Math.min(applied?.platform?.amountMinor ?? 0, subtotalMinor - farmDiscountMinor);
       const order = await insertOrder(tx, {
         checkoutId: checkout.id,
         buyerUserId: user.id,
@@ -371,7 +408,13 @@ export async function placeCheckout(
         currency: app.config.currency,
         subtotalMinor,
         deliveryFeeMinor,
-        totalMinor: subtotalMinor + deliveryFeeMinor,
+        farmDiscountMinor,
+        platformDiscountMinor,
+        farmDiscountCodeId: applied?.farm?.code.id ?? null,
+        farmDiscountCode: applied?.farm?.code.code ?? null,
+        platformDiscountCodeId: applied?.platform?.code.id ?? null,
+        platformDiscountCode: applied?.platform?.code.code ?? null,
+        totalMinor: subtotalMinor - farmDiscountMinor - platformDiscountMinor + deliveryFeeMinor,
         confirmationCode: newConfirmationCode(),
         expiresAt: new Date(now.getTime() + PAYMENT_EXPIRY_MINUTES * 60_000),
         createdAt: now,
@@ -389,6 +432,12 @@ export async function placeCheckout(
           quantity: line.quantity,
           lineTotalMinor,
         })),
+      );
+      await insertRedemptions(
+        tx,
+        [applied?.farm ? { code: applied.farm.code, amountMinor: farmDiscountMinor } : null, applied?.platform ? { code: applied.platform.code, amountMinor: platformDiscountMinor } : null]
+          .filter((use) => use !== null)
+          .map((use) => ({ codeId: use.code.id, orderId: order.id, checkoutId: checkout.id, buyerUserId: user.id, amountMinor: use.amountMinor, createdAt: now })),
       );
       await insertOrderEvent(tx, { orderId: order.id, fromStatus: null, toStatus: 'pending_payment', actor: 'buyer', actorUserId: user.id, note: null, createdAt: now });
       orderIds.push(order.id);

@@ -10,6 +10,9 @@ export interface OrderAmounts {
   deliveryFeeMinor: number;
   totalMinor: number;
   refundedMinor: number;
+  /** Discount codes (decision 062): the farm's lowers what the farm is paid for; the platform's is funded into escrow at payment. */
+  farmDiscountMinor?: number;
+  platformDiscountMinor?: number;
 }
 
 /** Commission on the farm's part, rounded down (the farm never gets less than its share). */
@@ -22,8 +25,10 @@ export function commissionOf(sellerPartMinor: number, commissionBps: number): nu
  * weights, partial refunds), then against the delivery fee.
  */
 export function escrowSplit(order: OrderAmounts, commissionBps: number): { escrowMinor: number; sellerMinor: number; commissionMinor: number; deliveryMinor: number } {
-  const escrowMinor = Math.max(0, order.totalMinor - order.refundedMinor);
-  const sellerPart = Math.max(0, order.subtotalMinor - order.refundedMinor);
+  // The escrow holds what the buyer paid plus the platform's discount; the farm's part is its goods
+  // after its own discount, and the commission is computed on that (what the farm really receives).
+  const escrowMinor = Math.max(0, order.totalMinor + (order.platformDiscountMinor ?? 0) - order.refundedMinor);
+  const sellerPart = Math.max(0, order.subtotalMinor - (order.farmDiscountMinor ?? 0) - order.refundedMinor);
   const deliveryMinor = escrowMinor - sellerPart;
   const commissionMinor = commissionOf(sellerPart, commissionBps);
   return { escrowMinor, sellerMinor: sellerPart - commissionMinor, commissionMinor, deliveryMinor };
@@ -33,8 +38,51 @@ function nonZero(postings: LedgerPostingInput[]): LedgerPostingInput[] {
   return postings.filter((posting) => posting.amountMinor !== 0);
 }
 
-/** Pay: the buyer's available balance -> the buyer's escrow (refused when too low). */
+export const platformDiscountKey = (orderId: string) => `order-platform-discount:${orderId}`;
+export const platformDiscountReturnKey = (orderId: string) => `order-platform-discount-return:${orderId}`;
+
+/**
+ * A platform code's discount (decision 062): at payment the platform's commission account funds it
+ * into the order's escrow, so the farm's money and the commission are as without the code.
+ */
+async function fundPlatformDiscount(db: Db, order: OrderRow, currency: string, at?: Date): Promise<void> {
+  if (order.platformDiscountMinor <= 0) return;
+  await postLedgerTransaction(db, {
+    kind: 'platform_discount',
+    at,
+    orderId: order.id,
+    idempotencyKey: platformDiscountKey(order.id),
+    memo: 'Pulse Market discount code',
+    currency,
+    postings: [
+      { account: { ownerUserId: null, kind: 'platform_commission' }, amountMinor: -order.platformDiscountMinor },
+      { account: { ownerUserId: order.buyerUserId, kind: 'user_escrow' }, amountMinor: order.platformDiscountMinor },
+    ],
+  });
+}
+
+/** A cancelled or refunded order: the platform's discount leaves the escrow back to the commission account (once). */
+async function returnPlatformDiscount(db: Db, order: OrderRow, currency: string, at?: Date): Promise<void> {
+  if (order.platformDiscountMinor <= 0) return;
+  const [funded] = await db.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, platformDiscountKey(order.id)));
+  if (!funded) return;
+  await postLedgerTransaction(db, {
+    kind: 'platform_discount',
+    at,
+    orderId: order.id,
+    idempotencyKey: platformDiscountReturnKey(order.id),
+    memo: 'Pulse Market discount code returned',
+    currency,
+    postings: [
+      { account: { ownerUserId: order.buyerUserId, kind: 'user_escrow' }, amountMinor: -order.platformDiscountMinor },
+      { account: { ownerUserId: null, kind: 'platform_commission' }, amountMinor: order.platformDiscountMinor },
+    ],
+  });
+}
+
+/** Pay: the buyer's available balance -> the buyer's escrow (refused when too low); a platform discount is funded beside it. */
 export async function chargeOrder(db: Db, order: OrderRow, currency: string, at?: Date): Promise<void> {
+  await fundPlatformDiscount(db, order, currency, at);
   if (order.totalMinor <= 0) return;
   await postLedgerTransaction(db, {
     kind: 'order_payment',
@@ -139,6 +187,8 @@ export async function refundOrder(db: Db, order: OrderRow, input: { idempotencyK
   if (held) await releaseAgentFee(db, order, held, input.currency, input.at);
   const amountMinor = order.totalMinor - order.refundedMinor - (held?.amountMinor ?? 0);
   await returnFromEscrow(db, order, amountMinor, { kind: 'refund', ...input });
+  // The buyer gets back what the buyer paid; the platform its discount.
+  await returnPlatformDiscount(db, order, input.currency, input.at);
   return Math.max(0, amountMinor);
 }
 

@@ -30,7 +30,8 @@ export type LedgerTransactionKind =
   // The payment provider's fee on a charge (issue 24): provider_clearing -> platform_provider_fees.
   | 'provider_fee'
   // A payout's hold (or a reversed payout) back to the available balance (issue 24).
-  | 'payout_return';
+  | 'payout_return'
+  | 'platform_discount';
 
 export interface PostLedgerTransactionInput {
   kind: LedgerTransactionKind;

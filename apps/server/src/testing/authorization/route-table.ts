@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
+import { discountCodes } from '../../db/schema/discounts';
 import { users } from '../../db/schema/users';
 import { passwordResetMail } from '../../modules/mail/mail-messages';
 import { queueMail } from '../../modules/mail/mail-outbox';
@@ -245,6 +246,14 @@ function nextIp(): string {
  * can run in any order; the expectations read: 401 not signed in, 403 not the right role, 404
  * not yours (nothing said about whether it exists), 2xx allowed.
  */
+/** A discount code of a farm (or the platform's, for null) straight in the database: its id and code. */
+async function insertDiscountCode(app: FastifyInstance, ownerUserId: string | null): Promise<{ id: string; code: string }> {
+  const code = unique('SECRET').toUpperCase().replace(/[^A-Z0-9-]/g, '');
+  const [row] = await app.db.insert(discountCodes).values({ ownerUserId, code, kind: 'fixed', value: 100 }).returning({ id: discountCodes.id });
+  if (!row) throw new Error('discount code not inserted');
+  return { id: row.id, code };
+}
+
 export const ROUTE_TABLE: Row[] = [
   /* ---- public and session ---- */
   { method: 'GET', path: '/api/health', expect: all(200), call: () => ({ url: '/api/health' }) },
@@ -1719,5 +1728,38 @@ export const ROUTE_TABLE: Row[] = [
     note: "the caller's own farm's statement of the month",
     expect: sellersOnly(200),
     call: () => ({ url: `/api/seller/statements/${EXPORT_DAY.slice(0, 7)}.pdf` }),
+  },
+  /* ---- discount codes (issue 27, decision 062) ---- */
+  { method: 'GET', path: '/api/seller/discount-codes', expect: sellersOnly(200), call: () => ({ url: '/api/seller/discount-codes' }) },
+  {
+    method: 'POST',
+    path: '/api/seller/discount-codes',
+    expect: sellersOnly(201),
+    call: () => ({ url: '/api/seller/discount-codes', payload: { code: unique('FARM').replace(/[^A-Za-z0-9-]/g, ''), kind: 'percent', value: 10 } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/seller/discount-codes/:codeId',
+    expect: sellerOwned(200),
+    call: async ({ world }) => {
+      const code = await insertDiscountCode(world.app, world.ownerSeller.id);
+      return { url: `/api/seller/discount-codes/${code.id}`, payload: { status: 'paused' }, leaks: [code.code] };
+    },
+  },
+  { method: 'GET', path: '/api/admin/discount-codes', expect: adminsOnly(200), call: () => ({ url: '/api/admin/discount-codes' }) },
+  {
+    method: 'POST',
+    path: '/api/admin/discount-codes',
+    expect: adminsOnly(201),
+    call: () => ({ url: '/api/admin/discount-codes', payload: { code: unique('MARKET').replace(/[^A-Za-z0-9-]/g, ''), kind: 'fixed', value: 500 } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/discount-codes/:codeId',
+    expect: adminsOnly(200),
+    call: async ({ world }) => {
+      const code = await insertDiscountCode(world.app, null);
+      return { url: `/api/admin/discount-codes/${code.id}`, payload: { status: 'paused' }, leaks: [code.code] };
+    },
   },
 ];

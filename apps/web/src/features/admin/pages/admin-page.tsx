@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Container, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClipboardList, IconCreditCard, IconFlag, IconHistory, IconLock, IconMail, IconReceiptRefund, IconShare, IconSpeakerphone, IconUsers, type Icon } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useAdminOverview } from '../api/get-admin-overview';
 import { ApplicationsPanel } from '../components/applications-panel';
@@ -82,6 +82,11 @@ export function AdminPage() {
           <Text c="dimmed">
             <Trans>Applications, refunds, payments, reports, referrals, people and announcements of Pulse Market.</Trans>
           </Text>
+          {canUseConsole ? (
+            <Anchor component={Link} to="/admin/discount-codes" size="sm">
+              <Trans>Platform discount codes</Trans>
+            </Anchor>
+          ) : null}
         </div>
         {!canUseConsole ? (
           <Alert color="red" variant="light" icon={<IconLock size={20} />} title={t`Overview unavailable`}>

@@ -18,6 +18,8 @@ export type QuoteSeller = TCheckoutQuoteResponse['sellers'][number];
 export interface QuoteRequest {
   addressId: string | null;
   sellers: { sellerUserId: string; fulfilment: TFulfilment }[];
+  /** Discount codes typed by the buyer (decision 062); absent without any. */
+  discountCodes?: string[];
 }
 
 export async function postCheckoutQuote(input: QuoteRequest, signal?: AbortSignal): Promise<TCheckoutQuoteResponse> {

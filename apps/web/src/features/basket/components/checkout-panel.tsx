@@ -37,6 +37,7 @@ import {
 import { describeCheckoutFailure, type CheckoutFailure } from '../utils/describe-checkout-failure';
 import { AddressPicker } from './address-picker';
 import { AddressPinRequest } from './address-pin-request';
+import { DiscountCodeField } from './discount-code-field';
 import { FarmCheckoutCard } from './farm-checkout-card';
 import classes from './basket.module.css';
 
@@ -64,6 +65,7 @@ export function CheckoutPanel({ basket, onBack, onPlaced, onPaymentPending, onPa
   const groups = basket.groups;
   const [choices, setChoices] = useState<FarmChoices>({});
   const [addressId, setAddressId] = useState<string | null>(null);
+  const [discountCodes, setDiscountCodes] = useState<string[]>([]);
   const [failure, setFailure] = useState<CheckoutFailure | null>(null);
   const [topUpOpen, setTopUpOpen] = useState(false);
   const { keyFor, reset } = useIdempotentAttempt();
@@ -97,7 +99,10 @@ export function CheckoutPanel({ basket, onBack, onPlaced, onPaymentPending, onPa
   }, [addressId, addressItems]);
 
   const wantsDelivery = needsAddress(groups, choices);
-  const quoteInput = useMemo(() => buildQuoteInput(groups, choices, addressId), [groups, choices, addressId]);
+  const quoteInput = useMemo(() => {
+    const built = buildQuoteInput(groups, choices, addressId);
+    return discountCodes.length > 0 ? { ...built, discountCodes } : built;
+  }, [groups, choices, addressId, discountCodes]);
   const quote = useCheckoutQuote(quoteInput, groups.length > 0);
   const quoteBySeller = new Map((quote.data?.sellers ?? []).map((seller) => [seller.sellerUserId, seller]));
 
@@ -119,7 +124,10 @@ export function CheckoutPanel({ basket, onBack, onPlaced, onPaymentPending, onPa
     groups.map((group) => quoteBySeller.get(group.sellerUserId)).find((seller) => seller?.farmLocation && choiceFor(choices, seller.sellerUserId).fulfilment === 'delivery')
       ?.farmLocation ?? null;
   const blockers = [...(pinNeeded ? [t`Place a pin for the delivery address`] : []), ...checkoutBlockers(groups, choices, addressId)];
-  const input = buildCheckoutInput(groups, choices, addressId);
+  // Only the codes the quote applied go with the checkout (a refused one is shown, not sent).
+  const appliedCodes = [...new Set((quote.data?.discounts ?? []).filter((discount) => discount.applied).map((discount) => discount.code))];
+  const built = buildCheckoutInput(groups, choices, addressId);
+  const input = built && appliedCodes.length > 0 ? { ...built, discountCodes: appliedCodes } : built;
   const canPay = input !== null && !basket.hasProblems && !deliveryRefused && (byProvider || missingMinor === 0) && quoteCoversAll && !redirecting;
 
   const missing = formatMoney(missingMinor, currency);
@@ -268,9 +276,27 @@ export function CheckoutPanel({ basket, onBack, onPlaced, onPaymentPending, onPa
                       {choice.fulfilment === 'pickup' ? formatMoney(0, currency) : fee !== undefined ? formatMoney(fee, currency) : '—'}
                     </Text>
                   </Group>
+                  {(sellerQuote?.farmDiscountMinor ?? 0) + (sellerQuote?.platformDiscountMinor ?? 0) > 0 ? (
+                    <Group justify="space-between" wrap="nowrap" data-testid="checkout-discount">
+                      <Text size="xs" c="green.8">
+                        <Trans>Discount</Trans>
+                      </Text>
+                      <Text size="xs" c="green.8" className={classes.amount}>
+                        −{formatMoney((sellerQuote?.farmDiscountMinor ?? 0) + (sellerQuote?.platformDiscountMinor ?? 0), currency)}
+                      </Text>
+                    </Group>
+                  ) : null}
                 </div>
               );
             })}
+            <DiscountCodeField
+              codes={discountCodes}
+              results={quote.data?.discounts}
+              onChange={(next) => {
+                setDiscountCodes(next);
+                setFailure(null);
+              }}
+            />
             <Divider />
             <Group justify="space-between">
               <Text fw={700}>

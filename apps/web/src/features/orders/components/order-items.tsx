@@ -25,6 +25,8 @@ export function OrderItems({ order }: { order: TOrderDetails }) {
   const { t, i18n } = useLingui();
   const money = (minor: number) => formatMoney(minor, order.currency);
   const refunded = money(order.refundedMinor);
+  const farmCode = order.farmDiscountCode ?? '';
+  const platformCode = order.platformDiscountCode ?? '';
   return (
     <Stack gap="sm">
       <Stack gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t`Items`}>
@@ -58,6 +60,12 @@ export function OrderItems({ order }: { order: TOrderDetails }) {
       </Stack>
       <Divider my={4} />
       <MoneyRow label={t`Subtotal`} value={money(order.subtotalMinor)} />
+      {(order.farmDiscountMinor ?? 0) > 0 && (
+        <MoneyRow label={t`Farm discount (${farmCode})`} value={`− ${money(order.farmDiscountMinor ?? 0)}`} testId="order-farm-discount" />
+      )}
+      {(order.platformDiscountMinor ?? 0) > 0 && (
+        <MoneyRow label={t`Pulse Market discount (${platformCode})`} value={`− ${money(order.platformDiscountMinor ?? 0)}`} testId="order-platform-discount" />
+      )}
       <MoneyRow
         label={order.fulfilment === 'delivery' ? t`Delivery fee` : t`Pickup`}
         value={order.fulfilment === 'delivery' ? money(order.deliveryFeeMinor) : t`Free`}

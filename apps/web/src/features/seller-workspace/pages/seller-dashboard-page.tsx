@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Container, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconCirclePlus, IconListSearch, IconReceiptRefund, IconUserCircle, IconWallet } from '@tabler/icons-react';
+import { IconCirclePlus, IconListSearch, IconReceiptRefund, IconTicket, IconUserCircle, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TSellerActionStatus } from '@pulse/contract/seller-dashboard';
 import type { PageProps } from '../../../app/route-types';
@@ -48,6 +48,9 @@ function QuickLinks() {
         </Button>
         <Button component={Link} to="/refunds-history" variant="light" size="sm" leftSection={<IconReceiptRefund size={16} aria-hidden />}>
           <Trans>Refunds</Trans>
+        </Button>
+        <Button component={Link} to="/seller/discount-codes" variant="light" size="sm" leftSection={<IconTicket size={16} aria-hidden />}>
+          <Trans>Discount codes</Trans>
         </Button>
       </SimpleGrid>
     </Stack>

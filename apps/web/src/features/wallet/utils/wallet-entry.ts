@@ -15,6 +15,7 @@ export const WALLET_KIND_LABELS: Readonly<Record<TLedgerTransactionKind, Message
   referral_earning: msg`Referral earning`,
   provider_fee: msg`Payment fee`,
   payout_return: msg`Payout returned`,
+  platform_discount: msg`Pulse Market discount`,
 };
 
 /** "+$10.00", "−$4.50", "$0.00": the sign a bank statement would show. */
