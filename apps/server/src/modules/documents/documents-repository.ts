@@ -283,6 +283,8 @@ export interface StatementMovementRow {
   availableChangeMinor: number;
   /** The platform's commission posted in the same transactions (escrow releases of the farm's orders). */
   commissionMinor: number;
+  /** The farm's own discount codes on the orders released (escrow_release), which the buyers did not pay. */
+  farmDiscountMinor: number;
   transactions: number;
 }
 
@@ -295,15 +297,22 @@ export async function statementMovements(db: Db, userId: string, window: TimeWin
   const rows = await rowsOf(
     db,
     sql`with mine as (
-          select t.id, t.kind::text as kind, sum(p.amount_minor) as change
+          select t.id, t.kind::text as kind, t.order_id, sum(p.amount_minor) as change
           from ledger_postings p join ledger_accounts a on a.id = p.account_id join ledger_transactions t on t.id = p.transaction_id
           where a.owner_user_id = ${userId}::uuid and a.kind = 'user_available'
             and t.created_at >= ${window.from.toISOString()}::timestamptz and t.created_at < ${window.until.toISOString()}::timestamptz
-          group by t.id, t.kind)
+          group by t.id, t.kind, t.order_id)
         select mine.kind, sum(mine.change) as change, count(*) as transactions,
           coalesce(sum((select sum(p.amount_minor) from ledger_postings p join ledger_accounts a on a.id = p.account_id
-                        where p.transaction_id = mine.id and a.owner_user_id is null and a.kind = 'platform_commission')), 0) as commission
+                        where p.transaction_id = mine.id and a.owner_user_id is null and a.kind = 'platform_commission')), 0) as commission,
+          coalesce(sum(case when mine.kind = 'escrow_release' then (select o.farm_discount_minor from orders o where o.id = mine.order_id) end), 0) as farm_discount
         from mine group by mine.kind order by mine.kind`,
   );
-  return rows.map((row) => ({ kind: text(row.kind), availableChangeMinor: num(row.change), commissionMinor: num(row.commission), transactions: num(row.transactions) }));
+  return rows.map((row) => ({
+    kind: text(row.kind),
+    availableChangeMinor: num(row.change),
+    commissionMinor: num(row.commission),
+    farmDiscountMinor: num(row.farm_discount),
+    transactions: num(row.transactions),
+  }));
 }

@@ -7,7 +7,25 @@ import { users } from '../../db/schema/users';
 import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { orderNumber } from '../mail/order-mail-messages';
-import { act, balances, createBuyer, createSeller, getOrder, makeAdmin, placePaidOrder, platformBalance, type TestUser } from '../orders/testing/order-fixtures';
+import { createCodeFor } from '../discounts/discounts-test-helpers';
+import { commissionOf } from '../orders/order-money';
+import {
+  act,
+  balances,
+  checkout,
+  createBuyer,
+  createProduct,
+  createSeller,
+  createSlot,
+  fundWallet,
+  getOrder,
+  ledgerTotal,
+  makeAdmin,
+  placePaidOrder,
+  platformBalance,
+  putInBasket,
+  type TestUser,
+} from '../orders/testing/order-fixtures';
 import { safeText } from './csv-export';
 import { statementFigures } from './statement-figures';
 
@@ -226,6 +244,49 @@ describe('the CSV exports', () => {
     expect(new Set(lines).size).toBe(20_001);
     expect(lines[1]).toContain("'+Line");
   }, 120_000);
+});
+
+describe('a farm code on the statement (after the other figures: it moves the platform\'s commission)', () => {
+  it("shows a farm's own discount code as its line: sales at list price, the discount and the commission on what the farm received, equal to the ledger", async () => {
+    const { app } = testApp;
+    const farm = await createSeller(app, 'Hill Top Farm');
+    await createCodeFor(app, farm, { code: 'HILL10', kind: 'percent', value: 10 });
+    const product = await createProduct(app, farm.id, { priceMinor: 2_000, unit: 'kg' });
+    const slotId = await createSlot(app, farm.id, { method: 'pickup' });
+    await fundWallet(app, buyer.id, 100_000);
+    await putInBasket(app, buyer.id, product, 3);
+    const placed = await checkout(app, buyer, { addressId: null, sellers: [{ sellerUserId: farm.id, fulfilment: 'pickup', slotId }], payNow: true, discountCodes: ['hill10'] });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = (placed.json() as { orders: Array<{ id: string; totalMinor: number }> }).orders[0]!.id;
+    const paid = await getOrder(app, buyer, id);
+    expect(paid.farmDiscountMinor).toBe(600);
+    expect(paid.totalMinor).toBe(6_000 - 600);
+    const commissionBefore = await platformBalance(app, 'platform_commission');
+    await mustAct(farm, id, { action: 'accept' });
+    await mustAct(farm, id, { action: 'mark_ready' });
+    const code = (await getOrder(app, buyer, id)).confirmationCode ?? '';
+    await mustAct(farm, id, { action: 'hand_over', confirmationCode: code });
+    await mustAct(buyer, id, { action: 'confirm_receipt' });
+
+    const now = new Date();
+    const figures = await statementFigures(app.db, farm.id, { from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), until: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) });
+    const line = (lineId: string) => figures.lines.find((entry) => entry.id === lineId)?.amountMinor;
+    const commission = commissionOf(6_000 - 600, testApp.app.config.commissionBps);
+    expect(line('sales')).toBe(6_000);
+    expect(line('discounts')).toBe(-600);
+    expect(line('commission')).toBe(-commission);
+    expect(await platformBalance(app, 'platform_commission')).toBe(commissionBefore + commission);
+    expect(figures.closingMinor).toBe((await balances(app, farm.id)).availableMinor);
+    expect(figures.closingMinor).toBe(6_000 - 600 - commission);
+    expect(await ledgerTotal(app)).toBe(0);
+
+    const text = await pdfText((await get(farm, `/api/seller/statements/${month}.pdf`)).rawPayload);
+    const currency = testApp.app.config.currency;
+    expect(text).toContain('Sales ' + formatMoney(6_000, currency, 'en'));
+    expect(text).toContain('Your discount codes ' + formatMoney(-600, currency, 'en'));
+    expect(text).toContain('Commission ' + formatMoney(-commission, currency, 'en'));
+    expect(text).toContain('Closing balance ' + formatMoney(6_000 - 600 - commission, currency, 'en'));
+  });
 });
 
 describe('safeText', () => {

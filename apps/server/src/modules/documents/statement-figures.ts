@@ -4,10 +4,11 @@ import type { Db } from '../../db/client';
 import { availableBalanceBefore, statementMovements, type TimeWindow } from './documents-repository';
 
 /** The lines of a monthly statement, in the order printed. */
-export type StatementLineId = 'sales' | 'refunds' | 'commission' | 'fees' | 'payouts' | 'purchases' | 'top_ups' | 'tips' | 'referral_earnings' | 'other';
+export type StatementLineId = 'sales' | 'discounts' | 'refunds' | 'commission' | 'fees' | 'payouts' | 'purchases' | 'top_ups' | 'tips' | 'referral_earnings' | 'other';
 
 export const STATEMENT_LINE_LABELS: Record<StatementLineId, MessageDescriptor> = {
   sales: msg`Sales`,
+  discounts: msg`Your discount codes`,
   refunds: msg`Refunds`,
   commission: msg`Commission`,
   fees: msg`Fees`,
@@ -26,7 +27,10 @@ const ALWAYS_SHOWN: ReadonlySet<StatementLineId> = new Set(['sales', 'refunds', 
  * Which statement line a ledger transaction kind's movements go to. A kind not named here (a kind
  * added later, e.g. discount codes' kinds) lands on "Other", so nothing is lost and opening +
  * lines = closing still holds; give it its own line by adding it here and to the labels.
- * `escrow_release` is split: the farm's gross sale on "Sales", the platform's part on "Commission".
+ * `escrow_release` is split: the farm's gross sale at its list prices on "Sales", the farm's own
+ * discount codes on those orders on "Your discount codes" (decision 062: the buyer paid less; a
+ * platform code's discount is the platform's, so the farm's sale is whole), the platform's part on
+ * "Commission" (taken on what the farm received).
  */
 export const STATEMENT_LINE_OF_KIND: Readonly<Record<string, StatementLineId>> = {
   escrow_release: 'sales',
@@ -52,8 +56,8 @@ export interface StatementFigures {
 /**
  * A seller's month from the ledger: the available balance before the month, the month's
  * movements of that account grouped by transaction kind, and the balance after. Sales are gross
- * (what reached the farm plus the commission taken in the same ledger transaction), commission
- * is negative, so opening + sum(lines) = closing by construction of the double entry; the closing
+ * (what reached the farm plus the commission taken in the same ledger transaction plus the farm's
+ * own discounts on those orders), the discounts and commission are negative, so opening + sum(lines) = closing by construction of the double entry; the closing
  * balance is read separately and the service refuses a statement where they differ.
  */
 export async function statementFigures(db: Db, userId: string, window: TimeWindow): Promise<StatementFigures> {
@@ -67,7 +71,8 @@ export async function statementFigures(db: Db, userId: string, window: TimeWindo
   for (const movement of movements) {
     const line = STATEMENT_LINE_OF_KIND[movement.kind] ?? 'other';
     if (line === 'sales') {
-      add('sales', movement.availableChangeMinor + movement.commissionMinor);
+      add('sales', movement.availableChangeMinor + movement.commissionMinor + movement.farmDiscountMinor);
+      add('discounts', -movement.farmDiscountMinor);
       add('commission', -movement.commissionMinor);
     } else {
       add(line, movement.availableChangeMinor);
