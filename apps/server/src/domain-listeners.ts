@@ -2,6 +2,7 @@ import { domainEvents } from './lib/domain-events';
 import { registerAdminOrderListeners } from './modules/admin/admin-order-listeners';
 import { registerDiscountOrderListeners } from './modules/discounts/discount-order-listeners';
 import { registerDeliveryOrderListeners } from './modules/delivery/delivery-order-listeners';
+import { registerDocumentMailAttachments } from './modules/documents/documents-mail-attachments';
 import { registerAccountMailListeners } from './modules/mail/account-mail-listeners';
 import { registerOrderMailListeners } from './modules/mail/order-mail-listeners';
 import { describeTipEntries } from './modules/hub/hub-tips-wallet-memo';
@@ -28,6 +29,7 @@ export function registerDomainListeners(): void {
   registerOrderMailListeners(domainEvents);
   registerDiscountOrderListeners(domainEvents);
   registerAccountMailListeners(domainEvents);
+  registerDocumentMailAttachments();
 
   // Wallet history lines of ledger kinds other modules post.
   registerWalletEntryDescriber('hub.tips', describeTipEntries);

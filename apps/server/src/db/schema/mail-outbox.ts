@@ -29,6 +29,11 @@ export const mailOutbox = pgTable(
      * List-Unsubscribe header. Null for receipts and security mail.
      */
     unsubscribeUrl: text('unsubscribe_url'),
+    /**
+     * What to attach, rendered at send time by the renderer registered for its kind
+     * (mail-attachments.ts): `<kind>:<ref>@<language>`, e.g. `order_receipt:<orderId>@fr`. Null: none.
+     */
+    attachment: text('attachment'),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestampColumn('next_attempt_at').notNull().defaultNow(),

@@ -32,6 +32,8 @@ export interface QueuedMail {
   to: string;
   userId?: string | null;
   content: MailContent;
+  /** What to attach, rendered at send time (mail-attachments.ts: `mailAttachmentName`). */
+  attachment?: string | null;
 }
 
 /**
@@ -87,6 +89,7 @@ export async function queueMail(tx: Db, mail: QueuedMail, signing?: MailSigning)
       text: rendered.text,
       links: rendered.links,
       unsubscribeUrl,
+      attachment: mail.attachment ?? null,
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('Insert into mail_outbox returned no row');

@@ -15,6 +15,8 @@ export interface OutgoingMail {
   links: string[];
   /** The one-click unsubscribe address: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   unsubscribeUrl?: string | null;
+  /** Files rendered at send time (the buyer's receipt PDF). */
+  attachments?: { fileName: string; contentType: string; content: Buffer }[];
 }
 
 export interface MailSender {
@@ -58,6 +60,9 @@ export function createMailSender(config: Pick<Config, 'mail' | 'dataDir'>, log: 
         html: mail.html,
         text: mail.text,
         messageId: messageIdFor(config, mail.id),
+        ...(mail.attachments?.length
+          ? { attachments: mail.attachments.map((file) => ({ filename: file.fileName, contentType: file.contentType, content: file.content })) }
+          : {}),
         ...(mail.unsubscribeUrl
           ? { headers: { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
           : {}),

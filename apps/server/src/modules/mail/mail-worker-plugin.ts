@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { MailOutboxRow } from '../../db/schema/mail-outbox';
+import { renderMailAttachment, type MailAttachmentFile } from './mail-attachments';
 import { claimDueMails, markMailAttemptFailed, markMailSent } from './mail-outbox';
 import { createMailSender, type MailSender } from './mail-transport';
 import { DIGEST_SWEEP_MS, sendMessageDigests } from './message-digest';
@@ -21,6 +23,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The file a row names, rendered now; null (logged) when it cannot be: the mail still goes, without
+ * it (a receipt mail must not be lost for its PDF; the buyer can download the receipt from the order).
+ */
+async function attachmentOf(app: FastifyInstance, row: MailOutboxRow): Promise<MailAttachmentFile[]> {
+  if (!row.attachment) return [];
+  try {
+    return [await renderMailAttachment(app, row.attachment)];
+  } catch (error) {
+    app.log.error({ mailId: row.id, kind: row.kind, attachment: row.attachment, err: error }, 'Mail attachment not rendered; sending the mail without it');
+    return [];
+  }
+}
+
 async function sendDueMails(app: FastifyInstance, sender: MailSender, now: () => Date): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
@@ -28,8 +44,9 @@ async function sendDueMails(app: FastifyInstance, sender: MailSender, now: () =>
     const rows = await claimDueMails(app.db, now(), BATCH, app.config.mail.claimSeconds * 1000);
     if (rows.length === 0) return { sent, failed };
     for (const row of rows) {
+      const attachments = await attachmentOf(app, row);
       try {
-        await sender.send({ id: row.id, to: row.toAddress, subject: row.subject, html: row.html, text: row.text, links: row.links, unsubscribeUrl: row.unsubscribeUrl });
+        await sender.send({ id: row.id, to: row.toAddress, subject: row.subject, html: row.html, text: row.text, links: row.links, unsubscribeUrl: row.unsubscribeUrl, attachments });
       } catch (error) {
         failed += 1;
         const reason = error instanceof Error ? error.message : String(error);

@@ -5,6 +5,7 @@ import { users } from '../../db/schema/users';
 import type { DomainEvents, InTransactionContext } from '../../lib/domain-events';
 import '../orders/order-events';
 import { findFarmContacts, findOrderSummary, findPickupLocation, listOrderItems } from '../orders/orders-repository';
+import { mailAttachmentName } from './mail-attachments';
 import type { MailRecipient } from './mail-messages';
 import { queueMail, type QueuedMail } from './mail-outbox';
 import { farmNewOrderMail, orderPlacedMail, orderStatusMail, type OrderMailFacts, type OrderStatusMailKind } from './order-mail-messages';
@@ -21,6 +22,9 @@ export async function findMailRecipient(db: Db, userId: string): Promise<(MailRe
   const [row] = await db.select({ email: users.email, language: users.language, username: users.username, roles: users.roles }).from(users).where(eq(users.id, userId));
   return row ? { ...row, userId } : null;
 }
+
+/** The attachment kind of the buyer's receipt PDF: registered by the documents module. */
+export const ORDER_RECEIPT_ATTACHMENT = 'order_receipt';
 
 let holds = 0;
 
@@ -130,7 +134,10 @@ export function registerOrderMailListeners(events: DomainEvents): void {
     const facts = await orderFacts(ctx.tx, order);
     const config = ctx.config;
     if (buyer) {
-      await queueMailInTransaction(ctx, { kind: 'order_placed', category: 'receipt', to: buyer.email, userId: buyer.userId, content: orderPlacedMail(config, buyer, facts) });
+      const content = orderPlacedMail(config, buyer, facts);
+      // The receipt PDF, rendered by the documents module when the mail is sent (decision 061).
+      const attachment = mailAttachmentName(ORDER_RECEIPT_ATTACHMENT, order.id, content.language);
+      await queueMailInTransaction(ctx, { kind: 'order_placed', category: 'receipt', to: buyer.email, userId: buyer.userId, content, attachment });
     }
     if (seller) {
       await queueMailInTransaction(ctx, { kind: 'farm_new_order', category: 'shop_orders', to: seller.email, userId: seller.userId, content: farmNewOrderMail(config, seller, facts) });
