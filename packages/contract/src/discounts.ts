@@ -11,8 +11,12 @@ import { ZMinor } from './money';
  */
 
 export const DISCOUNT_CODE_MAX_LENGTH = 32;
-/** Codes a buyer may send with one checkout: one farm code and one platform code. */
-export const CHECKOUT_MAX_DISCOUNT_CODES = 2;
+/**
+ * Codes a buyer may send with one checkout: one per farm of the basket and one platform code (the
+ * service refuses a second code of one farm or a second platform code); a basket of more than 9
+ * farms is rare enough to keep the list short.
+ */
+export const CHECKOUT_MAX_DISCOUNT_CODES = 10;
 
 export const ZDiscountKind = z.enum(['percent', 'fixed']);
 export type TDiscountKind = z.infer<typeof ZDiscountKind>;
@@ -112,5 +116,5 @@ export type TCheckoutDiscount = z.infer<typeof ZCheckoutDiscount>;
 /** The optional codes field of the checkout quote and the checkout (absent = no codes, as before). */
 export const ZCheckoutDiscountCodes = z
   .array(z.string().trim().min(1).max(DISCOUNT_CODE_MAX_LENGTH))
-  .max(CHECKOUT_MAX_DISCOUNT_CODES, { message: contractMessage(msg`At most one farm code and one Pulse Market code`) })
+  .max(CHECKOUT_MAX_DISCOUNT_CODES, { message: contractMessage(msg`At most one code per farm and one Pulse Market code`) })
   .optional();

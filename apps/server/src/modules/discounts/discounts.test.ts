@@ -197,4 +197,27 @@ describe('codes at checkout', () => {
     expect(answer.discounts?.[1]?.refusal).toBe('Only one farm code per farm and one Pulse Market code per order');
     expect(answer.totalMinor).toBe(900);
   });
+
+  it('a basket from two farms takes each farm\'s code and a Pulse Market code: three codes, each on its own order', async () => {
+    const east = await createSeller(testApp.app, 'East Farm');
+    const west = await createSeller(testApp.app, 'West Farm');
+    await createCodeFor(testApp.app, east, { code: 'EAST1', kind: 'fixed', value: 100 });
+    await createCodeFor(testApp.app, west, { code: 'WEST2', kind: 'fixed', value: 200 });
+    await createCodeFor(testApp.app, admin, { code: 'MARKETDAY', kind: 'percent', value: 10 }, 'admin');
+    const { buyer, choice: eastChoice } = await basketWith(east, 1000, 1);
+    const { choice: westChoice } = await basketWith(west, 2000, 1, buyer);
+    const answer = await quote(buyer, { sellers: [eastChoice, westChoice], discountCodes: ['east1', 'west2', 'marketday'] });
+    expect(answer.discounts?.map((discount) => [discount.code, discount.applied])).toEqual([
+      ['EAST1', true],
+      ['WEST2', true],
+      ['MARKETDAY', true],
+    ]);
+    const placed = await checkout(testApp.app, buyer, { sellers: [eastChoice, westChoice], discountCodes: ['east1', 'west2', 'marketday'] });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orders = (placed.json() as TCheckoutResponse).orders;
+    const of = (seller: TestUser) => orders.find((order) => order.sellerUserId === seller.id);
+    expect(of(east)).toMatchObject({ farmDiscountMinor: 100, platformDiscountMinor: 90 });
+    expect(of(west)).toMatchObject({ farmDiscountMinor: 200, platformDiscountMinor: 180 });
+    expect(await ledgerTotal(testApp.app)).toBe(0);
+  });
 });
