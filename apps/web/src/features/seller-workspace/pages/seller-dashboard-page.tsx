@@ -28,6 +28,9 @@ function DashboardSkeleton() {
   );
 }
 
+/** Quick links wrap a long label onto a second line instead of cutting it (two columns on a phone, longer languages). */
+const QUICK_LINK_STYLES = { root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 } } as const;
+
 function QuickLinks() {
   return (
     <Stack gap="xs">
@@ -37,19 +40,19 @@ function QuickLinks() {
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" maw={720}>
-        <Button component={Link} to="/seller/catalogue-search" variant="light" size="sm" leftSection={<IconListSearch size={16} aria-hidden />}>
+        <Button component={Link} to="/seller/catalogue-search" variant="light" size="sm" styles={QUICK_LINK_STYLES} leftSection={<IconListSearch size={16} aria-hidden />}>
           <Trans>My products</Trans>
         </Button>
-        <Button component={Link} to="/seller-profile" variant="light" size="sm" leftSection={<IconUserCircle size={16} aria-hidden />}>
+        <Button component={Link} to="/seller-profile" variant="light" size="sm" styles={QUICK_LINK_STYLES} leftSection={<IconUserCircle size={16} aria-hidden />}>
           <Trans>Shop profile</Trans>
         </Button>
-        <Button component={Link} to="/wallet" variant="light" size="sm" leftSection={<IconWallet size={16} aria-hidden />}>
+        <Button component={Link} to="/wallet" variant="light" size="sm" styles={QUICK_LINK_STYLES} leftSection={<IconWallet size={16} aria-hidden />}>
           <Trans>Wallet</Trans>
         </Button>
-        <Button component={Link} to="/refunds-history" variant="light" size="sm" leftSection={<IconReceiptRefund size={16} aria-hidden />}>
+        <Button component={Link} to="/refunds-history" variant="light" size="sm" styles={QUICK_LINK_STYLES} leftSection={<IconReceiptRefund size={16} aria-hidden />}>
           <Trans>Refunds</Trans>
         </Button>
-        <Button component={Link} to="/seller/discount-codes" variant="light" size="sm" leftSection={<IconTicket size={16} aria-hidden />}>
+        <Button component={Link} to="/seller/discount-codes" variant="light" size="sm" styles={QUICK_LINK_STYLES} leftSection={<IconTicket size={16} aria-hidden />}>
           <Trans>Discount codes</Trans>
         </Button>
       </SimpleGrid>
