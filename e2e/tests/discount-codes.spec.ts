@@ -18,7 +18,7 @@ test.describe('discount codes', () => {
     await farmPage.getByLabel('Percent off').fill('15');
     await farmPage.getByRole('button', { name: 'Create code' }).click();
     const row = farmPage.getByTestId('discount-code-row').filter({ hasText: code });
-    await expect(row).toContainText('15 % off');
+    await expect(row).toContainText('15% off');
     await expect(row.getByTestId('discount-code-usage')).toHaveText(`Used 0 times · cost ${usd(0)}`);
     await farmPage.screenshot({ path: '/tmp/discounts-shots/seller-codes-phone.png', fullPage: true });
     await farmPage.setViewportSize({ width: 1280, height: 800 });

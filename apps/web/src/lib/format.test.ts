@@ -15,6 +15,7 @@ import {
   formatMoney,
   formatMonthYear,
   formatNumber,
+  formatPercent,
   formatRecentTime,
   formatRelativeTime,
   formatTime,
@@ -171,6 +172,8 @@ describe('money and numbers', () => {
   it('writes decimals as the locale does', () => {
     expect(formatNumber(1.85, 3, { locale: 'en-US' })).toBe('1.85');
     expect(formatNumber(1.85, 3, { locale: 'de-DE' })).toBe('1,85');
+    expect(formatPercent(15, { locale: 'en-US' })).toBe('15%');
+    expect(formatPercent(15, { locale: 'fr-FR' })).toMatch(/^15\s%$/);
     expect(formatNumber(12.345, 2, { locale: 'en-US' })).toBe('12.35');
   });
 });

@@ -161,6 +161,11 @@ export function formatNumber(value: number, maximumFractionDigits = 3, options?:
   return numberFormat({ maximumFractionDigits }, options).format(value);
 }
 
+/** "15%" (en), "15 %" (fr): a whole percentage (15 for 15 %), as the page's language writes it. */
+export function formatPercent(percent: number, options?: Pick<FormatOptions, 'locale'>): string {
+  return numberFormat({ style: 'percent', maximumFractionDigits: 0 }, options).format(percent / 100);
+}
+
 /** "2.5 km" (en), "2,5 km" (fr): a distance, one decimal under 10 km, whole kilometres beyond. */
 export function formatDistance(km: number, options?: Pick<FormatOptions, 'locale'>): string {
   const digits = Math.abs(km) < 10 ? 1 : 0;

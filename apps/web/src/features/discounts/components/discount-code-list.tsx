@@ -1,14 +1,14 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TDiscountCode } from '@pulse/contract/discounts';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney, formatPercent } from '../../../lib/format';
 import { useUpdateDiscountCode, type DiscountScope } from '../api/discount-codes';
 
 function CodeRow({ code, scope }: { code: TDiscountCode; scope: DiscountScope }) {
   const { t } = useLingui();
   const update = useUpdateDiscountCode(scope);
   const change = (status: 'active' | 'paused' | 'ended') => update.mutate({ codeId: code.id, input: { status } });
-  const amount = code.kind === 'percent' ? `${code.value} %` : formatMoney(code.value, code.currency);
+  const amount = code.kind === 'percent' ? formatPercent(code.value) : formatMoney(code.value, code.currency);
   const statusLabel = code.status === 'active' ? t`Active` : code.status === 'paused' ? t`Paused` : t`Ended`;
   const limits = [
     code.minOrderMinor > 0 ? t`Orders from ${formatMoney(code.minOrderMinor, code.currency)}` : null,
