@@ -18,11 +18,22 @@ const num = (value: unknown): number => Number(value ?? 0);
 const time = (value: unknown): Date => new Date(Math.round(Number(value)));
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
-/** A keyset position: the time of the last row and its id. */
+/**
+ * A keyset position: the time of the last row, in whole microseconds since the epoch as PostgreSQL
+ * keeps it (a JavaScript Date has milliseconds only: a cursor rounded to them read again the rows
+ * of the same millisecond, 200 lines twice in 20,000 on PostgreSQL), and its id.
+ */
 export interface PageKey {
-  at: Date;
+  atMicros: string;
   id: string;
 }
+
+/** The column's time as the cursor keeps it. */
+const micros = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::bigint`;
+
+/** Rows after the cursor in (time, id) order, compared exactly to the microsecond. */
+const afterKey = (column: SQL, idColumn: SQL, after: PageKey | null) =>
+  after === null ? sql`` : sql`and (${column}, ${idColumn}) > (timestamptz 'epoch' + ${after.atMicros}::bigint * interval '1 microsecond', ${after.id}::uuid)`;
 
 /** The half-open window [from, until) in UTC. */
 export interface TimeWindow {
@@ -67,7 +78,7 @@ const shopNameOf = (sellerColumn: SQL) => sql`coalesce(
 export async function orderLinesPage(db: Db, sellerUserId: string | null, window: TimeWindow, after: PageKey | null, limit: number): Promise<OrderLineRow[]> {
   const rows = await rowsOf(
     db,
-    sql`select i.id as item_id, o.id as order_id, extract(epoch from o.created_at) * 1000 as order_ms, o.status, o.currency,
+    sql`select i.id as item_id, o.id as order_id, extract(epoch from o.created_at) * 1000 as order_ms, ${micros(sql`o.created_at`)} as key_us, o.status, o.currency,
           bu.username as buyer_name, ${shopNameOf(sql`o.seller_user_id`)} as shop_name,
           i.title, i.quantity, i.final_quantity_milli, i.unit, i.unit_price_minor, i.line_total_minor,
           (i.id = (select first.id from order_items first where first.order_id = o.id order by first.created_at, first.id limit 1)) as first_line,
@@ -83,12 +94,12 @@ export async function orderLinesPage(db: Db, sellerUserId: string | null, window
         join users bu on bu.id = o.buyer_user_id
         where o.created_at >= ${window.from.toISOString()}::timestamptz and o.created_at < ${window.until.toISOString()}::timestamptz
           ${sellerUserId === null ? sql`` : sql`and o.seller_user_id = ${sellerUserId}::uuid`}
-          ${after === null ? sql`` : sql`and (o.created_at, i.id) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`}
+          ${afterKey(sql`o.created_at`, sql`i.id`, after)}
         order by o.created_at, i.id
         limit ${limit}`,
   );
   return rows.map((row) => ({
-    key: { at: time(row.order_ms), id: text(row.item_id) },
+    key: { atMicros: text(row.key_us), id: text(row.item_id) },
     orderId: text(row.order_id),
     orderCreatedAt: time(row.order_ms),
     status: text(row.status),
@@ -128,7 +139,7 @@ export interface WalletLineRow {
 export async function walletLinesPage(db: Db, userId: string, window: TimeWindow, after: PageKey | null, limit: number): Promise<WalletLineRow[]> {
   const rows = await rowsOf(
     db,
-    sql`select t.id, t.kind, t.order_id, t.memo, extract(epoch from t.created_at) * 1000 as at_ms,
+    sql`select t.id, t.kind, t.order_id, t.memo, extract(epoch from t.created_at) * 1000 as at_ms, ${micros(sql`t.created_at`)} as key_us,
           sum(case when a.kind = 'user_available' then p.amount_minor else 0 end) as available_change,
           sum(case when a.kind = 'user_escrow' then p.amount_minor else 0 end) as escrow_change
         from ledger_postings p
@@ -136,14 +147,14 @@ export async function walletLinesPage(db: Db, userId: string, window: TimeWindow
         join ledger_transactions t on t.id = p.transaction_id
         where a.owner_user_id = ${userId}::uuid and a.kind in ('user_available', 'user_escrow')
           and t.created_at >= ${window.from.toISOString()}::timestamptz and t.created_at < ${window.until.toISOString()}::timestamptz
-          ${after === null ? sql`` : sql`and (t.created_at, t.id) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`}
+          ${afterKey(sql`t.created_at`, sql`t.id`, after)}
         group by t.id
         having not (sum(case when a.kind = 'user_available' then p.amount_minor else 0 end) = 0 and sum(case when a.kind = 'user_escrow' then p.amount_minor else 0 end) < 0)
         order by t.created_at, t.id
         limit ${limit}`,
   );
   return rows.map((row) => ({
-    key: { at: time(row.at_ms), id: text(row.id) },
+    key: { atMicros: text(row.key_us), id: text(row.id) },
     id: text(row.id),
     kind: text(row.kind) as TLedgerTransactionKind,
     orderId: row.order_id === null ? null : text(row.order_id),
@@ -173,18 +184,18 @@ export interface PayoutLineRow {
 export async function payoutLinesPage(db: Db, userId: string | null, window: TimeWindow, after: PageKey | null, limit: number): Promise<PayoutLineRow[]> {
   const rows = await rowsOf(
     db,
-    sql`select po.id, extract(epoch from po.created_at) * 1000 as at_ms, u.username, ${shopNameOf(sql`po.user_id`)} as shop_name,
+    sql`select po.id, extract(epoch from po.created_at) * 1000 as at_ms, ${micros(sql`po.created_at`)} as key_us, u.username, ${shopNameOf(sql`po.user_id`)} as shop_name,
           po.amount_minor, po.currency, po.destination, po.status, po.provider, po.provider_reference,
           extract(epoch from po.decided_at) * 1000 as decided_ms
         from payouts po join users u on u.id = po.user_id
         where po.created_at >= ${window.from.toISOString()}::timestamptz and po.created_at < ${window.until.toISOString()}::timestamptz
           ${userId === null ? sql`` : sql`and po.user_id = ${userId}::uuid`}
-          ${after === null ? sql`` : sql`and (po.created_at, po.id) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`}
+          ${afterKey(sql`po.created_at`, sql`po.id`, after)}
         order by po.created_at, po.id
         limit ${limit}`,
   );
   return rows.map((row) => ({
-    key: { at: time(row.at_ms), id: text(row.id) },
+    key: { atMicros: text(row.key_us), id: text(row.id) },
     id: text(row.id),
     createdAt: time(row.at_ms),
     username: text(row.username),
