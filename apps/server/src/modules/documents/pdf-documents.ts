@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/runtime-macro';
 import { formatMoney } from '@pulse/contract/money';
@@ -9,12 +9,13 @@ import type { ReceiptOrderRow } from './documents-repository';
 import { STATEMENT_LINE_LABELS, type StatementFigures } from './statement-figures';
 
 /**
- * DejaVu Sans (Bitstream Vera licence, fonts/LICENSE-DejaVu.txt): pdfkit's built-in Helvetica
- * has no cedi sign (GH₵) nor the narrow no-break space French puts in numbers. pdfkit embeds only
- * the glyphs a document uses, so a receipt stays a few kilobytes.
+ * DejaVu Sans (Bitstream Vera licence), from the npm package dejavu-fonts-ttf rather than files of
+ * our own: pdfkit's built-in Helvetica has no cedi sign (GH₵) nor the narrow no-break space French
+ * puts in numbers. pdfkit embeds only the glyphs a document uses, so a receipt stays a few kilobytes.
  */
-const FONT_REGULAR = fileURLToPath(new URL('./fonts/DejaVuSans.ttf', import.meta.url));
-const FONT_BOLD = fileURLToPath(new URL('./fonts/DejaVuSans-Bold.ttf', import.meta.url));
+const fontPackage = createRequire(import.meta.url);
+const FONT_REGULAR = fontPackage.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = fontPackage.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 export interface Issuer {
   /** The platform's name (APP_NAME) and where it is found (PUBLIC_URL; no postal address is configured). */
