@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, FileButton, Group, Modal, Progress, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
@@ -175,6 +175,22 @@ function Importer({ currency, onClose }: { currency: string; onClose: () => void
   );
 }
 
+/** One table of the preview under its heading, scrolling past 240 px. */
+function PreviewSection({ label, title, children }: { label: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-label={label}>
+      <Title order={3} fz="md" mb={4}>
+        {title}
+      </Title>
+      <ScrollArea.Autosize mah={240}>
+        <Table striped withTableBorder fz="sm">
+          {children}
+        </Table>
+      </ScrollArea.Autosize>
+    </section>
+  );
+}
+
 function PreviewTables({ preview, currency }: { preview: TPreviewCatalogueImportResponse; currency: string }) {
   const { t } = useLingui();
   const creates = preview.create.length;
@@ -199,88 +215,67 @@ function PreviewTables({ preview, currency }: { preview: TPreviewCatalogueImport
       </Group>
 
       {preview.errors.length > 0 && (
-        <section aria-label={t`Rows in error`}>
-          <Title order={3} fz="md" mb={4}>
-            <Trans>Rows in error (they will not be imported)</Trans>
-          </Title>
-          <ScrollArea.Autosize mah={240}>
-            <Table striped withTableBorder fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <Trans>Row</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Column</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Problem</Trans>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {preview.errors.map((error, index) => (
-                  <Table.Tr key={`${error.line}-${error.column ?? ''}-${index}`}>
-                    <Table.Td>{error.line}</Table.Td>
-                    <Table.Td>{error.column ?? ''}</Table.Td>
-                    <Table.Td>{error.message}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea.Autosize>
-        </section>
+        <PreviewSection label={t`Rows in error`} title={<Trans>Rows in error (they will not be imported)</Trans>}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>Row</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Column</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Problem</Trans>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {preview.errors.map((error, index) => (
+              <Table.Tr key={`${error.line}-${error.column ?? ''}-${index}`}>
+                <Table.Td>{error.line}</Table.Td>
+                <Table.Td>{error.column ?? ''}</Table.Td>
+                <Table.Td>{error.message}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </PreviewSection>
       )}
 
       {updates > 0 && (
-        <section aria-label={t`Products to update`}>
-          <Title order={3} fz="md" mb={4}>
-            <Trans>Products to update</Trans>
-          </Title>
-          <ScrollArea.Autosize mah={240}>
-            <Table striped withTableBorder fz="sm">
-              <Table.Tbody>
-                {preview.update.map((row) => (
-                  <Table.Tr key={row.line}>
-                    <Table.Td>{row.line}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {row.title}
-                      </Text>
-                      {row.changes.map((change) => (
-                        <Text key={change.field} size="xs" c="dimmed">
-                          {change.field}: {change.from || '—'} → {change.to || '—'}
-                        </Text>
-                      ))}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea.Autosize>
-        </section>
+        <PreviewSection label={t`Products to update`} title={<Trans>Products to update</Trans>}>
+          <Table.Tbody>
+            {preview.update.map((row) => (
+              <Table.Tr key={row.line}>
+                <Table.Td>{row.line}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {row.title}
+                  </Text>
+                  {row.changes.map((change) => (
+                    <Text key={change.field} size="xs" c="dimmed">
+                      {change.field}: {change.from || '—'} → {change.to || '—'}
+                    </Text>
+                  ))}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </PreviewSection>
       )}
 
       {creates > 0 && (
-        <section aria-label={t`Products to create`}>
-          <Title order={3} fz="md" mb={4}>
-            <Trans>Products to create</Trans>
-          </Title>
-          <ScrollArea.Autosize mah={240}>
-            <Table striped withTableBorder fz="sm">
-              <Table.Tbody>
-                {preview.create.map((row) => (
-                  <Table.Tr key={row.line}>
-                    <Table.Td>{row.line}</Table.Td>
-                    <Table.Td>{row.title}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(row.priceMinor, currency)}</Table.Td>
-                    <Table.Td ta="right">{row.stockQuantity}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea.Autosize>
-        </section>
+        <PreviewSection label={t`Products to create`} title={<Trans>Products to create</Trans>}>
+          <Table.Tbody>
+            {preview.create.map((row) => (
+              <Table.Tr key={row.line}>
+                <Table.Td>{row.line}</Table.Td>
+                <Table.Td>{row.title}</Table.Td>
+                <Table.Td ta="right">{formatMoney(row.priceMinor, currency)}</Table.Td>
+                <Table.Td ta="right">{row.stockQuantity}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </PreviewSection>
       )}
     </Stack>
   );
