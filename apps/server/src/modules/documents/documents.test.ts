@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { formatMoney } from '@pulse/contract/money';
-import { PDFParse } from 'pdf-parse';
 import { products } from '../../db/schema/products';
 import { users } from '../../db/schema/users';
 import { bearer } from '../../testing/auth-helpers';
@@ -28,6 +27,7 @@ import {
 } from '../orders/testing/order-fixtures';
 import { safeText } from './csv-export';
 import { statementFigures } from './statement-figures';
+import { pdfText } from './testing/pdf-text';
 
 let testApp: TestApp;
 let buyer: TestUser;
@@ -62,14 +62,6 @@ function get(user: TestUser | null, url: string, headers: Record<string, string>
   return testApp.app.inject({ method: 'GET', url, headers: { ...(user ? bearer(user.token) : {}), ...headers } });
 }
 
-async function pdfText(body: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(body) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 /** Parses our CSV (quoted cells, no newlines inside the cells we test). */
 function csvRows(body: string): string[][] {

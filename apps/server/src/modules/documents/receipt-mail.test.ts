@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatMoney } from '@pulse/contract/money';
 import { and, eq } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, type MailOutboxRow } from '../../db/schema/mail-outbox';
 import { users } from '../../db/schema/users';
@@ -9,6 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../../testing/smtp-test-server';
 import { orderNumber } from '../mail/order-mail-messages';
 import { act, createSeller, getOrder, placePaidOrder, type TestUser } from '../orders/testing/order-fixtures';
+import { pdfText } from './testing/pdf-text';
 
 let smtp: SmtpTestServer;
 let testApp: TestApp;
@@ -42,14 +42,6 @@ async function sentReceipt(userId: string, row: MailOutboxRow): Promise<Received
   return smtp.waitFor(await emailOf(userId), (received) => received.parsed.messageId === `<${row.id}@market.test>`);
 }
 
-async function pdfText(body: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(body) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe('the receipt mail', () => {
   it("carries the receipt PDF: the order's number and total, named receipt-<number>.pdf", async () => {
