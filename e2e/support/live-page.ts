@@ -1,13 +1,18 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * A page the server rendered is live once the browser has hydrated it: it then asks who is signed
- * in (spec §2), so that answer is the sign (decision 056).
+ * A page the server rendered is live once the browser has hydrated it and asked who is signed in
+ * (spec §2); the app then marks <html data-live> (decision 056). The mark is the sign, not the
+ * /api/auth/me answer: the page before this one may still be sending its own.
  */
 export async function openLivePage(page: Page, path: string): Promise<void> {
-  const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/me');
   await page.goto(path);
-  await checked;
+  await waitUntilLive(page);
+}
+
+/** Waits until the page now open answers taps and knows who is signed in. */
+export async function waitUntilLive(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'true');
 }
 
 /**

@@ -9,6 +9,7 @@ import { catalogText } from '../support/catalog-text';
 import { BASKET_PRODUCTS, BASKET_SHOPS, BASKET_USERS } from '../support/fixtures-basket';
 import { FIXTURE_PASSWORD } from '../support/fixtures';
 import { ApiActor } from '../support/orders-api';
+import { openLivePage } from '../support/live-page';
 import { getShell } from '../support/shell';
 
 type Text = ReturnType<typeof catalogText>;
@@ -85,7 +86,7 @@ test.describe('in French', () => {
     const fr = catalogText('fr');
     await (await ApiActor.signIn(BASKET_USERS.frenchBuyer)).topUp(5_000);
 
-    await page.goto('/');
+    await openLivePage(page, '/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     const shell = getShell(page);
     await expect(shell.topBarTitle).toHaveText(fr('Products'));
@@ -124,7 +125,7 @@ test('the buying path in Twi, chosen in the side menu', async ({ page }) => {
   const ak = catalogText('ak');
   await (await ApiActor.signIn(BASKET_USERS.twiBuyer)).topUp(5_000);
 
-  await page.goto('/');
+  await openLivePage(page, '/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   const shell = getShell(page);
   await chooseLanguage(page, 'Open menu', 'ak');

@@ -85,6 +85,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Spec §4 Session: ask the server first; fall back to a stored token only while it is valid.
   // A new tab has no token yet: a session kept signed in gets one from its cookie first (decision 051).
+  // Once it is answered the page is live (the check starts after the first commit, hydration
+  // included): <html data-live> is what browser tests wait for, as no earlier page can have set it.
   useEffect(() => {
     let cancelled = false;
     const kept = readSessionValue(SESSION_KEYS.token) === null ? requestFreshToken() : Promise.resolve(null);
@@ -105,6 +107,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           return;
         }
         clearLocalSession(null);
+      })
+      .finally(() => {
+        if (!cancelled) document.documentElement.dataset.live = 'true';
       });
     return () => {
       cancelled = true;
