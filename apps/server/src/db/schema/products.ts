@@ -60,6 +60,8 @@ export const products = pgTable(
     originLat: doublePrecision('origin_lat'),
     originLng: doublePrecision('origin_lng'),
     status: productStatus('status').notNull().default('active'),
+    /** The farm takes new weekly baskets (standing orders, decision 064) with this product; existing ones go on. */
+    acceptsStandingOrders: boolean('accepts_standing_orders').notNull().default(true),
     /** Denormalised from reviews so listings sort and show stars without a join. */
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
