@@ -21,6 +21,7 @@ import { createTopUp } from '../modules/wallet/wallet-service';
 import { SEED_DELIVERIES } from './demo-delivery-seed';
 import { createRandom, type Random } from './random';
 import { demoMinor } from './demo-money';
+import { planDemoWeeklyBasket } from './demo-standing-orders-seed';
 
 /**
  * Four weeks of market life before the seed's clock (issue 16, decision 028): pickup orders between
@@ -76,7 +77,7 @@ const SHOWCASE_PER_ORDER = 3;
 /** Where the demo seller's payouts go (its seller form's details). */
 const DEMO_SELLER_PAYOUT = { method: 'mobile_money' as const, accountName: 'Green Valley Farm', accountNumber: '0241234567', providerName: 'MTN MoMo' };
 
-type Stage = 'completed' | 'delivered' | 'refunded' | 'cancelled' | 'ready' | 'accepted' | 'paid';
+export type Stage = 'completed' | 'delivered' | 'refunded' | 'cancelled' | 'ready' | 'accepted' | 'paid';
 
 interface PlannedOrder {
   buyer: string;
@@ -380,7 +381,15 @@ export async function seedDemoHistory(app: FastifyInstance, now: Date, random: R
   let payoutId: string | null = null;
   const payoutAt = new Date(utcMidnight(now.getTime()) - 7 * DAY_MS + 18 * HOUR_MS);
 
+  // The demo buyer's weekly basket from the demo seller (issue 28): its past cycles take their
+  // places in the timeline.
+  const ensureFunds = async (buyer: UserRow, at: Date) => {
+    if ((await getWalletBalances(db, buyer.id)).availableMinor < demoMinor(LOW_BALANCE_MINOR, currency)) await topUp(buyer, new Date(at.getTime() - 10 * MINUTE_MS));
+  };
+  const weeklyCycles = await planDemoWeeklyBasket(app, now, { buyer: demoBuyer, farm: seller, carryOrder, ensureFunds });
+
   for (const [index, order] of plan.entries()) {
+    while (weeklyCycles[0] && weeklyCycles[0].placedAt.getTime() <= order.placedAt.getTime()) orderIds.push(await (weeklyCycles.shift() as (typeof weeklyCycles)[number]).place());
     // The demo seller takes most of what it earned so far out a week ago.
     if (!payoutId && order.placedAt.getTime() > payoutAt.getTime()) payoutId = await payOut(app, seller.id);
     const buyer = person(order.buyer);
@@ -394,35 +403,16 @@ export async function seedDemoHistory(app: FastifyInstance, now: Date, random: R
     if (!orderId) throw new Error('demo seed: a history checkout placed no order');
     orderIds.push(orderId);
     ordersByPair.set(`${order.buyer}|${order.farm}`, orderId);
-    const placed = order.placedAt.getTime();
-    const act = (user: UserRow, input: Parameters<typeof performOrderAction>[3], at: number) => performOrderAction(app, user, orderId, input, new Date(Math.min(at, now.getTime())));
-
-    if (order.stage === 'paid') continue;
-    if (order.stage === 'cancelled') {
-      await act(farm, { action: 'cancel', reason: 'We ran out of this week\'s batch, sorry! Your money is back in your wallet.' }, placed + 2 * HOUR_MS);
-      continue;
-    }
-    await act(farm, { action: 'accept' }, order.slotDay === null ? Math.max(placed + 30 * MINUTE_MS, now.getTime() - 2 * HOUR_MS) : placed + random.int(1, 3) * HOUR_MS);
-    if (order.stage === 'accepted') continue;
-    const slotStart = order.slotDay ?? utcMidnight(now.getTime());
-    await act(farm, { action: 'mark_ready' }, order.slotDay === null ? now.getTime() - HOUR_MS : slotStart + 8 * HOUR_MS);
-    if (order.stage === 'ready') continue;
-    const handedOver = slotStart + 9 * HOUR_MS + random.int(0, 110) * MINUTE_MS;
-    const { confirmationCode } = await getOrderDetails(db, buyer, orderId);
-    await act(farm, { action: 'hand_over', confirmationCode: confirmationCode ?? '' }, handedOver);
-    if (order.stage === 'delivered') continue;
-    if (order.stage === 'refunded') {
-      await act(buyer, { action: 'request_refund', reason: 'Part of the order was bruised when I unpacked it.' }, handedOver + 8 * HOUR_MS);
-      await act(farm, { action: 'approve_refund' }, handedOver + 24 * HOUR_MS);
-      continue;
-    }
-    const confirmed = handedOver + random.int(1, 6) * HOUR_MS;
-    await act(buyer, { action: 'confirm_receipt' }, confirmed);
+    const confirmed = await carryOrder(app, { buyer, farm, orderId, placedAt: order.placedAt, stage: order.stage, slotDay: order.slotDay, now, random });
+    if (confirmed === null) continue;
     completedOrders += 1;
     if (!order.review) continue;
     const review = await createReview(app, buyer, orderId, order.review);
     reviewTimes.push({ id: review.id, at: new Date(Math.min(confirmed + random.int(1, 4) * HOUR_MS, now.getTime() - MINUTE_MS)) });
   }
+
+  // The demo buyer's weekly basket from the demo seller, with the orders of its past cycles (issue 28).
+  for (const cycle of weeklyCycles.splice(0)) orderIds.push(await cycle.place());
 
   // The delivery orders and the Hub's tips still to come are paid from these wallets.
   for (const email of HISTORY_BUYERS) {
@@ -442,6 +432,42 @@ export async function seedDemoHistory(app: FastifyInstance, now: Date, random: R
     payouts: payoutId ? 1 : 0,
     addresses: savedAddresses,
   };
+}
+
+/**
+ * Takes a placed pickup order through the farm's and the buyer's steps to its stage, each at a time
+ * of the story (never after the seed's clock). The time the buyer confirmed receipt, or null when the
+ * order stops before completion.
+ */
+export async function carryOrder(
+  app: FastifyInstance,
+  input: { buyer: UserRow; farm: UserRow; orderId: string; placedAt: Date; stage: Stage; slotDay: number | null; now: Date; random: Random },
+): Promise<number | null> {
+  const { buyer, farm, orderId, stage, slotDay, now, random } = input;
+  const placed = input.placedAt.getTime();
+  const act = (user: UserRow, action: Parameters<typeof performOrderAction>[3], at: number) => performOrderAction(app, user, orderId, action, new Date(Math.min(at, now.getTime())));
+  if (stage === 'paid') return null;
+  if (stage === 'cancelled') {
+    await act(farm, { action: 'cancel', reason: 'We ran out of this week\'s batch, sorry! Your money is back in your wallet.' }, placed + 2 * HOUR_MS);
+    return null;
+  }
+  await act(farm, { action: 'accept' }, slotDay === null ? Math.max(placed + 30 * MINUTE_MS, now.getTime() - 2 * HOUR_MS) : placed + random.int(1, 3) * HOUR_MS);
+  if (stage === 'accepted') return null;
+  const slotStart = slotDay ?? utcMidnight(now.getTime());
+  await act(farm, { action: 'mark_ready' }, slotDay === null ? now.getTime() - HOUR_MS : slotStart + 8 * HOUR_MS);
+  if (stage === 'ready') return null;
+  const handedOver = slotStart + 9 * HOUR_MS + random.int(0, 110) * MINUTE_MS;
+  const { confirmationCode } = await getOrderDetails(app.db, buyer, orderId);
+  await act(farm, { action: 'hand_over', confirmationCode: confirmationCode ?? '' }, handedOver);
+  if (stage === 'delivered') return null;
+  if (stage === 'refunded') {
+    await act(buyer, { action: 'request_refund', reason: 'Part of the order was bruised when I unpacked it.' }, handedOver + 8 * HOUR_MS);
+    await act(farm, { action: 'approve_refund' }, handedOver + 24 * HOUR_MS);
+    return null;
+  }
+  const confirmed = handedOver + random.int(1, 6) * HOUR_MS;
+  await act(buyer, { action: 'confirm_receipt' }, confirmed);
+  return confirmed;
 }
 
 /** 70% of what the seller has available, in whole tens, through the payout service. */

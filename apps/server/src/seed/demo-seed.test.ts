@@ -17,6 +17,7 @@ import { productImages, products } from '../db/schema/products';
 import { sellerApplications } from '../db/schema/seller-applications';
 import { sellerProfilePhotos, sellerProfiles } from '../db/schema/seller-profiles';
 import { uploads } from '../db/schema/uploads';
+import { standingOrderCycles, standingOrders } from '../db/schema/standing-orders';
 import { users } from '../db/schema/users';
 import { getSellerDashboard, getSellerWallet } from '../modules/seller-dashboard/seller-dashboard-service';
 import { getWalletBalances } from '../modules/wallet/ledger-service';
@@ -232,6 +233,26 @@ describe('demo seed on an empty database', () => {
     expect([...minusLines.values()].every((lines) => lines === 1)).toBe(true);
     const states = new Set(history.items.map((item) => item.payment?.status).filter(Boolean));
     expect([...states].sort()).toEqual(['held', 'paid', 'refunded']);
+  });
+
+  it("gives the demo buyer a weekly basket from the demo seller: three weekly cycles ordered and collected, the latest without a sold-out line", async () => {
+    const { db } = testApp.app;
+    const [buyer] = await db.select().from(users).where(eq(users.email, DEMO_BUYER_EMAIL));
+    const [farm] = await db.select().from(users).where(eq(users.email, DEMO_SELLER_EMAIL));
+    const rows = await db.select().from(standingOrders).where(eq(standingOrders.buyerUserId, buyer?.id ?? ''));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ sellerUserId: farm?.id, status: 'active', intervalWeeks: 1, fulfilment: 'pickup' });
+    const cycles = await db.select().from(standingOrderCycles).where(eq(standingOrderCycles.standingOrderId, rows[0]?.id ?? '')).orderBy(standingOrderCycles.cycleDate);
+    expect(cycles.map((cycle) => cycle.status)).toEqual(['placed', 'placed', 'partly_placed']);
+    // A week apart, each with its own completed order of the farm, keyed as the cycle engine keys it.
+    const days = cycles.map((cycle) => Date.parse(`${cycle.cycleDate}T00:00:00Z`));
+    expect(days.slice(1).map((day, index) => (day - (days[index] ?? 0)) / 86_400_000)).toEqual([7, 7]);
+    for (const cycle of cycles) {
+      expect(await count(`select count(*) as n from orders o join checkouts c on c.id = o.checkout_id where o.id = '${cycle.orderId}' and o.status = 'completed' and o.seller_user_id = '${farm?.id}' and c.idempotency_key = 'standing-order:${rows[0]?.id}:${cycle.cycleDate}'`)).toBe(1);
+    }
+    expect(cycles[2]?.leftOut).toHaveLength(1);
+    expect(await count(`select count(*) as n from order_items where order_id = '${cycles[2]?.orderId}'`)).toBe(2);
+    expect(await count(`select count(*) as n from standing_order_lines where standing_order_id = '${rows[0]?.id}'`)).toBe(3);
   });
 
   it('tops up the demo buyer wallet: what its completed orders and Hub tips did not spend is available or in escrow', async () => {

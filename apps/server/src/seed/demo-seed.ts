@@ -44,12 +44,12 @@ export function demoTopUpMinor(currency: string): number {
 
 /**
  * What the demo buyer's wallet shows after the seed in cedis, as `npm start` seeds it (README, "Demo
- * data"): GH₵3,839.20 available, GH₵849.80 in escrow: the top-ups less the completed orders and Hub
+ * data"): GH₵3,351.20 available, GH₵849.80 in escrow: the top-ups less the completed orders and Hub
  * tips, and the orders under way in escrow. The same on every run (seeded generator); the seed test
  * pins it, so a change of the demo that changes it updates the README. (With CURRENCY=USD the same
  * seed leaves 318.16 available and 70.74 in escrow.)
  */
-export const DEMO_BUYER_WALLET = { availableMinor: 383_920, escrowMinor: 84_980 } as const;
+export const DEMO_BUYER_WALLET = { availableMinor: 335_120, escrowMinor: 84_980 } as const;
 
 export interface DemoSeedOptions {
   /** The clock the catalogue's dates and the slots are laid out from (tests fix it). */
