@@ -75,6 +75,9 @@ describe('making a weekly basket', () => {
     const list = await testApp.app.inject({ method: 'GET', url: '/api/standing-orders', headers: bearer(buyer.token) });
     const items = ZStandingOrderListResponse.parse(list.json()).items;
     expect(items.map((item) => item.id)).toEqual([standing.id]);
+    const read = await detail(buyer, standing.id);
+    expect(read.lines).toMatchObject([{ productId, title: 'Kale', quantity: 3, acceptedUnitPriceMinor: 250, unitPriceMinor: 250, availability: 'active' }]);
+    expect(read.cycles).toEqual([]);
 
     const again = await post(buyer, '/api/standing-orders', { sellerUserId: farm.id, lines: [{ productId, quantity: 1 }], fulfilment: 'pickup', firstSlotId: slot.id });
     expect(again.statusCode).toBe(409);
