@@ -82,6 +82,24 @@ describe('making a weekly basket', () => {
     const again = await post(buyer, '/api/standing-orders', { sellerUserId: farm.id, lines: [{ productId, quantity: 1 }], fulfilment: 'pickup', firstSlotId: slot.id });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('You already have a weekly basket from this farm. Change it instead.');
+    const inFrench = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/standing-orders',
+      headers: { ...bearer(buyer.token), 'accept-language': 'fr' },
+      payload: { sellerUserId: farm.id, lines: [{ productId, quantity: 1 }], fulfilment: 'pickup', firstSlotId: slot.id },
+    });
+    expect(inFrench.json().error.message).toBe('Vous avez déjà un panier hebdomadaire de cette ferme. Modifiez-le plutôt.');
+  });
+
+  it('two POSTs at once (a double click) make one weekly basket', async () => {
+    const buyer = await createBuyer(testApp.app);
+    const productId = await createProduct(testApp.app, farm.id, { title: 'Cassava' });
+    const slot = await slotIn(farm, 2);
+    const body = { sellerUserId: farm.id, lines: [{ productId, quantity: 2 }], fulfilment: 'pickup', firstSlotId: slot.id };
+    const answers = await Promise.all([post(buyer, '/api/standing-orders', body), post(buyer, '/api/standing-orders', body)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const list = (await testApp.app.inject({ method: 'GET', url: '/api/standing-orders', headers: bearer(buyer.token) })).json() as TStandingOrderListResponse;
+    expect(list.items).toHaveLength(1);
   });
 
   it('previews the first cycle: its date, lines, delivery fee and total, with the following date and the wallet', async () => {
@@ -226,6 +244,14 @@ describe('the farm’s side', () => {
     expect(demand).toMatchObject({ standingOrderCount: 3, cycleCount: 2 });
     expect(demand.products).toEqual([{ productId, title: 'Plantain', unit: 'kg', quantity: 2 + 3, buyers: 2, available: 40 }]);
 
+    // A basket paused over that day orders nothing that week.
+    const second = buyers[1];
+    const secondOrder = made[1];
+    if (!second || !secondOrder) throw new Error('three baskets expected');
+    expect((await post(second, `/api/standing-orders/${secondOrder.id}/pause`, { until: addDays(dayOf(slot.startsAt), 1) })).statusCode).toBe(200);
+    const paused = (await testApp.app.inject({ method: 'GET', url: '/api/seller/standing-demand', headers: bearer(farmer.token) })).json() as TStandingDemandResponse;
+    expect(paused).toMatchObject({ standingOrderCount: 2, cycleCount: 1, products: [{ productId, quantity: 2, buyers: 1 }] });
+
     const buyer = buyers[0];
     if (!buyer) throw new Error('a buyer expected');
     expect((await testApp.app.inject({ method: 'GET', url: '/api/seller/standing-demand', headers: bearer(buyer.token) })).statusCode).toBe(403);
@@ -233,6 +259,8 @@ describe('the farm’s side', () => {
 
   it('pausing a product tells its standing buyers (product_withdrawn), and the product says whether it takes weekly baskets', async () => {
     const { buyer, productId } = await basketOf(1);
+    const before = await testApp.app.inject({ method: 'GET', url: `/api/products/${productId}` });
+    expect(before.json()).toMatchObject({ acceptsStandingOrders: true });
     withdrawn.length = 0;
     const response = await testApp.app.inject({ method: 'PATCH', url: `/api/products/${productId}`, headers: bearer(farm.token), payload: { status: 'paused', acceptsStandingOrders: false } });
     expect(response.statusCode, response.body).toBe(200);
