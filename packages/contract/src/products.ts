@@ -83,6 +83,8 @@ export const ZProductDetails = ZProductSummary.extend({
   origin: ZProductOrigin,
   images: z.array(ZProductImage),
   seller: ZProductSeller,
+  /** Whether new weekly baskets may hold it (decision 064); existing ones go on either way. */
+  acceptsStandingOrders: z.boolean(),
   updatedAt: z.iso.datetime(),
 });
 export type TProductDetails = z.infer<typeof ZProductDetails>;
@@ -182,6 +184,8 @@ const productFields = {
   originLat: z.number().min(-90).max(90).nullable(),
   originLng: z.number().min(-180).max(180).nullable(),
   status: z.enum(['draft', 'active', 'paused', 'archived']),
+  /** New weekly baskets may hold it (decision 064). */
+  acceptsStandingOrders: z.boolean(),
   /** Upload ids from POST /api/uploads, in display order. */
   imageIds: z
     .array(ZId)
@@ -201,6 +205,7 @@ export const ZProductInput = z.object({
   originLat: productFields.originLat.default(null),
   originLng: productFields.originLng.default(null),
   status: productFields.status.default('active'),
+  acceptsStandingOrders: productFields.acceptsStandingOrders.default(true),
 });
 export type TProductInput = z.input<typeof ZProductInput>;
 

@@ -34,7 +34,8 @@ export type TStandingCycleStatus = z.infer<typeof ZStandingCycleStatus>;
 
 export const ZIntervalWeeks = z.union([z.literal(1), z.literal(2)]);
 
-const ZDay = z.iso.date();
+/** A day, YYYY-MM-DD (the length bound keeps the OpenAPI lint's request string rule). */
+const ZDay = z.iso.date().max(10);
 
 export const ZStandingOrderLineInput = z.object({
   productId: ZId,

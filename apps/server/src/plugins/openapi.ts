@@ -85,6 +85,14 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'PATCH /api/seller/discount-codes/:codeId': [409],
   'POST /api/admin/discount-codes': [409],
   'PATCH /api/admin/discount-codes/:codeId': [409],
+  // Weekly baskets (decision 064): another buyer's address or an unknown farm 404; a closed or full
+  // slot, a second running basket with the farm, a cycle already ordered or a basket cancelled 409.
+  'POST /api/standing-orders/preview': [404, 409],
+  'POST /api/standing-orders': [404, 409],
+  'PATCH /api/standing-orders/:id': [409],
+  'POST /api/standing-orders/:id/skip': [409],
+  'POST /api/standing-orders/:id/pause': [409],
+  'POST /api/standing-orders/:id/resume': [409],
 };
 
 /** Routes that answer 204 with no body on success. */

@@ -30,6 +30,7 @@ export function sampleProductDetails(overrides: Partial<TProductDetails> = {}): 
     origin: { farmName: 'Green Valley Farm', region: 'Ashanti', lat: null, lng: null },
     images: [],
     seller: { userId: SAMPLE_SELLER_ID, username: 'gv', shopName: 'Green Valley Shop', profilePictureUrl: null, ratingAverage: null, ratingCount: 0 },
+    acceptsStandingOrders: true,
     updatedAt: '2026-11-20T08:00:00.000Z',
     ...overrides,
   };

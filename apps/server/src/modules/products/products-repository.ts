@@ -147,6 +147,7 @@ export interface ProductDetailsRecord extends ProductListRecord {
   harvestDate: string | null;
   originLat: number | null;
   originLng: number | null;
+  acceptsStandingOrders: boolean;
   updatedAt: Date;
   sellerUsername: string;
   sellerShopName: string | null;
@@ -235,7 +236,7 @@ const LIST_COLUMNS = sql`p.id, p.title, p.category, p.unit, p.price_minor, p.sto
 export async function findProductDetails(db: Db, productId: string): Promise<ProductDetailsRecord | null> {
   const rows = await rowsOf(
     db,
-    sql`select ${LIST_COLUMNS}, p.description, p.harvest_date::text as harvest_date, p.origin_lat, p.origin_lng, p.updated_at,
+    sql`select ${LIST_COLUMNS}, p.description, p.harvest_date::text as harvest_date, p.origin_lat, p.origin_lng, p.accepts_standing_orders, p.updated_at,
       ${productThumbUrlSql(sql`p.id`)} as thumb_url,
       u.username as seller_username, u.profile_picture_url as seller_profile_picture_url,
       coalesce((select sp.shop_name from seller_profiles sp where sp.user_id = p.seller_user_id),
@@ -259,6 +260,7 @@ export async function findProductDetails(db: Db, productId: string): Promise<Pro
     harvestDate: row.harvest_date === null || row.harvest_date === undefined ? null : String(row.harvest_date),
     originLat: toNullableNumber(row.origin_lat),
     originLng: toNullableNumber(row.origin_lng),
+    acceptsStandingOrders: Boolean(row.accepts_standing_orders),
     updatedAt: toDate(row.updated_at),
     sellerUsername: String(row.seller_username),
     sellerShopName: row.seller_shop_name === null || row.seller_shop_name === undefined ? null : String(row.seller_shop_name),

@@ -11,8 +11,10 @@ import {
   ZProductPatch,
   ZSellerProductListQuery,
 } from '@pulse/contract/products';
+import { domainEvents } from '../../lib/domain-events';
 import { requireUser } from '../../plugins/auth';
 import { assertApprovedSeller } from '../seller-dashboard/seller-access';
+import type { StandingProductWithdrawnEvent } from '../standing-orders/standing-order-events';
 import { sendCatalogueRead } from './products-http-cache';
 import { publicResponseKey } from './products-response-cache';
 import {
@@ -43,6 +45,8 @@ const listingSerializer = () => (data: unknown) => JSON.stringify(data);
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The seller's list, create, edit and archive refuse visitors (401) and non-sellers (403) before validation.
   const sellerOnly = [app.authenticate, async (request: FastifyRequest) => requireSeller(app.db, requireUser(request))];
+  // A product paused or archived: its weekly baskets' buyers are told (decision 064).
+  const announceWithdrawn = (event: StandingProductWithdrawnEvent) => domainEvents.publishAfterCommit(app, 'standing_order.product_withdrawn', event);
 
   app.get(
     '/api/products',
@@ -103,14 +107,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/:productId',
     { schema: { params: ZProductIdParams, body: ZProductPatch, response: { 200: ZProductDetails } }, preValidation: sellerOnly },
     async (request) =>
-      updateProduct(app.db, requireUser(request), request.params.productId.toLowerCase(), request.body, app.config.currency),
+      updateProduct(app.db, requireUser(request), request.params.productId.toLowerCase(), request.body, app.config.currency, announceWithdrawn),
   );
 
   app.delete(
     '/api/products/:productId',
     { schema: { params: ZProductIdParams }, preValidation: sellerOnly },
     async (request, reply) => {
-      await archiveProduct(app.db, requireUser(request), request.params.productId.toLowerCase());
+      await archiveProduct(app.db, requireUser(request), request.params.productId.toLowerCase(), announceWithdrawn);
       return reply.code(204).send();
     },
   );

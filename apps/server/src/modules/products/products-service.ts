@@ -42,6 +42,8 @@ import {
   type ProductWriteFields,
 } from './products-repository';
 import { assertApprovedSeller } from '../seller-dashboard/seller-access';
+import type { StandingProductWithdrawnEvent } from '../standing-orders/standing-order-events';
+import { productWithdrawal } from '../standing-orders/standing-orders-repository';
 import { clearCatalogueCaches } from './products-response-cache';
 import { SEARCH_CACHE_IDS, searchCacheFor, searchCacheKey } from './products-search-cache';
 
@@ -66,6 +68,9 @@ export function bulkArchivedMessage(title: string, i18n: I18n = translatorFor('e
 export function bulkStockBelowReservedMessage(title: string, reserved: number, i18n: I18n = translatorFor('en')): string {
   return i18n._(msg`"${{ title }}" has ${{ reserved }} reserved by open orders: its stock cannot go below ${{ reserved }}.`);
 }
+
+/** Tells the standing buyers of a product paused or archived (the routes publish 'standing_order.product_withdrawn' after the commit). */
+export type ProductWithdrawnAnnouncer = (event: StandingProductWithdrawnEvent) => Promise<void>;
 
 type ProductInput = z.output<typeof ZProductInput>;
 type ProductPatch = z.output<typeof ZProductPatch>;
@@ -152,6 +157,7 @@ function toDetails(record: ProductDetailsRecord, currency: string): TProductDeta
       ratingAverage: ratingAverage(record.sellerRatingSum, record.sellerRatingCount),
       ratingCount: record.sellerRatingCount,
     },
+    acceptsStandingOrders: record.acceptsStandingOrders,
     updatedAt: record.updatedAt.toISOString(),
   };
 }
@@ -178,10 +184,17 @@ export async function createProduct(db: Db, user: UserRow, input: ProductInput, 
   return getProductForViewer(db, row.id, user.id, currency);
 }
 
-export async function updateProduct(db: Db, user: UserRow, productId: string, patch: ProductPatch, currency: string): Promise<TProductDetails> {
+export async function updateProduct(
+  db: Db,
+  user: UserRow,
+  productId: string,
+  patch: ProductPatch,
+  currency: string,
+  announce?: ProductWithdrawnAnnouncer,
+): Promise<TProductDetails> {
   await requireSeller(db, user);
   if (patch.imageIds) await checkImages(db, user.id, patch.imageIds);
-  await db.transaction(async (tx) => {
+  const withdrawn = await db.transaction(async (tx) => {
     const current = await findOwnProductForUpdate(tx, productId, user.id);
     if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND_MESSAGE);
     checkCoordinates(
@@ -197,20 +210,25 @@ export async function updateProduct(db: Db, user: UserRow, productId: string, pa
     const values: Partial<ProductWriteFields> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
     await updateProductRow(tx, productId, values);
     if (imageIds) await replaceProductImages(tx, productId, imageIds);
+    return patch.status ? productWithdrawal(tx, { ...current, title: patch.title ?? current.title, previousStatus: current.status }, patch.status) : null;
   });
   clearCatalogueCaches(db);
+  if (withdrawn && announce) await announce(withdrawn);
   return getProductForViewer(db, productId, user.id, currency);
 }
 
 /** DELETE: archives (kept for past orders and reviews); archiving twice is fine. */
-export async function archiveProduct(db: Db, user: UserRow, productId: string): Promise<void> {
+export async function archiveProduct(db: Db, user: UserRow, productId: string, announce?: ProductWithdrawnAnnouncer): Promise<void> {
   await requireSeller(db, user);
-  await db.transaction(async (tx) => {
+  const withdrawn = await db.transaction(async (tx) => {
     const current = await findOwnProductForUpdate(tx, productId, user.id);
     if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND_MESSAGE);
-    if (current.status !== 'archived') await updateProductRow(tx, productId, { status: 'archived' });
+    if (current.status === 'archived') return null;
+    await updateProductRow(tx, productId, { status: 'archived' });
+    return productWithdrawal(tx, { ...current, previousStatus: current.status }, 'archived');
   });
   clearCatalogueCaches(db);
+  if (withdrawn && announce) await announce(withdrawn);
 }
 
 /** Anyone sees an active product; a draft, paused or archived one only its seller. */

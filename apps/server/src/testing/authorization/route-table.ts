@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { discountCodes } from '../../db/schema/discounts';
+import { sellerApplications } from '../../db/schema/seller-applications';
+import { standingOrderLines, standingOrders } from '../../db/schema/standing-orders';
 import { users } from '../../db/schema/users';
 import { passwordResetMail } from '../../modules/mail/mail-messages';
 import { queueMail } from '../../modules/mail/mail-outbox';
@@ -246,6 +248,41 @@ function nextIp(): string {
  * can run in any order; the expectations read: 401 not signed in, 403 not the right role, 404
  * not yours (nothing said about whether it exists), 2xx allowed.
  */
+/** A farm of its own (an approved seller made straight in the database), so a weekly basket with it is never a second one. */
+async function insertFarm(app: FastifyInstance): Promise<string> {
+  const name = unique('farm').replace(/[^a-z0-9]/gi, '').toLowerCase();
+  const [row] = await app.db
+    .insert(users)
+    .values({ email: `${name}@example.com`, username: name, roles: ['buyer', 'seller'] })
+    .returning({ id: users.id });
+  if (!row) throw new Error('farm not inserted');
+  await app.db.insert(sellerApplications).values({ userId: row.id, businessName: 'Basket Farm', status: 'approved' });
+  return row.id;
+}
+
+/** The body of a weekly basket with a new farm of its own (a product and a pickup slot in 2 days). */
+async function standingOrderBody(app: FastifyInstance): Promise<Record<string, unknown>> {
+  const sellerUserId = await insertFarm(app);
+  const productId = await createProduct(app, sellerUserId);
+  const firstSlotId = await createSlot(app, sellerUserId);
+  return { sellerUserId, lines: [{ productId, quantity: 1 }], fulfilment: 'pickup', firstSlotId };
+}
+
+/** A running weekly basket of the owner buyer with a farm of its own, its first cycle the day after tomorrow: its id and that day. */
+async function standingOrderOf(world: World): Promise<{ id: string; cycleDate: string }> {
+  const { app } = world;
+  const sellerUserId = await insertFarm(app);
+  const productId = await createProduct(app, sellerUserId);
+  const cycleDate = new Date(Date.now() + 2 * 24 * 3600_000).toISOString().slice(0, 10);
+  const [row] = await app.db
+    .insert(standingOrders)
+    .values({ buyerUserId: world.ownerBuyer.id, sellerUserId, fulfilment: 'pickup', slotMinuteOfWeek: 600, startsOn: cycleDate })
+    .returning({ id: standingOrders.id });
+  if (!row) throw new Error('standing order not inserted');
+  await app.db.insert(standingOrderLines).values({ standingOrderId: row.id, productId, quantity: 1, acceptedUnitPriceMinor: 250 });
+  return { id: row.id, cycleDate };
+}
+
 /** A discount code of a farm (or the platform's, for null) straight in the database: its id and code. */
 async function insertDiscountCode(app: FastifyInstance, ownerUserId: string | null): Promise<{ id: string; code: string }> {
   const code = unique('SECRET').toUpperCase().replace(/[^A-Z0-9-]/g, '');
@@ -1761,5 +1798,55 @@ export const ROUTE_TABLE: Row[] = [
       const code = await insertDiscountCode(world.app, null);
       return { url: `/api/admin/discount-codes/${code.id}`, payload: { status: 'paused' }, leaks: [code.code] };
     },
+  },
+  /* ---- weekly baskets (issue 28, decision 064) ---- */
+  { method: 'GET', path: '/api/standing-orders', note: "the caller's own weekly baskets", expect: signedIn(200), call: () => ({ url: '/api/standing-orders' }) },
+  {
+    method: 'POST',
+    path: '/api/standing-orders/preview',
+    expect: signedIn(200),
+    call: async ({ world }) => ({ url: '/api/standing-orders/preview', payload: await standingOrderBody(world.app) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/standing-orders',
+    note: 'each call with a farm of its own',
+    expect: signedIn(201),
+    call: async ({ world }) => ({ url: '/api/standing-orders', payload: await standingOrderBody(world.app) }),
+  },
+  ...(
+    [
+      ['GET', '', undefined],
+      ['PATCH', '', { priceIncreaseLimitPercent: 5 }],
+      ['POST', '/skip', 'cycle'],
+      ['POST', '/pause', 'pause'],
+      ['POST', '/resume', undefined],
+      ['POST', '/cancel', undefined],
+    ] as const
+  ).map(
+    ([method, suffix, body]): Row => ({
+      method,
+      path: `/api/standing-orders/:id${suffix}`,
+      note: "the owner buyer's weekly basket: everyone else, the farm and admins included, gets 404",
+      owner: 'buyer',
+      expect: buyerOwned(200),
+      call: async ({ world }) => {
+        const standing = await standingOrderOf(world);
+        const payload =
+          body === 'cycle'
+            ? { cycleDate: standing.cycleDate }
+            : body === 'pause'
+              ? { until: new Date(Date.now() + 3 * 24 * 3600_000).toISOString().slice(0, 10) }
+              : body;
+        return { url: `/api/standing-orders/${standing.id}${suffix}`, ...(payload === undefined ? {} : { payload }), leaks: [standing.id] };
+      },
+    }),
+  ),
+  {
+    method: 'GET',
+    path: '/api/seller/standing-demand',
+    note: "the caller's own farm's expected demand",
+    expect: sellersOnly(200),
+    call: () => ({ url: '/api/seller/standing-demand' }),
   },
 ];

@@ -57,6 +57,7 @@ const ERROR_KEY: Record<Exclude<keyof ProductFormValues, 'photos'> | 'photos', s
   originRegion: 'originRegion',
   originLat: 'originLat',
   originLng: 'originLng',
+  acceptsStandingOrders: 'acceptsStandingOrders',
   photos: 'imageIds',
 };
 
@@ -270,6 +271,13 @@ export function ProductForm({ product, initialValues, currency }: ProductFormPro
               <TextInput label={t`Latitude`} inputMode="decimal" placeholder="5.6037" {...text('originLat')} />
               <TextInput label={t`Longitude`} inputMode="decimal" placeholder="-0.1870" {...text('originLng')} />
             </SimpleGrid>
+            <Switch
+              label={t`Take weekly baskets`}
+              description={t`Buyers may put it in a basket ordered every week or two; turning it off keeps the baskets that already hold it`}
+              checked={values.acceptsStandingOrders}
+              onChange={(event) => set('acceptsStandingOrders')(event.currentTarget.checked)}
+              data-testid="product-accepts-standing-orders"
+            />
           </FormSection>
 
           <FormSection title={t`Photos`}>

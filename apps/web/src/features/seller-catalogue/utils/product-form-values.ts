@@ -29,6 +29,8 @@ export interface ProductFormValues {
   originRegion: string;
   originLat: string;
   originLng: string;
+  /** New weekly baskets may hold it (decision 064). */
+  acceptsStandingOrders: boolean;
   photos: PhotoItem[];
 }
 
@@ -49,6 +51,7 @@ export const PRODUCT_FIELDS = [
   'originLng',
   'imageIds',
   'status',
+  'acceptsStandingOrders',
 ] as const;
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -65,6 +68,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   originRegion: '',
   originLat: '',
   originLng: '',
+  acceptsStandingOrders: true,
   photos: [],
 };
 
@@ -106,6 +110,7 @@ export function toProductInput(values: ProductFormValues, currency: string): TPr
     originRegion: values.originRegion,
     originLat: toCoordinate(values.originLat),
     originLng: toCoordinate(values.originLng),
+    acceptsStandingOrders: values.acceptsStandingOrders,
     imageIds: uploadedImageIds(values.photos),
   };
 }
@@ -129,6 +134,7 @@ export function valuesFromProduct(product: TProductDetails): ProductFormValues {
     originRegion: product.origin.region,
     originLat: formatCoordinate(product.origin.lat),
     originLng: formatCoordinate(product.origin.lng),
+    acceptsStandingOrders: product.acceptsStandingOrders,
     photos: product.images.map((image) => ({ key: image.id, uploadId: image.id, previewUrl: image.thumbUrl, progress: 1, state: 'done' as const, error: null })),
   };
 }
