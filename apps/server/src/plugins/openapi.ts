@@ -85,6 +85,8 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'PATCH /api/seller/discount-codes/:codeId': [409],
   'POST /api/admin/discount-codes': [409],
   'PATCH /api/admin/discount-codes/:codeId': [409],
+  // The cycle is not held for its price, already ordered, or past its cut-off (decision 064).
+  'POST /api/standing-orders/:id/cycles/:cycleId/confirm': [409],
 };
 
 /** Routes that answer 204 with no body on success. */

@@ -160,6 +160,26 @@ export function priceAboveLimit(line: Pick<StandingCheckoutLine, 'priceMinor' | 
   return line.priceMinor * 100 > line.acceptedUnitPriceMinor * (100 + limitPercent);
 }
 
+type CycleQuote =
+  | { kind: 'failed'; leftOut: StandingCycleLeftOut[]; reason: 'nothing_available' | 'no_delivery_address' }
+  | { kind: 'ok'; kept: StandingCheckoutLine[]; leftOut: StandingCycleLeftOut[]; totalMinor: number };
+
+/** What the cycle would order now: the lines the farm can give, at today's prices, with the delivery fee. */
+async function quoteCycle(app: FastifyInstance, tx: Db, standingOrder: StandingOrderRow): Promise<CycleQuote> {
+  const { kept, leftOut } = splitLines(await readStandingLinesForCheckout(tx, standingOrder.id));
+  if (kept.length === 0) return { kind: 'failed', leftOut, reason: 'nothing_available' };
+  const subtotalMinor = kept.reduce((total, line) => total + line.priceMinor * line.quantity, 0);
+  let deliveryFeeMinor = 0;
+  if (standingOrder.fulfilment === 'delivery') {
+    const address = standingOrder.addressId ? await getAddressForUser(tx, standingOrder.buyerUserId, standingOrder.addressId) : null;
+    const first = kept[0] as StandingCheckoutLine;
+    const quote = address && address.lat !== null && address.lng !== null ? quoteDelivery(app.config.deliveryFeeBands, { lat: first.originLat, lng: first.originLng }, address) : null;
+    if (!quote || quote.feeMinor === null) return { kind: 'failed', leftOut, reason: 'no_delivery_address' };
+    deliveryFeeMinor = quote.feeMinor;
+  }
+  return { kind: 'ok', kept, leftOut, totalMinor: subtotalMinor + deliveryFeeMinor };
+}
+
 /**
  * Decides one claimed cycle whose placement time has come (or that the buyer confirmed): the
  * transaction holds its row. Returns the row's new state and the checkout to notify after the commit.
@@ -173,23 +193,11 @@ async function placeCycle(
   now: Date,
 ): Promise<{ row: StandingOrderCycleRow; checkout: CheckoutResult | null }> {
   const slotFields = { slotId: slot.id, slotStartsAt: slot.startsAt, cutoffAt: slot.cutoffAt };
-  const { kept, leftOut } = splitLines(await readStandingLinesForCheckout(tx, standingOrder.id));
-  if (kept.length === 0) {
-    return { row: await updateCycle(tx, row.id, { ...slotFields, status: 'failed', leftOut, totalMinor: null, reason: 'nothing_available' }, now), checkout: null };
+  const quote = await quoteCycle(app, tx, standingOrder);
+  if (quote.kind === 'failed') {
+    return { row: await updateCycle(tx, row.id, { ...slotFields, status: 'failed', leftOut: quote.leftOut, totalMinor: null, reason: quote.reason }, now), checkout: null };
   }
-  const subtotalMinor = kept.reduce((total, line) => total + line.priceMinor * line.quantity, 0);
-
-  let deliveryFeeMinor = 0;
-  if (standingOrder.fulfilment === 'delivery') {
-    const address = standingOrder.addressId ? await getAddressForUser(tx, standingOrder.buyerUserId, standingOrder.addressId) : null;
-    const first = kept[0] as StandingCheckoutLine;
-    const quote = address && address.lat !== null && address.lng !== null ? quoteDelivery(app.config.deliveryFeeBands, { lat: first.originLat, lng: first.originLng }, address) : null;
-    if (!quote || quote.feeMinor === null) {
-      return { row: await updateCycle(tx, row.id, { ...slotFields, status: 'failed', leftOut, totalMinor: null, reason: 'no_delivery_address' }, now), checkout: null };
-    }
-    deliveryFeeMinor = quote.feeMinor;
-  }
-  const totalMinor = subtotalMinor + deliveryFeeMinor;
+  const { kept, leftOut, totalMinor } = quote;
 
   if (kept.some((line) => priceAboveLimit(line, standingOrder.priceIncreaseLimitPercent))) {
     return { row: await updateCycle(tx, row.id, { ...slotFields, status: 'held_price', leftOut, totalMinor, reason: 'price_above_limit' }, now), checkout: null };
@@ -297,6 +305,11 @@ async function runCycle(
       }
     }
 
+    if (row.status === 'upcoming' && before === null) {
+      // The announcement carries the estimate: the buyer's "top up by the cut-off" is measured against it.
+      const quote = await quoteCycle(app, tx, standingOrder);
+      if (quote.kind === 'ok') row = await updateCycle(tx, row.id, { totalMinor: quote.totalMinor, leftOut: quote.leftOut }, now);
+    }
     const changed = row.status !== before;
     const events = changed ? [await eventOf(tx, standingOrder, row)] : [];
     return { row, checkout, events, changed };

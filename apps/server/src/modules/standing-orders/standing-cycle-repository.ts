@@ -149,13 +149,13 @@ export async function acceptTodaysPrices(db: Db, standingOrderId: string): Promi
   `);
 }
 
-/** The farm's shop name as orders show it. */
+/** The farm's shop name as orders show it (its profile's, else its approved application's, else the username). */
 export async function findShopName(db: Db, sellerUserId: string): Promise<string> {
   const [row] = await db
     .select({
       shopName: sql<string>`coalesce(
-        (select shop_name from seller_profiles where user_id = ${users.id}),
-        (select business_name from seller_applications where user_id = ${users.id} and status = 'approved' limit 1),
+        (select sp.shop_name from seller_profiles sp where sp.user_id = ${sellerUserId}),
+        (select sa.business_name from seller_applications sa where sa.user_id = ${sellerUserId} and sa.status = 'approved' limit 1),
         ${users.username}
       )`,
     })
