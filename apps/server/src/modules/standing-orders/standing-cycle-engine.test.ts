@@ -6,6 +6,7 @@ import { products } from '../../db/schema/products';
 import { standingOrderCycles } from '../../db/schema/standing-orders';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { balances, createBuyer, createProduct, createSeller, fundWallet, ledgerTotal, platformBalance, productStock } from '../orders/testing/order-fixtures';
+import { domainEvents } from '../../lib/domain-events';
 import { confirmHeldCycle, standingCycleCheckoutKey, sweepStandingOrders } from './standing-cycle-engine';
 import { createStandingOrder, createWeeklySlot, cycleOf, cyclesOf, cycleTimes, ordersOfBuyer } from './testing/standing-fixtures';
 
@@ -182,5 +183,20 @@ describe('weekly basket cycles', () => {
     expect((await messagesOf(buyer.id)).join('\n')).toContain('has no delivery time');
     await sweep(cycleTimes(2).place);
     expect((await cycleOf(app(), standingOrderId, cycleTimes(2).cycleDate))?.status).toBe('placed');
+  });
+
+  it('tells the buyer a weekly basket was made, and that a product of it was paused, once each, linking to the basket', async () => {
+    const { buyer, seller, tomatoes, standingOrderId } = await weeklyBasket();
+    const created = { standingOrderId, buyerUserId: buyer.id, sellerUserId: seller.id, shopName: 'Green Valley Farm', firstCycleDate: '2026-12-03', firstSlotStartsAt: null };
+    await domainEvents.publishAfterCommit(app(), 'standing_order.created', created);
+    await domainEvents.publishAfterCommit(app(), 'standing_order.created', created);
+    const withdrawn = { productId: tomatoes, title: 'Tomatoes', sellerUserId: seller.id, shopName: 'Green Valley Farm', status: 'paused' as const, buyerUserIds: [buyer.id] };
+    await domainEvents.publishAfterCommit(app(), 'standing_order.product_withdrawn', withdrawn);
+    const rows = await app().db.select().from(notifications).where(eq(notifications.userId, buyer.id));
+    expect(rows.map((row) => row.message).sort()).toEqual([
+      'Green Valley Farm paused Tomatoes: your weekly basket goes without it until it is back.',
+      'Your weekly basket from Green Valley Farm is set. The first delivery is on Thu, Dec 3.',
+    ]);
+    expect(rows.find((row) => row.message.startsWith('Your weekly basket'))).toMatchObject({ type: 'standing_order_update', relatedEntityId: standingOrderId });
   });
 });
