@@ -1,4 +1,6 @@
+import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/runtime-macro';
+import { formatMoney } from '@pulse/contract/money-format';
 import { contractMessage } from '@pulse/contract/messages-i18n';
 import {
   STANDING_ORDER_ANNOUNCE_HOURS_BEFORE_CUTOFF,
@@ -13,6 +15,7 @@ import type { Db } from '../../db/client';
 import type { DeliverySlotRow } from '../../db/schema/delivery-slots';
 import type { StandingCycleLeftOut, StandingOrderCycleRow, StandingOrderRow } from '../../db/schema/standing-orders';
 import { ConflictError, NotFoundError } from '../../errors/domain-errors';
+import { translatorFor } from '../../i18n/translator';
 import { domainEvents, type DomainEvents } from '../../lib/domain-events';
 import '../orders/order-events';
 import { getAddressForUser } from '../addresses/addresses-repository';
@@ -285,6 +288,7 @@ async function runCycle(
     if (options.confirm && row.status !== 'held_price') throw new ConflictError(CYCLE_NOT_HELD_MESSAGE);
 
     const cutoffAt = row.cutoffAt ?? slot?.cutoffAt ?? null;
+    if (paused && options.confirm) throw new ConflictError(CYCLE_CLOSED_MESSAGE);
     if (paused) {
       // Paused after it was announced: the buyer asked for no cycle before the pause ends.
       row = await updateCycle(tx, row.id, { status: 'skipped', reason: 'paused' }, now);
@@ -386,7 +390,33 @@ export const CYCLE_CLOSED_MESSAGE = contractMessage(msg`Orders for this delivery
 export const CYCLE_NOT_HELD_MESSAGE = contractMessage(msg`This delivery is not waiting for your confirmation.`);
 export const CYCLE_NOT_FOUND_MESSAGE = contractMessage(msg`Weekly basket delivery not found.`);
 
-export function toCycleJson(row: StandingOrderCycleRow): TStandingOrderCycle {
+/**
+ * A cycle's reason code in the buyer's words: held for a price (`price_above_limit`) or for money
+ * (`wallet_short:<missing minor units>`), missed, failed, no slot, paused. Unknown codes as they are.
+ */
+export function cycleReasonText(reason: string | null, i18n: I18n, currency: string): string | null {
+  if (reason === null) return null;
+  const short = /^wallet_short:(\d+)$/.exec(reason);
+  if (short) return i18n._(msg`Your wallet is ${{ missing: formatMoney(Number(short[1]), currency, i18n.locale) }} short: top up before the cut-off and it is ordered.`);
+  switch (reason) {
+    case 'price_above_limit':
+      return i18n._(msg`A price rose above your limit: confirm today's prices to order it.`);
+    case 'nothing_available':
+      return i18n._(msg`Nothing in it was available this week.`);
+    case 'no_delivery_address':
+      return i18n._(msg`Your delivery address cannot be reached: choose another one or pickup.`);
+    case 'not_placed_in_time':
+      return i18n._(msg`It could not be ordered before the cut-off.`);
+    case 'slot_full_or_closed':
+      return i18n._(msg`The farm's delivery time that week is full or closed.`);
+    case 'paused':
+      return i18n._(msg`Your weekly basket was paused.`);
+    default:
+      return reason;
+  }
+}
+
+export function toCycleJson(row: StandingOrderCycleRow, i18n: I18n, currency: string): TStandingOrderCycle {
   return ZStandingOrderCycle.parse({
     id: row.id,
     cycleDate: row.cycleDate,
@@ -396,7 +426,7 @@ export function toCycleJson(row: StandingOrderCycleRow): TStandingOrderCycle {
     orderId: row.orderId,
     totalMinor: row.totalMinor,
     leftOut: row.leftOut,
-    reason: row.reason,
+    reason: cycleReasonText(row.reason, i18n, currency),
   });
 }
 
@@ -405,13 +435,20 @@ export function toCycleJson(row: StandingOrderCycleRow): TStandingOrderCycle {
  * cycle held for its price; it is placed at once (the engine's own transaction) when before its
  * cut-off, else 409. Another buyer's ids: 404.
  */
-export async function confirmHeldCycle(app: FastifyInstance, buyerUserId: string, standingOrderId: string, cycleId: string, now: Date = new Date()): Promise<TStandingOrderCycle> {
+export async function confirmHeldCycle(
+  app: FastifyInstance,
+  buyerUserId: string,
+  standingOrderId: string,
+  cycleId: string,
+  now: Date = new Date(),
+  i18n: I18n = translatorFor('en'),
+): Promise<TStandingOrderCycle> {
   const cycle = await findCycleOfBuyer(app.db, buyerUserId, standingOrderId.toLowerCase(), cycleId.toLowerCase());
   if (!cycle) throw new NotFoundError(CYCLE_NOT_FOUND_MESSAGE);
   const outcome = await runCycle(app, cycle.standingOrderId, cycle.cycleDate, now, { confirm: { buyerUserId } });
   if (!outcome?.row) throw new ConflictError(CYCLE_CLOSED_MESSAGE);
   await afterCycleCommit(app, outcome);
-  return toCycleJson(outcome.row);
+  return toCycleJson(outcome.row, i18n, app.config.currency);
 }
 
 /** The engine runs after each pass of the order timers (every 30 s in each process; the cycle rows decide who does what). */

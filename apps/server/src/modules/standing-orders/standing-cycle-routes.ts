@@ -12,6 +12,6 @@ export const standingCycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/standing-orders/:id/cycles/:cycleId/confirm',
     { schema: { params: ZStandingCycleParams, response: { 200: ZStandingOrderCycle } }, preValidation: [app.authenticate] },
-    async (request) => confirmHeldCycle(app, requireUser(request).id, request.params.id, request.params.cycleId),
+    async (request) => confirmHeldCycle(app, requireUser(request).id, request.params.id, request.params.cycleId, new Date(), request.i18n),
   );
 };
