@@ -14,6 +14,7 @@ import { adminRoutes } from './modules/admin/admin-routes';
 import { checkoutRoutes } from './modules/checkout/checkout-routes';
 import { discountsRoutes } from './modules/discounts/discounts-routes';
 import { standingOrdersRoutes } from './modules/standing-orders/standing-orders-routes';
+import { standingCycleRoutes } from './modules/standing-orders/standing-cycle-routes';
 import { orderTimersPlugin } from './modules/orders/order-timers-plugin';
 import { ordersRoutes } from './modules/orders/orders-routes';
 import { refundsRoutes } from './modules/orders/refunds-routes';
@@ -211,6 +212,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(checkoutRoutes);
   await app.register(discountsRoutes);
   await app.register(standingOrdersRoutes);
+  await app.register(standingCycleRoutes);
   await app.register(ordersRoutes);
   await app.register(refundsRoutes);
   await app.register(sellerDashboardRoutes);

@@ -7,6 +7,8 @@ import { registerAccountMailListeners } from './modules/mail/account-mail-listen
 import { registerOrderMailListeners } from './modules/mail/order-mail-listeners';
 import { describeTipEntries } from './modules/hub/hub-tips-wallet-memo';
 import { registerOrderNotificationListeners } from './modules/notifications/order-notification-listeners';
+import { registerStandingCycleTimers } from './modules/standing-orders/standing-cycle-engine';
+import { registerStandingOrderNotificationListeners } from './modules/standing-orders/standing-order-notification-listeners';
 import { describeReferralEntries } from './modules/referrals/referral-earnings-service';
 import { registerReferralOrderListeners } from './modules/referrals/referral-order-listeners';
 import { registerWalletEntryDescriber } from './modules/wallet/wallet-entry-describers';
@@ -30,6 +32,8 @@ export function registerDomainListeners(): void {
   registerDiscountOrderListeners(domainEvents);
   registerAccountMailListeners(domainEvents);
   registerDocumentMailAttachments();
+  registerStandingCycleTimers(domainEvents);
+  registerStandingOrderNotificationListeners(domainEvents);
 
   // Wallet history lines of ledger kinds other modules post.
   registerWalletEntryDescriber('hub.tips', describeTipEntries);

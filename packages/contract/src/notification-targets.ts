@@ -15,6 +15,7 @@ export function getNotificationLink(notification: NotificationLinkFields): strin
   if (!entityId) {
     if (notification.type === 'application_update') return getApplicationStatusPath(notification.content_type);
     if (notification.type.startsWith('payout_')) return '/wallet';
+    if (notification.type === 'standing_order_update') return '/standing-orders';
     return getListPathOfSource(notification.source);
   }
   const id = encodeURIComponent(entityId);
@@ -25,6 +26,8 @@ export function getNotificationLink(notification: NotificationLinkFields): strin
       return `/order/${id}`;
     case 'delivery_update':
       return `/order-delivery/${id}`;
+    case 'standing_order_update':
+      return `/standing-orders/${id}`;
     case 'application_update':
       return getApplicationStatusPath(notification.content_type);
     case 'announcement':

@@ -22,6 +22,8 @@ export const ZNotificationType = z.enum([
   'payout_sent',
   'payout_failed',
   'payout_returned',
+  /** A weekly basket's news (decision 064): created, a cycle announced, placed, held, skipped; opens /standing-orders/{id}. */
+  'standing_order_update',
 ]);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
 
@@ -43,6 +45,7 @@ export const notificationTitles: Readonly<Record<TNotificationType, string>> = {
   payout_sent: contractMessage(msg`Payout Sent`),
   payout_failed: contractMessage(msg`Payout Failed`),
   payout_returned: contractMessage(msg`Payout Returned`),
+  standing_order_update: contractMessage(msg`Weekly Basket`),
 };
 
 export const ZNotification = z.object({

@@ -145,6 +145,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/seller/standing-demand': "What the farm's weekly baskets will order in the next 7 days, per product",
   'POST /api/checkout/quote': 'Price my basket per farm',
   'POST /api/checkout': 'Place the orders of my basket',
+  'POST /api/standing-orders/:id/cycles/:cycleId/confirm': "Accept today's prices of a weekly basket delivery held for them, and order it now",
   'GET /api/checkout/:checkoutId/payment': 'The state of my checkout payment',
   'POST /api/checkout/:checkoutId/payment/otp': 'Send the SMS code of a mobile money checkout payment',
   'POST /api/checkout/:checkoutId/payment/cancel': "Give up a checkout payment cancelled on the provider's page (verified first)",

@@ -93,6 +93,8 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'POST /api/standing-orders/:id/skip': [409],
   'POST /api/standing-orders/:id/pause': [409],
   'POST /api/standing-orders/:id/resume': [409],
+  // The cycle is not held for its price, already ordered, or past its cut-off (decision 064).
+  'POST /api/standing-orders/:id/cycles/:cycleId/confirm': [409],
 };
 
 /** Routes that answer 204 with no body on success. */

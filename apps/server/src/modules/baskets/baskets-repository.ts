@@ -38,7 +38,7 @@ export interface BasketLineRow {
 }
 
 /** Storage key of the first image (lowest position) of the product: thumb when there is one. */
-const firstImageKey = sql<string | null>`(
+export const firstImageKey = sql<string | null>`(
   select coalesce(${uploads.thumbStorageKey}, ${uploads.storageKey})
   from ${productImages} join ${uploads} on ${uploads.id} = ${productImages.uploadId}
   where ${productImages.productId} = ${products.id}
@@ -46,7 +46,7 @@ const firstImageKey = sql<string | null>`(
   limit 1
 )`;
 
-const shopNameSql = sql<string>`coalesce(
+export const shopNameSql = sql<string>`coalesce(
   (select ${sellerProfiles.shopName} from ${sellerProfiles} where ${sellerProfiles.userId} = ${products.sellerUserId}),
   (select ${sellerApplications.businessName} from ${sellerApplications}
    where ${sellerApplications.userId} = ${products.sellerUserId} and ${sellerApplications.status} = 'approved'

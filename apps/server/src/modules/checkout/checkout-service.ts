@@ -271,12 +271,213 @@ async function explainStockRefusal(db: Db, line: BasketLineRow): Promise<never> 
   throw new ConflictError(msg`Only ${{ available: stock.available }} left of ${{ title: stock.title }}`);
 }
 
-interface CheckoutResult {
+export interface CheckoutResult {
   response: TCheckoutResponse;
   outcomes: TransitionOutcome[];
   buyerUserId: string;
   /** The provider payment of a checkout with payWith: created here, started after the commit (only when `created`). */
   intent: PaymentIntentRow | null;
+}
+
+/**
+ * Where a checkout's lines come from: the buyer's basket (read in the transaction and cleared with
+ * the orders), or lines given by the caller (a weekly basket's cycle, decision 064: no basket is
+ * read or cleared).
+ */
+export type CheckoutLineSource = { kind: 'basket' } | { kind: 'lines'; lines: BasketLineRow[] };
+
+/**
+ * The core of a checkout, inside the caller's transaction: the checkout row by its idempotency key
+ * (a replay answers the same orders), the lines' checks, discounts, stock reserved in product-id
+ * order, slots booked in slot-id order, one order per farm with its items and event, and with
+ * payNow every order paid from the wallet. It throws on any refusal (the caller's transaction then
+ * rolls back). After the commit the caller runs `notifyCheckoutCommitted(app, result)`.
+ */
+export async function placeCheckoutInTransaction(
+  app: FastifyInstance,
+  tx: Db,
+  user: Pick<UserRow, 'id'>,
+  idempotencyKey: string,
+  input: CheckoutInput,
+  source: CheckoutLineSource,
+  now: Date,
+  method: ReturnType<typeof checkPayWith> | null = null,
+): Promise<CheckoutResult> {
+  const requestHash = hashCheckoutRequest(input);
+  const provider = app.paymentProvider;
+  const checkout = await insertCheckoutOnce(tx, { buyerUserId: user.id, idempotencyKey, requestHash });
+  if (!checkout) return { ...(await replayCheckout(tx, user.id, idempotencyKey, requestHash)), outcomes: [], buyerUserId: user.id };
+
+  const lines = source.kind === 'basket' ? await readBasketForCheckout(tx, user.id) : source.lines;
+  if (lines.length === 0) throw new ConflictError(EMPTY_BASKET_MESSAGE);
+  const groups = groupBySeller(lines);
+
+  const choices = new Map(input.sellers.map((seller) => [seller.sellerUserId.toLowerCase(), seller]));
+  for (const sellerUserId of choices.keys()) {
+    if (!groups.some((group) => group.sellerUserId === sellerUserId)) throw new ConflictError(BASKET_CHANGED_MESSAGE);
+  }
+  for (const group of groups) {
+    if (!choices.has(group.sellerUserId)) throw new InvalidError(msg`Choose pickup or delivery for ${{ shopName: group.shopName }}.`, { sellers: msg`Choose pickup or delivery for ${{ shopName: group.shopName }}` });
+    for (const line of group.lines) {
+      if (line.sellerUserId === user.id) throw new InvalidError(msg`You cannot buy your own product (${{ title: line.title }}).`);
+      if (line.quantity < line.minOrderQuantity) {
+        throw new InvalidError(msg`The minimum order of ${{ title: line.title }} is ${{ minOrderQuantity: line.minOrderQuantity }} ${{ unit: line.unit }}.`);
+      }
+    }
+  }
+
+  const needsAddress = groups.some((group) => choices.get(group.sellerUserId)?.fulfilment === 'delivery');
+  if (needsAddress && !input.addressId) throw new InvalidError(ADDRESS_REQUIRED_MESSAGE, { addressId: ADDRESS_REQUIRED_MESSAGE });
+  const address = needsAddress ? await loadAddress(tx, user.id, input.addressId) : null;
+  // Never priced at a guess: an address the server cannot place waits for the buyer's pin.
+  if (address && (address.lat === null || address.lng === null)) throw new InvalidError(ADDRESS_NOT_LOCATED_MESSAGE, { addressId: ADDRESS_NOT_LOCATED_MESSAGE });
+
+  // Discount codes (decision 062): their rows are locked here, before any product or slot, in id
+  // order, so concurrent checkouts with the same code count its uses one after the other.
+  const discounts = await resolveDiscounts(
+    tx,
+    user.id,
+    input.discountCodes,
+    groups.map((group) => ({ sellerUserId: group.sellerUserId, subtotalMinor: group.lines.reduce((total, line) => total + line.priceMinor * line.quantity, 0) })),
+    app.config.currency,
+    now,
+    true,
+  );
+  assertAllApplied(discounts);
+
+  // Reserve every line in one stable order (product id): concurrent checkouts of the same
+  // products then queue on the rows instead of deadlocking.
+  const reserved = new Map<string, ReservedProduct>();
+  for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))) {
+    const product = await reserveStock(tx, line.productId, line.quantity);
+    if (!product) await explainStockRefusal(tx, line);
+    else reserved.set(line.productId, product);
+  }
+  const thumbs = await findProductThumbUrls(tx, lines.map((line) => line.productId));
+
+  // Book the slots in one stable order too (slot id), before any order row exists.
+  const booked = new Map<string, Awaited<ReturnType<typeof bookSlot>>>();
+  const bySlot = groups
+    .map((group) => ({ group, choice: choices.get(group.sellerUserId) }))
+    .sort((a, b) => ((a.choice?.slotId.toLowerCase() ?? '') < (b.choice?.slotId.toLowerCase() ?? '') ? -1 : 1));
+  for (const { group, choice } of bySlot) {
+    if (!choice) continue;
+    if (choice.fulfilment === 'delivery' && !address) throw new Error('delivery without an address');
+    const delivery = address ? quoteDelivery(app.config.deliveryFeeBands, group.farm, address) : null;
+    if (choice.fulfilment === 'delivery' && delivery?.feeMinor === null) {
+      throw new InvalidError(msg`${{ shopName: group.shopName }} does not deliver that far (${{ distanceKm: delivery.distanceKm ?? '?' }} km). Choose pickup.`, {
+        [`sellers.${group.sellerUserId}.fulfilment`]: msg`Delivery is not available to this address`,
+      });
+    }
+    const slotId = choice.slotId.toLowerCase();
+    const slot = await bookSlot(tx, { slotId, sellerUserId: group.sellerUserId, method: choice.fulfilment, now });
+    if (!slot) await explainSlotRefusal(tx, slotId, group, choice.fulfilment, now);
+    booked.set(group.sellerUserId, slot);
+  }
+
+  const orderIds: string[] = [];
+  const created: Array<Awaited<ReturnType<typeof insertOrder>>> = [];
+  for (const group of groups) {
+    const choice = choices.get(group.sellerUserId);
+    if (!choice) continue;
+    const delivery = choice.fulfilment === 'delivery' && address ? quoteDelivery(app.config.deliveryFeeBands, group.farm, address) : null;
+    const slot = booked.get(group.sellerUserId);
+
+    const items = group.lines.map((line) => {
+      const product = reserved.get(line.productId);
+      if (!product) throw new Error('reserved product missing');
+      return { line, product, lineTotalMinor: product.priceMinor * line.quantity };
+    });
+    const subtotalMinor = items.reduce((total, item) => total + item.lineTotalMinor, 0);
+    const deliveryFeeMinor = delivery?.feeMinor ?? 0;
+    // The quote priced the basket as it was read; the reserved prices are the same rows, so the discounts are recomputed on them.
+    const applied = discounts.bySeller.get(group.sellerUserId);
+    const farmDiscountMinor = Math.min(applied?.farm?.amountMinor ?? 0, subtotalMinor);
+    const platformDiscountMinor = Math.min(applied?.platform?.amountMinor ?? 0, subtotalMinor - farmDiscountMinor);
+    const order = await insertOrder(tx, {
+      checkoutId: checkout.id,
+      buyerUserId: user.id,
+      sellerUserId: group.sellerUserId,
+      status: 'pending_payment',
+      fulfilment: choice.fulfilment,
+      deliveryAddress: choice.fulfilment === 'delivery' && address ? addressSnapshot(address) : null,
+      distanceKm: delivery?.distanceKm ?? null,
+      slotId: slot?.id ?? null,
+      slotStartsAt: slot?.startsAt ?? null,
+      slotEndsAt: slot?.endsAt ?? null,
+      currency: app.config.currency,
+      subtotalMinor,
+      deliveryFeeMinor,
+      farmDiscountMinor,
+      platformDiscountMinor,
+      farmDiscountCodeId: applied?.farm?.code.id ?? null,
+      farmDiscountCode: applied?.farm?.code.code ?? null,
+      platformDiscountCodeId: applied?.platform?.code.id ?? null,
+      platformDiscountCode: applied?.platform?.code.code ?? null,
+      totalMinor: subtotalMinor - farmDiscountMinor - platformDiscountMinor + deliveryFeeMinor,
+      confirmationCode: newConfirmationCode(),
+      expiresAt: new Date(now.getTime() + PAYMENT_EXPIRY_MINUTES * 60_000),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await insertOrderItems(
+      tx,
+      items.map(({ line, product, lineTotalMinor }) => ({
+        orderId: order.id,
+        productId: product.id,
+        title: product.title,
+        unit: product.unit,
+        imageUrl: thumbs.get(product.id) ?? line.thumbUrl,
+        unitPriceMinor: product.priceMinor,
+        quantity: line.quantity,
+        lineTotalMinor,
+      })),
+    );
+    await insertRedemptions(
+      tx,
+      [applied?.farm ? { code: applied.farm.code, amountMinor: farmDiscountMinor } : null, applied?.platform ? { code: applied.platform.code, amountMinor: platformDiscountMinor } : null]
+        .filter((use) => use !== null)
+        .map((use) => ({ codeId: use.code.id, orderId: order.id, checkoutId: checkout.id, buyerUserId: user.id, amountMinor: use.amountMinor, createdAt: now })),
+    );
+    await insertOrderEvent(tx, { orderId: order.id, fromStatus: null, toStatus: 'pending_payment', actor: 'buyer', actorUserId: user.id, note: null, createdAt: now });
+    orderIds.push(order.id);
+    created.push(order);
+  }
+
+  // A second checkout of the same basket (a double click with two keys) read the same lines; the
+  // first to delete them wins and the other rolls back instead of buying the basket twice.
+  if (source.kind === 'basket') {
+    const cleared = await clearBasketLines(tx, user.id, lines.map((line) => line.productId));
+    if (cleared !== lines.length) throw new ConflictError(BASKET_CHANGED_MESSAGE);
+  }
+
+  const outcomes: TransitionOutcome[] = [];
+  let intent: PaymentIntentRow | null = null;
+  if (method) {
+    // One intent for the exact total, in this transaction (a replay finds it); no provider call until the commit.
+    intent = await createIntent(tx, provider.name, {
+      userId: user.id,
+      purpose: 'checkout',
+      amountMinor: created.reduce((total, order) => total + order.totalMinor, 0),
+      currency: app.config.currency,
+      method,
+      checkoutId: checkout.id,
+      expiresAt: new Date(now.getTime() + PAYMENT_EXPIRY_MINUTES * 60_000),
+    });
+  } else if (input.payNow) {
+    for (const order of created) {
+      outcomes.push(await runTransition(tx, app.config, order, 'pay', { roles: ['buyer'], userId: user.id }, {}, now));
+    }
+  }
+  const records = await findOrderSummariesByIds(tx, orderIds);
+  return { response: { checkoutId: checkout.id, orders: records.map(toOrderSummaryJson), replayed: false, payment: null }, outcomes, buyerUserId: user.id, intent };
+}
+
+/** After the commit of a checkout core: the catalogue's cached stock, and the paid orders' events (notifications, mail). */
+export async function notifyCheckoutCommitted(app: FastifyInstance, result: CheckoutResult): Promise<void> {
+  // The reserved stock leaves what the catalogue shows as available.
+  if (!result.response.replayed) clearPublicResponses(app.db);
+  for (const outcome of result.outcomes) await notifyTransition(app, outcome, result.buyerUserId);
 }
 
 /**
@@ -300,181 +501,13 @@ export async function placeCheckout(
   i18n: I18n = translatorFor('en'),
 ): Promise<{ response: TCheckoutResponse; created: boolean }> {
   const input = ZCheckoutInput.parse(rawInput);
-  const requestHash = hashCheckoutRequest(input);
   const provider = app.paymentProvider;
   const method = input.payWith ? checkPayWith(provider.name, input.payWith) : null;
   if (input.sellers.some((seller) => seller.fulfilment === 'delivery')) await placeAddressIfKnown(app.db, user.id, input.addressId);
-  const result = await app.db.transaction(async (tx): Promise<CheckoutResult> => {
-    const checkout = await insertCheckoutOnce(tx, { buyerUserId: user.id, idempotencyKey, requestHash });
-    if (!checkout) return { ...(await replayCheckout(tx, user.id, idempotencyKey, requestHash)), outcomes: [], buyerUserId: user.id };
-
-    const lines = await readBasketForCheckout(tx, user.id);
-    if (lines.length === 0) throw new ConflictError(EMPTY_BASKET_MESSAGE);
-    const groups = groupBySeller(lines);
-
-    const choices = new Map(input.sellers.map((seller) => [seller.sellerUserId.toLowerCase(), seller]));
-    for (const sellerUserId of choices.keys()) {
-      if (!groups.some((group) => group.sellerUserId === sellerUserId)) throw new ConflictError(BASKET_CHANGED_MESSAGE);
-    }
-    for (const group of groups) {
-      if (!choices.has(group.sellerUserId)) throw new InvalidError(msg`Choose pickup or delivery for ${{ shopName: group.shopName }}.`, { sellers: msg`Choose pickup or delivery for ${{ shopName: group.shopName }}` });
-      for (const line of group.lines) {
-        if (line.sellerUserId === user.id) throw new InvalidError(msg`You cannot buy your own product (${{ title: line.title }}).`);
-        if (line.quantity < line.minOrderQuantity) {
-          throw new InvalidError(msg`The minimum order of ${{ title: line.title }} is ${{ minOrderQuantity: line.minOrderQuantity }} ${{ unit: line.unit }}.`);
-        }
-      }
-    }
-
-    const needsAddress = groups.some((group) => choices.get(group.sellerUserId)?.fulfilment === 'delivery');
-    if (needsAddress && !input.addressId) throw new InvalidError(ADDRESS_REQUIRED_MESSAGE, { addressId: ADDRESS_REQUIRED_MESSAGE });
-    const address = needsAddress ? await loadAddress(tx, user.id, input.addressId) : null;
-    // Never priced at a guess: an address the server cannot place waits for the buyer's pin.
-    if (address && (address.lat === null || address.lng === null)) throw new InvalidError(ADDRESS_NOT_LOCATED_MESSAGE, { addressId: ADDRESS_NOT_LOCATED_MESSAGE });
-
-    // Discount codes (decision 062): their rows are locked here, before any product or slot, in id
-    // order, so concurrent checkouts with the same code count its uses one after the other.
-    const discounts = await resolveDiscounts(
-      tx,
-      user.id,
-      input.discountCodes,
-      groups.map((group) => ({ sellerUserId: group.sellerUserId, subtotalMinor: group.lines.reduce((total, line) => total + line.priceMinor * line.quantity, 0) })),
-      app.config.currency,
-      now,
-      true,
-    );
-    assertAllApplied(discounts);
-
-    // Reserve every line in one stable order (product id): concurrent checkouts of the same
-    // products then queue on the rows instead of deadlocking.
-    const reserved = new Map<string, ReservedProduct>();
-    for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))) {
-      const product = await reserveStock(tx, line.productId, line.quantity);
-      if (!product) await explainStockRefusal(tx, line);
-      else reserved.set(line.productId, product);
-    }
-    const thumbs = await findProductThumbUrls(tx, lines.map((line) => line.productId));
-
-    // Book the slots in one stable order too (slot id), before any order row exists.
-    const booked = new Map<string, Awaited<ReturnType<typeof bookSlot>>>();
-    const bySlot = groups
-      .map((group) => ({ group, choice: choices.get(group.sellerUserId) }))
-      .sort((a, b) => ((a.choice?.slotId.toLowerCase() ?? '') < (b.choice?.slotId.toLowerCase() ?? '') ? -1 : 1));
-    for (const { group, choice } of bySlot) {
-      if (!choice) continue;
-      if (choice.fulfilment === 'delivery' && !address) throw new Error('delivery without an address');
-      const delivery = address ? quoteDelivery(app.config.deliveryFeeBands, group.farm, address) : null;
-      if (choice.fulfilment === 'delivery' && delivery?.feeMinor === null) {
-        throw new InvalidError(msg`${{ shopName: group.shopName }} does not deliver that far (${{ distanceKm: delivery.distanceKm ?? '?' }} km). Choose pickup.`, {
-          [`sellers.${group.sellerUserId}.fulfilment`]: msg`Delivery is not available to this address`,
-        });
-      }
-      const slotId = choice.slotId.toLowerCase();
-      const slot = await bookSlot(tx, { slotId, sellerUserId: group.sellerUserId, method: choice.fulfilment, now });
-      if (!slot) await explainSlotRefusal(tx, slotId, group, choice.fulfilment, now);
-      booked.set(group.sellerUserId, slot);
-    }
-
-    const orderIds: string[] = [];
-    const created: Array<Awaited<ReturnType<typeof insertOrder>>> = [];
-    for (const group of groups) {
-      const choice = choices.get(group.sellerUserId);
-      if (!choice) continue;
-      const delivery = choice.fulfilment === 'delivery' && address ? quoteDelivery(app.config.deliveryFeeBands, group.farm, address) : null;
-      const slot = booked.get(group.sellerUserId);
-
-      const items = group.lines.map((line) => {
-        const product = reserved.get(line.productId);
-        if (!product) throw new Error('reserved product missing');
-        return { line, product, lineTotalMinor: product.priceMinor * line.quantity };
-      });
-      const subtotalMinor = items.reduce((total, item) => total + item.lineTotalMinor, 0);
-      const deliveryFeeMinor = delivery?.feeMinor ?? 0;
-      // The quote priced the basket as it was read; the reserved prices are the same rows, so the discounts are recomputed on them.
-      const applied = discounts.bySeller.get(group.sellerUserId);
-      const farmDiscountMinor = Math.min(applied?.farm?.amountMinor ?? 0, subtotalMinor);
-      const platformDiscountMinor = Math.min(applied?.platform?.amountMinor ?? 0, subtotalMinor - farmDiscountMinor);
-      const order = await insertOrder(tx, {
-        checkoutId: checkout.id,
-        buyerUserId: user.id,
-        sellerUserId: group.sellerUserId,
-        status: 'pending_payment',
-        fulfilment: choice.fulfilment,
-        deliveryAddress: choice.fulfilment === 'delivery' && address ? addressSnapshot(address) : null,
-        distanceKm: delivery?.distanceKm ?? null,
-        slotId: slot?.id ?? null,
-        slotStartsAt: slot?.startsAt ?? null,
-        slotEndsAt: slot?.endsAt ?? null,
-        currency: app.config.currency,
-        subtotalMinor,
-        deliveryFeeMinor,
-        farmDiscountMinor,
-        platformDiscountMinor,
-        farmDiscountCodeId: applied?.farm?.code.id ?? null,
-        farmDiscountCode: applied?.farm?.code.code ?? null,
-        platformDiscountCodeId: applied?.platform?.code.id ?? null,
-        platformDiscountCode: applied?.platform?.code.code ?? null,
-        totalMinor: subtotalMinor - farmDiscountMinor - platformDiscountMinor + deliveryFeeMinor,
-        confirmationCode: newConfirmationCode(),
-        expiresAt: new Date(now.getTime() + PAYMENT_EXPIRY_MINUTES * 60_000),
-        createdAt: now,
-        updatedAt: now,
-      });
-      await insertOrderItems(
-        tx,
-        items.map(({ line, product, lineTotalMinor }) => ({
-          orderId: order.id,
-          productId: product.id,
-          title: product.title,
-          unit: product.unit,
-          imageUrl: thumbs.get(product.id) ?? line.thumbUrl,
-          unitPriceMinor: product.priceMinor,
-          quantity: line.quantity,
-          lineTotalMinor,
-        })),
-      );
-      await insertRedemptions(
-        tx,
-        [applied?.farm ? { code: applied.farm.code, amountMinor: farmDiscountMinor } : null, applied?.platform ? { code: applied.platform.code, amountMinor: platformDiscountMinor } : null]
-          .filter((use) => use !== null)
-          .map((use) => ({ codeId: use.code.id, orderId: order.id, checkoutId: checkout.id, buyerUserId: user.id, amountMinor: use.amountMinor, createdAt: now })),
-      );
-      await insertOrderEvent(tx, { orderId: order.id, fromStatus: null, toStatus: 'pending_payment', actor: 'buyer', actorUserId: user.id, note: null, createdAt: now });
-      orderIds.push(order.id);
-      created.push(order);
-    }
-
-    // A second checkout of the same basket (a double click with two keys) read the same lines; the
-    // first to delete them wins and the other rolls back instead of buying the basket twice.
-    const cleared = await clearBasketLines(tx, user.id, lines.map((line) => line.productId));
-    if (cleared !== lines.length) throw new ConflictError(BASKET_CHANGED_MESSAGE);
-
-    const outcomes: TransitionOutcome[] = [];
-    let intent: PaymentIntentRow | null = null;
-    if (method) {
-      // One intent for the exact total, in this transaction (a replay finds it); no provider call until the commit.
-      intent = await createIntent(tx, provider.name, {
-        userId: user.id,
-        purpose: 'checkout',
-        amountMinor: created.reduce((total, order) => total + order.totalMinor, 0),
-        currency: app.config.currency,
-        method,
-        checkoutId: checkout.id,
-        expiresAt: new Date(now.getTime() + PAYMENT_EXPIRY_MINUTES * 60_000),
-      });
-    } else if (input.payNow) {
-      for (const order of created) {
-        outcomes.push(await runTransition(tx, app.config, order, 'pay', { roles: ['buyer'], userId: user.id }, {}, now));
-      }
-    }
-    const records = await findOrderSummariesByIds(tx, orderIds);
-    return { response: { checkoutId: checkout.id, orders: records.map(toOrderSummaryJson), replayed: false, payment: null }, outcomes, buyerUserId: user.id, intent };
-  });
+  const result = await app.db.transaction((tx) => placeCheckoutInTransaction(app, tx, user, idempotencyKey, input, { kind: 'basket' }, now, method));
 
   const { response } = result;
-  // The reserved stock leaves what the catalogue shows as available.
-  if (!response.replayed) clearPublicResponses(app.db);
-  for (const outcome of result.outcomes) await notifyTransition(app, outcome, result.buyerUserId);
+  await notifyCheckoutCommitted(app, result);
   if (result.intent) {
     // A new checkout's payment starts now (the provider may decide it at once: the orders change); a replay's is answered as it is.
     const intent = response.replayed || !input.payWith ? result.intent : await startCheckoutPayment(app, result.intent, input.payWith);

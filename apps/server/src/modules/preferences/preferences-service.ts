@@ -30,6 +30,7 @@ export function categoryOfNotification(type: TNotificationType, source: TNotific
   if (source === 'pulse_hub') return 'hub';
   switch (type) {
     case 'order_update':
+    case 'standing_order_update':
       return 'orders';
     case 'application_update':
       return 'applications';

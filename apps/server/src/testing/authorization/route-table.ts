@@ -10,6 +10,8 @@ import { passwordResetMail } from '../../modules/mail/mail-messages';
 import { queueMail } from '../../modules/mail/mail-outbox';
 import { signUnsubscribeToken } from '../../modules/preferences/unsubscribe-token';
 import { bearer } from '../auth-helpers';
+import { createSeller } from '../../modules/orders/testing/order-fixtures';
+import { createWeeklySlot, insertHeldPriceCycle } from '../../modules/standing-orders/testing/standing-fixtures';
 import {
   createAgent,
   createProduct,
@@ -538,6 +540,24 @@ export const ROUTE_TABLE: Row[] = [
     },
   },
   { method: 'DELETE', path: '/api/baskets', note: "empties the caller's own basket", expect: signedIn(204), call: () => ({ url: '/api/baskets' }) },
+
+  /* ---- weekly baskets: the cycle engine's route (decision 064) ---- */
+  {
+    method: 'POST',
+    path: '/api/standing-orders/:id/cycles/:cycleId/confirm',
+    note: "a cycle of the owner buyer's weekly basket held for its price: only that buyer may accept today's prices",
+    owner: 'buyer',
+    expect: buyerOwned(200),
+    call: async ({ world }) => {
+      // A farm of its own per call: one running weekly basket per buyer and farm.
+      const farm = await createSeller(world.app, 'Weekly Basket Farm');
+      const productId = await createProduct(world.app, farm.id, { title: 'Weekly basket kale' });
+      const slot = await createWeeklySlot(world.app, farm.id, 0, { start: new Date(Date.now() + 2 * 86_400_000) });
+      await fundWallet(world.app, world.ownerBuyer.id, 100_000);
+      const { standingOrderId, cycleId } = await insertHeldPriceCycle(world.app, world.ownerBuyer.id, farm.id, productId, slot);
+      return { url: `/api/standing-orders/${standingOrderId}/cycles/${cycleId}/confirm`, leaks: ['Weekly basket kale'] };
+    },
+  },
 
   /* ---- addresses ---- */
   { method: 'GET', path: '/api/addresses', expect: signedIn(200), call: () => ({ url: '/api/addresses' }) },

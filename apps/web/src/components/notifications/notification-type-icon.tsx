@@ -11,6 +11,7 @@ import {
   IconMessageCircle,
   IconMessageReply,
   IconMessages,
+  IconRepeat,
   IconShoppingBag,
   IconSpeakerphone,
   IconTruckDelivery,
@@ -32,6 +33,7 @@ const TYPE_ICONS: Readonly<Record<TNotificationType, { icon: Icon; color: string
   payout_sent: { icon: IconCash, color: 'green' },
   payout_failed: { icon: IconCashOff, color: 'red' },
   payout_returned: { icon: IconArrowBackUp, color: 'orange' },
+  standing_order_update: { icon: IconRepeat, color: 'green' },
 };
 
 export function NotificationTypeIcon({ type }: { type: TNotificationType }) {

@@ -20,6 +20,7 @@ const NOTIFICATION_TITLES: Readonly<Record<TNotificationType, MessageDescriptor>
   payout_sent: msg`Payout Sent`,
   payout_failed: msg`Payout Failed`,
   payout_returned: msg`Payout Returned`,
+  standing_order_update: msg`Weekly Basket`,
 };
 
 /** The title of a notification type in the reader's language. */
