@@ -21,8 +21,13 @@ export async function listRunningStandingOrders(db: Db, ids?: readonly string[])
     .orderBy(asc(standingOrders.id));
 }
 
+/**
+ * The standing order a cycle's transaction works for, read under a share lock: a cancel, pause or
+ * change (an UPDATE of the row) committed before is seen, and one that comes while the cycle is
+ * being placed waits for it, so a cycle is never ordered for a basket its buyer already cancelled.
+ */
 export async function findStandingOrder(db: Db, id: string): Promise<StandingOrderRow | null> {
-  const [row] = await db.select().from(standingOrders).where(eq(standingOrders.id, id));
+  const [row] = await db.select().from(standingOrders).where(eq(standingOrders.id, id)).for('share');
   return row ?? null;
 }
 
