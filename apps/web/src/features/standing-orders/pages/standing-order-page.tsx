@@ -11,7 +11,7 @@ import { formatCalendarDay, formatDateTime, formatMoney } from '../../../lib/for
 import { useStandingOrder, useStandingOrderAction, type StandingOrderAction } from '../api/standing-orders';
 import { ChangeStandingOrderDialog } from '../components/change-standing-order';
 import { CycleSummary } from '../components/standing-preview';
-import { defaultPauseUntil } from '../utils/standing-order-form';
+import { defaultPauseUntil, followingCycleDay } from '../utils/standing-order-form';
 import { CYCLE_STATUS_LABELS, LEFT_OUT_REASONS, cycleStatusColor, intervalLabel, isHeld, isRunning, patternLabel, summaryBadges } from '../utils/standing-order-text';
 
 function useAction(detail: TStandingOrderDetail) {
@@ -125,6 +125,18 @@ function PauseDialog({ opened, onClose, onPause, pending }: { opened: boolean; o
   );
 }
 
+/** The cycle after the next one, so the buyer sees the rhythm (and where a skip leads). */
+function FollowingDay({ next, detail }: { next: NonNullable<TStandingOrderDetail['next']>; detail: TStandingOrderDetail }) {
+  const day = followingCycleDay(next.cycleDate, detail.intervalWeeks, detail.endsOn);
+  if (!day) return null;
+  const following = formatCalendarDay(day, { withYear: true });
+  return (
+    <Text size="sm" data-testid="following-cycle-date">
+      {next.skipped ? <Trans>The one after: {following}</Trans> : <Trans>Then on {following}</Trans>}
+    </Text>
+  );
+}
+
 function StandingOrderView({ detail }: { detail: TStandingOrderDetail }) {
   const { t } = useLingui();
   const action = useAction(detail);
@@ -185,8 +197,16 @@ function StandingOrderView({ detail }: { detail: TStandingOrderDetail }) {
                     {next?.skipped ? <Trans>Next one (skipped)</Trans> : <Trans>Next one</Trans>}
                   </Title>
                 </Group>
+                {next?.skipped && (
+                  <Alert color="gray" variant="light" data-testid="next-skipped">
+                    <Trans>Skipped: nothing is ordered or paid for this one.</Trans>
+                  </Alert>
+                )}
                 {next ? (
-                  <CycleSummary next={next} currency={detail.currency} lines={detail.lines} />
+                  <>
+                    <CycleSummary next={next} currency={detail.currency} lines={detail.lines} />
+                    <FollowingDay next={next} detail={detail} />
+                  </>
                 ) : (
                   <Text size="sm" c="dimmed">
                     {running ? <Trans>No delivery is planned yet.</Trans> : <Trans>This weekly basket no longer runs.</Trans>}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TBasketResponse } from '@pulse/contract/baskets';
 import type { TOrderDetails } from '@pulse/contract/orders';
 import { ZCreateStandingOrderRequest, ZUpdateStandingOrderRequest, type TStandingOrderDetail } from '@pulse/contract/standing-orders';
-import { defaultPauseUntil, initialValues, sourceFromBasket, sourceFromOrder, toCreateRequest, toUpdateRequest, valuesFromDetail, type StandingOrderFormValues } from './standing-order-form';
+import { defaultPauseUntil, followingCycleDay, initialValues, sourceFromBasket, sourceFromOrder, toCreateRequest, toUpdateRequest, valuesFromDetail, type StandingOrderFormValues } from './standing-order-form';
 
 const FARM = '00000000-0000-4000-8000-00000000000f';
 const TOMATOES = '00000000-0000-4000-8000-000000000001';
@@ -112,5 +112,14 @@ describe('defaultPauseUntil', () => {
   it('offers the Monday a week or more away', () => {
     expect(defaultPauseUntil(new Date('2026-11-28T06:00:00Z'))).toBe('2026-12-07'); // a Saturday
     expect(defaultPauseUntil(new Date('2026-11-30T06:00:00Z'))).toBe('2026-12-07'); // a Monday
+  });
+});
+
+describe('followingCycleDay', () => {
+  it('is a week or two after the next one, and none past the last day', () => {
+    expect(followingCycleDay('2026-12-30', 1, null)).toBe('2027-01-06');
+    expect(followingCycleDay('2026-12-02', 2, null)).toBe('2026-12-16');
+    expect(followingCycleDay('2026-12-02', 1, '2026-12-08')).toBeNull();
+    expect(followingCycleDay('2026-12-02', 1, '2026-12-09')).toBe('2026-12-09');
   });
 });

@@ -145,3 +145,11 @@ export function defaultPauseUntil(today: Date): string {
   day.setUTCDate(day.getUTCDate() + daysToMonday);
   return day.toISOString().slice(0, 10);
 }
+
+/** The cycle day after `cycleDate` (YYYY-MM-DD): a week or two later, none past the last day. */
+export function followingCycleDay(cycleDate: string, intervalWeeks: 1 | 2, endsOn: string | null): string | null {
+  const day = new Date(`${cycleDate}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + intervalWeeks * 7);
+  const following = day.toISOString().slice(0, 10);
+  return endsOn !== null && following > endsOn ? null : following;
+}
