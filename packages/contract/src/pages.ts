@@ -58,7 +58,7 @@ export const PAGE_PATHS = [
   '/admin/discount-codes',
   '/standing-orders',
   '/standing-orders/new',
-  '/standing-orders/:id',
+  '/standing-orders/:standingOrderId',
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];

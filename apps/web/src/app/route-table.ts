@@ -477,7 +477,7 @@ const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
   },
   {
     id: 'standing-order',
-    path: '/standing-orders/:id',
+    path: '/standing-orders/:standingOrderId',
     title: msg`Weekly basket`,
     access: 'signed-in',
     bars: false,

@@ -289,7 +289,7 @@ function StandingOrderView({ detail }: { detail: TStandingOrderDetail }) {
 /** /standing-orders/:id: one weekly basket: the next cycle, its two-tap actions, and the history of cycles. */
 export function StandingOrderPage(_props: PageProps) {
   const { t } = useLingui();
-  const { id = '' } = useParams();
+  const { standingOrderId: id = '' } = useParams();
   const detail = useStandingOrder(id);
   const notFound = detail.isError && isApiError(detail.error) && (detail.error.status === 404 || detail.error.status === 400);
   return (
