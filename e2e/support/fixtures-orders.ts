@@ -22,6 +22,8 @@ export const ORDERS_USERS = {
   noOrdersBuyer: { email: 'no.orders@orders.e2e.example', username: 'orders_none_yet' },
   /** tests/buyer-journey.spec.ts: the whole journey on a phone. */
   journeyBuyer: { email: 'journey@orders.e2e.example', username: 'journey_buyer_efua' },
+  /** tests/weekly-baskets.spec.ts: makes a weekly basket from a paid order (one per buyer and farm, so a buyer of its own). */
+  weeklyBuyer: { email: 'weekly@orders.e2e.example', username: 'weekly_basket_buyer' },
 } as const;
 
 export const ORDERS_SHOPS = {
@@ -107,6 +109,6 @@ export async function seedOrdersFixtures(db: Db): Promise<void> {
   await db.insert(deliverySlots).values([...slotsFor(ids.farmA!, now), ...slotsFor(ids.farmB!, now)]);
 
   await db.insert(addresses).values(
-    (['buyer', 'dashboardBuyer', 'journeyBuyer'] as const).map((key) => ({ userId: ids[key]!, ...ORDERS_ADDRESS, isDefault: true })),
+    (['buyer', 'dashboardBuyer', 'journeyBuyer', 'weeklyBuyer'] as const).map((key) => ({ userId: ids[key]!, ...ORDERS_ADDRESS, isDefault: true })),
   );
 }

@@ -128,6 +128,8 @@ export async function resolveParams(baseUrl: string, tokens: DemoTokens): Promis
   const agentTasks = await api<Items<{ orderId: string }>>('/api/delivery/tasks/mine', tokens.agent);
   const chats = await api<Items<{ id: string }>>('/api/conversations', tokens.buyer);
   const feed = await api<Items<{ id: string; author: { username: string } }>>('/api/hub/feed', tokens.buyer);
+  // The demo buyer's weekly basket (issue 28); none (the page is not walked) on a server without them.
+  const standingOrders = await api<Items<{ id: string }>>('/api/standing-orders', tokens.buyer).catch(() => ({ items: [] }));
   return {
     visitor: { productId: product?.id },
     buyer: {
@@ -136,6 +138,7 @@ export async function resolveParams(baseUrl: string, tokens: DemoTokens): Promis
       chatId: chats.items[0]?.id,
       username: feed.items[0]?.author.username,
       id: feed.items[0]?.id,
+      standingOrderId: standingOrders.items[0]?.id,
     },
     seller: { productId: sellerProducts.items[0]?.id, orderId: sellerOrders.items[0]?.id },
     agent: { orderId: agentTasks.items[0]?.orderId },

@@ -65,7 +65,7 @@ test.describe('buyer and seller mode', () => {
     const shell = getShell(page);
     await expect(shell.topBarTitle).toHaveText('Products');
     expect(await readTheme(page)).toBe('green');
-    await expectMenuItems(page, ['Home', 'Start Selling', 'Switch to Seller', 'Wallet', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+    await expectMenuItems(page, ['Home', 'Start Selling', 'Switch to Seller', 'Wallet', 'Weekly baskets', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
 
     await chooseMenuItem(page, 'Switch to Seller');
     await expect(page).toHaveURL(/\/seller-dashboard$/);
@@ -153,14 +153,14 @@ test.describe('buyer and seller mode', () => {
 
   test('a buyer without the seller role has no switch item; Pulse Agent leads to the agent portal', async ({ page }) => {
     await signInThroughApi(page, FIXTURE_USERS.emptyBasketBuyer, '/');
-    await expectMenuItems(page, ['Home', 'Start Selling', 'Wallet', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+    await expectMenuItems(page, ['Home', 'Start Selling', 'Wallet', 'Weekly baskets', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
     await chooseMenuItem(page, 'Pulse Agent');
     await expect(page).toHaveURL(/\/pulse-agents$/);
   });
 
   test("an agent's Pulse Agent item leads to the agent dashboard", async ({ page }) => {
     await signInThroughApi(page, FIXTURE_USERS.agent, '/');
-    await expectMenuItems(page, ['Home', 'Start Selling', 'Wallet', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+    await expectMenuItems(page, ['Home', 'Start Selling', 'Wallet', 'Weekly baskets', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
     await chooseMenuItem(page, 'Pulse Agent');
     await expect(page).toHaveURL(/\/agent-dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Agent Dashboard' })).toBeVisible();

@@ -56,6 +56,9 @@ export const PAGE_PATHS = [
   '/admin',
   '/seller/discount-codes',
   '/admin/discount-codes',
+  '/standing-orders',
+  '/standing-orders/new',
+  '/standing-orders/:standingOrderId',
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];

@@ -14,7 +14,7 @@ const WITH_BARS = [
   '/profile/addresses',
 ];
 
-const WITHOUT_BARS = ['/login', '/home', '/basket', '/wallet', '/pulse-assistant', '/pulse', '/hub/feed', '/order/1', '/terms-of-service', '/nowhere'];
+const WITHOUT_BARS = ['/login', '/home', '/basket', '/wallet', '/pulse-assistant', '/pulse', '/hub/feed', '/order/1', '/standing-orders', '/standing-orders/1', '/terms-of-service', '/nowhere'];
 
 describe('shouldShowBars', () => {
   it.each(WITH_BARS)('shows the bars on %s', (path) => {

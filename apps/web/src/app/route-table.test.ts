@@ -57,6 +57,9 @@ const SIGNED_IN_PATHS = [
   '/pulse/n-1',
   '/pulse-assistant',
   '/admin',
+  '/standing-orders',
+  '/standing-orders/new',
+  '/standing-orders/s-1',
 ];
 
 describe('route table', () => {
@@ -97,6 +100,12 @@ describe('route table', () => {
     expect(findRoute('/hub/profile').id).toBe('hub-own-profile');
     expect(findRoute('/hub/anything/else').id).toBe('hub-other');
     expect(findRoute('/pulse/n-1').id).toBe('pulse-post');
+  });
+
+  it('opens a new weekly basket on its own page, not as the weekly basket "new"', () => {
+    expect(findRoute('/standing-orders/new').id).toBe('standing-order-new');
+    expect(findRoute('/standing-orders/3f1c').id).toBe('standing-order');
+    expect(findRoute('/standing-orders').title).toBe('Weekly baskets');
   });
 
   it('sends /hub on to the feed', () => {

@@ -458,6 +458,32 @@ const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
     load: () => import('../features/discounts/pages/discount-codes-page').then((module) => module.AdminDiscountCodesPage),
   },
 
+  // Weekly baskets (issue 28, decision 064): a buyer's standing orders with farms.
+  {
+    id: 'standing-orders',
+    path: '/standing-orders',
+    title: msg`Weekly baskets`,
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/standing-orders/pages/standing-orders-page').then((module) => module.StandingOrdersPage),
+  },
+  {
+    id: 'standing-order-new',
+    path: '/standing-orders/new',
+    title: msg`New weekly basket`,
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/standing-orders/pages/new-standing-order-page').then((module) => module.NewStandingOrderPage),
+  },
+  {
+    id: 'standing-order',
+    path: '/standing-orders/:standingOrderId',
+    title: msg`Weekly basket`,
+    access: 'signed-in',
+    bars: false,
+    load: () => import('../features/standing-orders/pages/standing-order-page').then((module) => module.StandingOrderPage),
+  },
+
   // Anything else
   {
     id: 'not-found',

@@ -17,17 +17,18 @@ describe('getSideMenuItems', () => {
     expect(target(items, 'Pulse Hub')).toBe('/hub');
   });
 
-  it('gives a buyer without the seller role no mode switch and no profile, but the wallet', () => {
+  it('gives a buyer without the seller role no mode switch and no profile, but the wallet and weekly baskets', () => {
     const items = getSideMenuItems({ user: { roles: ['buyer'] }, mode: 'buyer' });
-    expect(labels(items)).toEqual(['Home', 'Start Selling', 'Wallet', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+    expect(labels(items)).toEqual(['Home', 'Start Selling', 'Wallet', 'Weekly baskets', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
     expect(target(items, 'Wallet')).toBe('/wallet');
+    expect(target(items, 'Weekly baskets')).toBe('/standing-orders');
     expect(target(items, 'Pulse Agent')).toBe('/pulse-agents');
     expect(target(items, 'Log Out')).toBe('logout');
   });
 
   it('lets a seller in buyer mode switch to seller', () => {
     const items = getSideMenuItems({ user: { roles: ['buyer', 'seller'] }, mode: 'buyer' });
-    expect(labels(items)).toEqual(['Home', 'Start Selling', 'Switch to Seller', 'Wallet', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
+    expect(labels(items)).toEqual(['Home', 'Start Selling', 'Switch to Seller', 'Wallet', 'Weekly baskets', 'Pulse Agent', 'Pulse Hub', 'Log Out']);
     expect(target(items, 'Switch to Seller')).toBe('switch-mode');
   });
 
@@ -51,6 +52,7 @@ describe('isSideMenuItemActive', () => {
     expect(active('/wallet')).toEqual(['Wallet']);
     expect(active('/home')).toEqual(['Home']);
     expect(active('/hub/feed')).toEqual(['Pulse Hub']);
+    expect(active('/standing-orders/3f1c')).toEqual(['Weekly baskets']);
     expect(active('/hubris')).toEqual([]);
     expect(active('/buyer-dashboard')).toEqual([]);
   });

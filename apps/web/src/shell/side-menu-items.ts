@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { TRole } from '@pulse/contract/users';
 
-export type SideMenuIcon = 'login' | 'home' | 'sell' | 'switch' | 'profile' | 'wallet' | 'agent' | 'hub' | 'logout';
+export type SideMenuIcon = 'login' | 'home' | 'sell' | 'switch' | 'profile' | 'wallet' | 'standing-orders' | 'agent' | 'hub' | 'logout';
 
 export type SideMenuItem =
   | { id: string; label: MessageDescriptor; icon: SideMenuIcon; kind: 'link'; to: string }
@@ -13,7 +13,7 @@ export interface SideMenuInput {
   mode: 'buyer' | 'seller';
 }
 
-/** Side menu entries by sign-in state, role and mode (spec §2 Side menu, plus Wallet in buyer mode). */
+/** Side menu entries by sign-in state, role and mode (spec §2 Side menu, plus Wallet and Weekly baskets in buyer mode). */
 export function getSideMenuItems({ user, mode }: SideMenuInput): SideMenuItem[] {
   if (!user) {
     return [
@@ -41,7 +41,14 @@ export function getSideMenuItems({ user, mode }: SideMenuInput): SideMenuItem[] 
   if (mode === 'seller') items.push({ id: 'profile', label: msg`Profile`, icon: 'profile', kind: 'link', to: '/seller-profile' });
   // Not in the spec's list: its bottom bar has Wallet in seller mode only, so a buyer had no way to
   // the wallet (issue 16; docs/decisions/030-colours-contrast-and-floating-buttons.md).
-  else items.push({ id: 'wallet', label: msg`Wallet`, icon: 'wallet', kind: 'link', to: '/wallet' });
+  else {
+    items.push(
+      { id: 'wallet', label: msg`Wallet`, icon: 'wallet', kind: 'link', to: '/wallet' },
+      // Not in the spec's list either (it allows extra items): the issue asks for the buyer's weekly
+      // baskets in the side menu (issue 28, decision 064).
+      { id: 'standing-orders', label: msg`Weekly baskets`, icon: 'standing-orders', kind: 'link', to: '/standing-orders' },
+    );
+  }
   items.push(
     {
       id: 'pulse-agent',
@@ -64,5 +71,6 @@ export function getModeLabel(mode: 'buyer' | 'seller'): MessageDescriptor {
 export function isSideMenuItemActive(item: SideMenuItem, pathname: string): boolean {
   if (item.kind !== 'link') return false;
   if (item.to === '/hub') return pathname === '/hub' || pathname.startsWith('/hub/');
+  if (item.to === '/standing-orders') return pathname === '/standing-orders' || pathname.startsWith('/standing-orders/');
   return pathname === item.to;
 }

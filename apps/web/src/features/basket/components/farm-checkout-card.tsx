@@ -1,5 +1,6 @@
-import { Alert, Badge, Group, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconBuildingStore, IconClock, IconTruckDelivery, IconWalk } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Group, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconBuildingStore, IconClock, IconRepeat, IconTruckDelivery, IconWalk } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { msg, plural, t as translateNow } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -160,6 +161,14 @@ export function FarmCheckoutCard({ group, currency, choice, quote, onFulfilment,
         {choice.fulfilment && (
           <SlotPicker sellerUserId={group.sellerUserId} shopName={group.shopName} method={choice.fulfilment} slotId={choice.slotId} onSlot={onSlot} />
         )}
+
+        {/* Weekly baskets (issue 28): this farm's lines, ordered again every week or two. */}
+        <Anchor component={Link} to={`/standing-orders/new?fromBasket=${encodeURIComponent(group.sellerUserId)}`} size="sm" fw={600}>
+          <Group gap={4} component="span">
+            <IconRepeat size={16} aria-hidden />
+            <Trans>Make this a weekly basket</Trans>
+          </Group>
+        </Anchor>
       </Stack>
     </Paper>
   );

@@ -1,5 +1,5 @@
 import { Button, Container, Group, SegmentedControl, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconPackage, IconShoppingBag } from '@tabler/icons-react';
+import { IconPackage, IconRepeat, IconShoppingBag } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { msg } from '@lingui/core/macro';
@@ -104,6 +104,10 @@ export function BuyerDashboardPage(_props: PageProps) {
       </Text>
 
       <WalletSummaryCard />
+
+      <Button component={Link} to="/standing-orders" variant="light" fullWidth mb="md" leftSection={<IconRepeat size={18} aria-hidden />} data-testid="weekly-baskets-link">
+        <Trans>Weekly baskets</Trans>
+      </Button>
 
       <SegmentedControl
         fullWidth

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Container, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconClockHour4, IconTruckDelivery } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconClockHour4, IconRepeat, IconTruckDelivery } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -25,6 +25,7 @@ import { SectionCard } from '../components/section-card';
 import { useLiveOrderUpdates } from '../components/use-live-order-updates';
 import { isConfirmationCodeRelevant } from '../utils/delivery-steps';
 import { formatOrderNumber } from '../utils/order-display';
+import { canRepeatWeekly } from '../utils/repeat-weekly';
 import { formatDate, formatDateTime } from '../../../lib/format';
 
 function OrderSkeleton() {
@@ -131,10 +132,18 @@ function OrderView({ order }: { order: TOrderDetails }) {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
             <SectionCard title={t`Farm`}>
-              <Group justify="space-between" gap="sm">
-                <Text fw={600}>{order.shopName}</Text>
-                {!isFarm && <MessageSellerButton sellerUserId={order.sellerUserId} subject={{ kind: 'order', id: order.id }} size="sm" />}
-              </Group>
+              <Stack gap="sm">
+                <Group justify="space-between" gap="sm">
+                  <Text fw={600}>{order.shopName}</Text>
+                  {!isFarm && <MessageSellerButton sellerUserId={order.sellerUserId} subject={{ kind: 'order', id: order.id }} size="sm" />}
+                </Group>
+                {/* Weekly baskets (issue 28): the same products again every week or two. */}
+                {isBuyer && canRepeatWeekly(order.status) && (
+                  <Button component={Link} to={`/standing-orders/new?fromOrder=${encodeURIComponent(order.id)}`} variant="light" leftSection={<IconRepeat size={18} aria-hidden />}>
+                    <Trans>Repeat every week</Trans>
+                  </Button>
+                )}
+              </Stack>
             </SectionCard>
             <SectionCard title={order.fulfilment === 'delivery' ? t`Delivery` : t`Pickup`}>
               <Stack gap="md">

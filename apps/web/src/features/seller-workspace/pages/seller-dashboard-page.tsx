@@ -13,6 +13,7 @@ import { LowStockList } from '../components/low-stock-list';
 import { SalesChart } from '../components/sales-chart';
 import { SalesSummary } from '../components/sales-summary';
 import { SlotsSection } from '../components/slots-section';
+import { StandingDemandCard } from '../components/standing-demand-card';
 import { useLiveSellerUpdates } from '../components/use-live-seller-updates';
 import { Trans, useLingui } from '@lingui/react/macro';
 
@@ -60,7 +61,7 @@ function QuickLinks() {
   );
 }
 
-/** /seller-dashboard: orders to act on, sales, the 30-day chart, low stock and the farm's slots. */
+/** /seller-dashboard: orders to act on, sales, the 30-day chart, weekly baskets' demand, low stock and the farm's slots. */
 export function SellerDashboardPage({ route }: PageProps) {
   const { t } = useLingui();
   const dashboard = useSellerDashboard();
@@ -103,6 +104,7 @@ export function SellerDashboardPage({ route }: PageProps) {
               <Stack gap="lg">
                 <SalesSummary today={data.sales.today} month={data.sales.month} currency={data.currency} />
                 <SalesChart series={data.series} currency={data.currency} />
+                <StandingDemandCard />
                 <LowStockList products={data.lowStock} count={data.lowStockCount} />
               </Stack>
             </Grid.Col>
