@@ -38,39 +38,41 @@ export function StandingDemandCard() {
         </Text>
       )}
       {demand.data && demand.data.products.length > 0 && (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          <Text size="xs" c="dimmed">
+        <>
+          <Text size="xs" c="dimmed" mb="xs">
             <Trans>Expected in the next 7 days, so you can harvest for it.</Trans>
           </Text>
-          {sortDemand(demand.data.products).map((product) => {
-            const expected = amount(product.quantity, product.unit);
-            const available = amount(product.available, product.unit);
-            const buyers = product.buyers;
-            return (
-              <Stack key={product.productId} component="li" gap={2} data-testid="standing-demand-product">
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Anchor component={Link} to={`/seller/products/${product.productId}`} fw={600} size="sm" truncate>
-                    {product.title}
-                  </Anchor>
-                  <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                    {expected}
-                  </Text>
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {t`${plural(buyers, { one: '# buyer', other: '# buyers' })}`}
-                </Text>
-                {isShort(product) && (
-                  <Group gap={4} wrap="nowrap">
-                    <IconAlertTriangle size={14} color="var(--mantine-color-orange-7)" aria-hidden />
-                    <Text size="xs" c="orange.8">
-                      <Trans>Only {available} on sale: add stock before the cut-off.</Trans>
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {sortDemand(demand.data.products).map((product) => {
+              const expected = amount(product.quantity, product.unit);
+              const available = amount(product.available, product.unit);
+              const buyers = product.buyers;
+              return (
+                <Stack key={product.productId} component="li" gap={2} data-testid="standing-demand-product">
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Anchor component={Link} to={`/seller/products/${product.productId}`} fw={600} size="sm" truncate>
+                      {product.title}
+                    </Anchor>
+                    <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+                      {expected}
                     </Text>
                   </Group>
-                )}
-              </Stack>
-            );
-          })}
-        </Stack>
+                  <Text size="xs" c="dimmed">
+                    {t`${plural(buyers, { one: '# buyer', other: '# buyers' })}`}
+                  </Text>
+                  {isShort(product) && (
+                    <Group gap={4} wrap="nowrap">
+                      <IconAlertTriangle size={14} color="var(--mantine-color-orange-7)" aria-hidden />
+                      <Text size="xs" c="orange.8">
+                        <Trans>Only {available} on sale: add stock before the cut-off.</Trans>
+                      </Text>
+                    </Group>
+                  )}
+                </Stack>
+              );
+            })}
+          </Stack>
+        </>
       )}
     </Paper>
   );

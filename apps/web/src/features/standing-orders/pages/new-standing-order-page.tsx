@@ -125,7 +125,7 @@ export function NewStandingOrderPage({ route }: PageProps) {
         {!loading && !failed && (!source || source.lines.length === 0) && (
           <Alert color="orange" variant="light" data-testid="standing-no-source">
             <Trans>
-              Start from an order (<Anchor component={Link} to="/buyer-dashboard">your orders</Anchor>, "Repeat every week") or from your basket at checkout ("Make this a weekly basket").
+              Start from an order (<Anchor component={Link} to="/buyer-dashboard" c="inherit" underline="always">your orders</Anchor>, "Repeat every week") or from your basket at checkout ("Make this a weekly basket").
             </Trans>
           </Alert>
         )}

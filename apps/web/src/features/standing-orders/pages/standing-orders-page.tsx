@@ -16,10 +16,9 @@ function StandingOrderCard({ summary, currency }: { summary: TStandingOrderSumma
   const next = summary.next;
   const lineCount = summary.lineCount;
   const total = next ? formatMoney(next.estimatedTotalMinor, currency) : null;
-  const shop = summary.shopName;
   return (
     <Paper withBorder radius="lg" component="li" data-testid="standing-order-card">
-      <UnstyledButton component={Link} to={`/standing-orders/${summary.id}`} p="md" w="100%" display="block" aria-label={t`Weekly basket from ${shop}`}>
+      <UnstyledButton component={Link} to={`/standing-orders/${summary.id}`} p="md" w="100%" display="block">
         <Group wrap="nowrap" gap="sm" align="flex-start">
           <ThemeIcon variant="light" radius="xl" size={40} aria-hidden>
             <IconRepeat size={20} />
