@@ -47,3 +47,20 @@ test("the demo buyer's wallet lists each order payment once, newest first: held 
     await expect.poll(() => entries.count()).toBeGreaterThan(before);
   }
 });
+
+test("the demo buyer's weekly basket from Green Valley Farm shows its next pickup and three weeks of history, the latest ordered without a sold-out item", async ({ page }) => {
+  await signInAsDemo(page, DEMO_USERS.buyer);
+  await page.goto('/standing-orders');
+  const card = page.getByTestId('standing-order-card').filter({ hasText: 'Green Valley Farm' });
+  await expect(card).toHaveCount(1);
+  await card.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Weekly basket from Green Valley Farm');
+  await expect(page.getByTestId('following-cycle-date')).toBeVisible();
+  const history = page.getByTestId('standing-cycle');
+  await expect(history).toHaveCount(3);
+  // Newest first: the latest week went without one line, the two before were ordered whole; each has its order.
+  await expect(history.first().getByText('Ordered without some items')).toBeVisible();
+  await expect(history.first()).toContainText('sold out');
+  await expect(history.nth(1).getByText('Ordered', { exact: true })).toBeVisible();
+  await expect(history.getByRole('link', { name: 'See the order' })).toHaveCount(3);
+});
