@@ -5,6 +5,7 @@ import { registerDeliveryOrderListeners } from './modules/delivery/delivery-orde
 import { registerDocumentMailAttachments } from './modules/documents/documents-mail-attachments';
 import { registerAccountMailListeners } from './modules/mail/account-mail-listeners';
 import { registerOrderMailListeners } from './modules/mail/order-mail-listeners';
+import { registerStandingOrderMailListeners } from './modules/mail/standing-order-mail-listeners';
 import { describeTipEntries } from './modules/hub/hub-tips-wallet-memo';
 import { registerOrderNotificationListeners } from './modules/notifications/order-notification-listeners';
 import { registerStandingCycleTimers } from './modules/standing-orders/standing-cycle-engine';
@@ -34,6 +35,7 @@ export function registerDomainListeners(): void {
   registerDocumentMailAttachments();
   registerStandingCycleTimers(domainEvents);
   registerStandingOrderNotificationListeners(domainEvents);
+  registerStandingOrderMailListeners(domainEvents);
 
   // Wallet history lines of ledger kinds other modules post.
   registerWalletEntryDescriber('hub.tips', describeTipEntries);

@@ -16,7 +16,7 @@ import type { DeliverySlotRow } from '../../db/schema/delivery-slots';
 import type { StandingCycleLeftOut, StandingOrderCycleRow, StandingOrderRow } from '../../db/schema/standing-orders';
 import { ConflictError, NotFoundError } from '../../errors/domain-errors';
 import { translatorFor } from '../../i18n/translator';
-import { domainEvents, type DomainEvents } from '../../lib/domain-events';
+import { PendingEvents, type DomainEvents } from '../../lib/domain-events';
 import '../orders/order-events';
 import { getAddressForUser } from '../addresses/addresses-repository';
 import { notifyCheckoutCommitted, placeCheckoutInTransaction, type CheckoutResult } from '../checkout/checkout-service';
@@ -60,7 +60,8 @@ import './standing-order-events';
  * the locked row, or finds it placed), a second sweep or a crash (the transaction rolls back: no
  * row, no order) never makes a second order. A thrown conflict (stock taken, slot full, the wallet
  * spent meanwhile) rolls that cycle back; the next sweep tries again. The buyer hears of every
- * state through 'standing_order.cycle', published after the commit.
+ * state through 'standing_order.cycle': published in the cycle's transaction (the mail outbox's row
+ * commits with the cycle or not at all) and again after the commit (in the app, push).
  */
 
 const HOUR_MS = 3_600_000;
@@ -100,7 +101,8 @@ type SlotChoice = Pick<DeliverySlotRow, 'id' | 'startsAt' | 'cutoffAt'>;
 interface CycleOutcome {
   row: StandingOrderCycleRow | null;
   checkout: CheckoutResult | null;
-  events: StandingCycleEvent[];
+  /** What the cycle's in-transaction listeners queued and the cycle's own events, for after the commit. */
+  pending: PendingEvents | null;
   changed: boolean;
 }
 
@@ -283,7 +285,7 @@ async function runCycle(
     let checkout: CheckoutResult | null = null;
     if (FINAL_STATUSES.has(row.status) && !fresh) {
       if (options.confirm) throw new ConflictError(row.orderId ? CYCLE_ALREADY_ORDERED_MESSAGE : CYCLE_CLOSED_MESSAGE);
-      return { row, checkout: null, events: [], changed: false };
+      return { row, checkout: null, pending: null, changed: false };
     }
     if (options.confirm && row.status !== 'held_price') throw new ConflictError(CYCLE_NOT_HELD_MESSAGE);
 
@@ -315,8 +317,15 @@ async function runCycle(
       if (quote.kind === 'ok') row = await updateCycle(tx, row.id, { totalMinor: quote.totalMinor, leftOut: quote.leftOut }, now);
     }
     const changed = row.status !== before;
-    const events = changed ? [await eventOf(tx, standingOrder, row)] : [];
-    return { row, checkout, events, changed };
+    let pending: PendingEvents | null = null;
+    if (changed) {
+      // In the transaction first (the mail outbox), then queued for after the commit (in the app, push): once each.
+      pending = new PendingEvents(tx, app.config, now);
+      const event = await eventOf(tx, standingOrder, row);
+      await pending.inTransaction('standing_order.cycle', event);
+      pending.add('standing_order.cycle', event);
+    }
+    return { row, checkout, pending, changed };
   });
 }
 
@@ -327,7 +336,7 @@ async function findOpenSlot(tx: Db, standingOrder: StandingOrderRow, slotId: str
 
 async function afterCycleCommit(app: FastifyInstance, outcome: CycleOutcome): Promise<void> {
   if (outcome.checkout) await notifyCheckoutCommitted(app, outcome.checkout);
-  for (const event of outcome.events) await domainEvents.publishAfterCommit(app, 'standing_order.cycle', event);
+  if (outcome.pending) await outcome.pending.publish(app);
 }
 
 /** A pause that is over, or an end date passed with nothing left waiting. */

@@ -22,7 +22,7 @@ import type { StandingOrderCycleRow, StandingOrderRow } from '../../db/schema/st
 import type { UserRow } from '../../db/schema/users';
 import { findUniqueViolation } from '../../db/find-unique-violation';
 import { ConflictError, InvalidError, NotFoundError } from '../../errors/domain-errors';
-import { domainEvents } from '../../lib/domain-events';
+import { PendingEvents, domainEvents } from '../../lib/domain-events';
 import { getAddressForUser } from '../addresses/addresses-repository';
 import { ADDRESS_NOT_FOUND_MESSAGE, ADDRESS_NOT_LOCATED_MESSAGE, ADDRESS_REQUIRED_MESSAGE } from '../checkout/checkout-service';
 import { quoteDelivery } from '../checkout/delivery-fees';
@@ -40,6 +40,7 @@ import {
   patternInstant,
   type CycleRhythm,
 } from './standing-order-calendar';
+import type { StandingOrderCreatedEvent } from './standing-order-events';
 import './standing-order-events';
 import {
   FINAL_CYCLE_STATUSES,
@@ -400,8 +401,9 @@ export async function createStandingOrder(app: FastifyInstance, user: Pick<UserR
   const input = ZCreateStandingOrderRequest.parse(rawInput);
   const checked = await checkCreate(app, user, input, now);
   let created: StandingOrderRow;
+  let pending: PendingEvents;
   try {
-    created = await app.db.transaction(async (tx) => {
+    ({ created, pending } = await app.db.transaction(async (tx) => {
       const row = await insertStandingOrder(tx, {
         buyerUserId: user.id,
         sellerUserId: input.sellerUserId.toLowerCase(),
@@ -421,20 +423,25 @@ export async function createStandingOrder(app: FastifyInstance, user: Pick<UserR
         row.id,
         checked.lines.map((line) => ({ productId: line.product.id, quantity: line.quantity, acceptedUnitPriceMinor: line.product.priceMinor })),
       );
-      return row;
-    });
+      // Told in the transaction (the mail outbox's row commits with it) and again after the commit (in the app, push).
+      const events = new PendingEvents(tx, app.config, now);
+      const event: StandingOrderCreatedEvent = {
+        standingOrderId: row.id,
+        buyerUserId: row.buyerUserId,
+        sellerUserId: row.sellerUserId,
+        shopName: checked.shopName,
+        firstCycleDate: row.startsOn,
+        firstSlotStartsAt: checked.slot.startsAt,
+      };
+      await events.inTransaction('standing_order.created', event);
+      events.add('standing_order.created', event);
+      return { created: row, pending: events };
+    }));
   } catch (error) {
     if (findUniqueViolation(error) !== null) throw new ConflictError(STANDING_ORDER_EXISTS_MESSAGE);
     throw error;
   }
-  await domainEvents.publishAfterCommit(app, 'standing_order.created', {
-    standingOrderId: created.id,
-    buyerUserId: created.buyerUserId,
-    sellerUserId: created.sellerUserId,
-    shopName: checked.shopName,
-    firstCycleDate: created.startsOn,
-    firstSlotStartsAt: checked.slot.startsAt,
-  });
+  await pending.publish(app);
   return getStandingOrder(app, user.id, created.id, now);
 }
 

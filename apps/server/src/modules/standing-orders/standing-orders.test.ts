@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TStandingDemandResponse,
@@ -6,6 +7,7 @@ import type {
   TStandingOrderPreviewResponse,
 } from '@pulse/contract/standing-orders';
 import { ZStandingOrderDetail, ZStandingOrderListResponse } from '@pulse/contract/standing-orders';
+import { mailOutbox } from '../../db/schema/mail-outbox';
 import { domainEvents } from '../../lib/domain-events';
 import { bearer } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
@@ -100,6 +102,9 @@ describe('making a weekly basket', () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     const list = (await testApp.app.inject({ method: 'GET', url: '/api/standing-orders', headers: bearer(buyer.token) })).json() as TStandingOrderListResponse;
     expect(list.items).toHaveLength(1);
+    // One "your weekly basket is set" mail, queued with the one that committed.
+    const mails = await testApp.app.db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, buyer.id), eq(mailOutbox.kind, 'standing_order_created')));
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your weekly basket from Basket Farm is set']);
   });
 
   it('previews the first cycle: its date, lines, delivery fee and total, with the following date and the wallet', async () => {
