@@ -55,6 +55,32 @@ export const shopNameSql = sql<string>`coalesce(
 )`;
 
 /**
+ * What the checkout reads of a line's product (price, stock, seller, farm, first picture), for the
+ * basket's lines and a weekly basket's alike; the query joins products and their seller (users).
+ */
+export const checkoutProductColumns = {
+  title: products.title,
+  unit: products.unit,
+  status: products.status,
+  priceMinor: products.priceMinor,
+  stockQuantity: products.stockQuantity,
+  reservedQuantity: products.reservedQuantity,
+  minOrderQuantity: products.minOrderQuantity,
+  sellerUserId: products.sellerUserId,
+  shopName: shopNameSql,
+  originLat: products.originLat,
+  originLng: products.originLng,
+  originFarmName: products.originFarmName,
+  originRegion: products.originRegion,
+  imageKey: firstImageKey,
+};
+
+/** A checkout line's picture key as the address the web loads. */
+export function withThumbUrl<Row extends { imageKey: string | null }>({ imageKey, ...row }: Row): Omit<Row, 'imageKey'> & { thumbUrl: string | null } {
+  return { ...row, thumbUrl: imageKey ? `/uploads/${imageKey}` : null };
+}
+
+/**
  * The user's basket lines with product price/stock/seller, oldest line first. The checkout lane
  * reads this inside its transaction; rows are not locked (stock is reserved by a conditional update).
  */
@@ -65,27 +91,14 @@ export async function readBasketForCheckout(db: Db, userId: string): Promise<Bas
       productId: basketItems.productId,
       quantity: basketItems.quantity,
       createdAt: basketItems.createdAt,
-      title: products.title,
-      unit: products.unit,
-      status: products.status,
-      priceMinor: products.priceMinor,
-      stockQuantity: products.stockQuantity,
-      reservedQuantity: products.reservedQuantity,
-      minOrderQuantity: products.minOrderQuantity,
-      sellerUserId: products.sellerUserId,
-      shopName: shopNameSql,
-      originLat: products.originLat,
-      originLng: products.originLng,
-      originFarmName: products.originFarmName,
-      originRegion: products.originRegion,
-      imageKey: firstImageKey,
+      ...checkoutProductColumns,
     })
     .from(basketItems)
     .innerJoin(products, eq(products.id, basketItems.productId))
     .innerJoin(users, eq(users.id, products.sellerUserId))
     .where(eq(basketItems.userId, userId))
     .orderBy(asc(basketItems.createdAt), asc(basketItems.id));
-  return rows.map(({ imageKey, ...row }) => ({ ...row, thumbUrl: imageKey ? `/uploads/${imageKey}` : null }));
+  return rows.map(withThumbUrl);
 }
 
 /** Removes the user's lines for these products (checkout calls it inside its transaction). */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { standingOrderCycles, standingOrderLines, standingOrders, type StandingOrderCycleRow, type StandingOrderRow } from '../../db/schema/standing-orders';
 import { users } from '../../db/schema/users';
-import { firstImageKey, shopNameSql, type BasketLineRow } from '../baskets/baskets-repository';
+import { checkoutProductColumns, withThumbUrl, type BasketLineRow } from '../baskets/baskets-repository';
 
 /**
  * The cycle engine's own queries (decision 064). The buyer's routes have theirs in
@@ -122,27 +122,14 @@ export async function readStandingLinesForCheckout(db: Db, standingOrderId: stri
       quantity: standingOrderLines.quantity,
       acceptedUnitPriceMinor: standingOrderLines.acceptedUnitPriceMinor,
       createdAt: standingOrderLines.createdAt,
-      title: products.title,
-      unit: products.unit,
-      status: products.status,
-      priceMinor: products.priceMinor,
-      stockQuantity: products.stockQuantity,
-      reservedQuantity: products.reservedQuantity,
-      minOrderQuantity: products.minOrderQuantity,
-      sellerUserId: products.sellerUserId,
-      shopName: shopNameSql,
-      originLat: products.originLat,
-      originLng: products.originLng,
-      originFarmName: products.originFarmName,
-      originRegion: products.originRegion,
-      imageKey: firstImageKey,
+      ...checkoutProductColumns,
     })
     .from(standingOrderLines)
     .innerJoin(products, eq(products.id, standingOrderLines.productId))
     .innerJoin(users, eq(users.id, products.sellerUserId))
     .where(eq(standingOrderLines.standingOrderId, standingOrderId))
     .orderBy(asc(standingOrderLines.createdAt), asc(standingOrderLines.id));
-  return rows.map(({ imageKey, ...row }) => ({ ...row, thumbUrl: imageKey ? `/uploads/${imageKey}` : null }));
+  return rows.map(withThumbUrl);
 }
 
 /** The buyer accepts today's prices (confirm of a cycle held for its price). */
