@@ -23,6 +23,28 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+/** Which requests the access log writes at info (issue 29): 4xx/5xx are always written. */
+export const LOG_REQUESTS_MODES = ['errors', 'slow', 'all'] as const;
+export type LogRequestsMode = (typeof LOG_REQUESTS_MODES)[number];
+
+/** Operations (issue 29): metrics, access log, shutdown. */
+export interface OpsConfig {
+  /** GET /metrics on the main port answers only with `Authorization: Bearer <token>` (METRICS_TOKEN); null: not on the main port. */
+  metricsToken: string | null;
+  /** A separate metrics listener (METRICS_PORT), no token; null: none. */
+  metricsPort: number | null;
+  /** Where that listener binds (METRICS_HOST, default 127.0.0.1: never public by accident). */
+  metricsHost: string;
+  /** LOG_REQUESTS: errors (only 4xx/5xx), slow (those and requests over slowRequestMs; default) or all. */
+  logRequests: LogRequestsMode;
+  /** SLOW_REQUEST_MS (default 1000): a request that took longer is logged under LOG_REQUESTS=slow. */
+  slowRequestMs: number;
+  /** SHUTDOWN_GRACE_SECONDS (default 20): how long in-flight requests and jobs may take after SIGTERM. */
+  shutdownGraceSeconds: number;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: traces are exported there over OTLP/HTTP; null: tracing off. */
+  otlpEndpoint: string | null;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -77,6 +99,7 @@ export interface Config {
   referrals: { shareBps: number; buyerDays: number; sellerDays: number; windowDays: number };
   /** Outgoing mail (issue 25): SMTP when smtpUrl is set, else .eml files in DATA_DIR/mail; the outbox worker runs unless MAIL_WORKER=off. */
   mail: MailConfig;
+  ops: OpsConfig;
   /** Pulse Assistant (issue 14): an OpenAI-compatible chat-completions endpoint to word answers; null = the built-in engine only. */
   assistantLlm: { url: string; model: string; apiKey: string | null; timeoutMs: number } | null;
 }
@@ -236,6 +259,13 @@ const ZEnvironment = z.object({
       .refine((value) => /^(?:[^<>]*<)?[^\s@<>]+@[^\s@<>]+\.?[^\s@<>]*>?$/.test(value), { message: 'must be an address, or a name and an address such as Pulse Market <no-reply@market.example.com>' })
       .optional(),
   ),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, { message: 'must be at least 16 characters long' }).optional()),
+  METRICS_PORT: integerIn(1, 65535, 'a number between 1 and 65535'),
+  METRICS_HOST: optionalText,
+  LOG_REQUESTS: optionalText.pipe(z.enum(LOG_REQUESTS_MODES, { message: `must be one of ${LOG_REQUESTS_MODES.join(', ')}` }).optional()),
+  SLOW_REQUEST_MS: integerIn(1, 3_600_000, 'a whole number of milliseconds, at least 1'),
+  SHUTDOWN_GRACE_SECONDS: integerIn(0, 3600, 'a whole number of seconds between 0 and 3600'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: urlText('an absolute URL such as http://localhost:4318'),
   MAIL_WORKER: optionalText.pipe(z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
   MAIL_CLAIM_SECONDS: integerIn(1, 86_400, 'a whole number of seconds between 1 and 86400'),
   BODY_LIMIT_BYTES: integerIn(1024, 1_073_741_824, 'a number of bytes between 1024 and 1073741824'),
@@ -494,6 +524,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: values.MAIL_FROM ?? `${values.APP_NAME ?? 'Pulse Market'} <no-reply@${new URL(publicUrl).hostname}>`,
       worker: values.MAIL_WORKER !== 'off',
       claimSeconds: values.MAIL_CLAIM_SECONDS ?? 300,
+    },
+    ops: {
+      metricsToken: values.METRICS_TOKEN ?? null,
+      metricsPort: values.METRICS_PORT ?? null,
+      metricsHost: values.METRICS_HOST ?? '127.0.0.1',
+      logRequests: values.LOG_REQUESTS ?? 'slow',
+      slowRequestMs: values.SLOW_REQUEST_MS ?? 1000,
+      shutdownGraceSeconds: values.SHUTDOWN_GRACE_SECONDS ?? 20,
+      otlpEndpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, '') ?? null,
     },
     assistantLlm: values.ASSISTANT_LLM_URL
       ? {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import { Lifecycle } from '../lib/lifecycle';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,8 @@ declare module 'fastify' {
     database: Database;
     /** HS256 key for session tokens and signed cookies. */
     jwtSecret: string;
+    /** Draining after SIGTERM (issue 29): readiness reads it, shutdown sets it. */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -20,6 +23,7 @@ export const appContextPlugin = fp<{ config: Config; database: Database; jwtSecr
     app.decorate<Database>('database', options.database);
     app.decorate('db', options.database.orm);
     app.decorate('jwtSecret', options.jwtSecret);
+    app.decorate('lifecycle', new Lifecycle());
   },
   { name: 'app-context' },
 );
