@@ -183,7 +183,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   // The mail outbox (issue 25): decorates app.mailOutbox for routes; its worker runs unless MAIL_WORKER=off.
   await app.register(mailWorkerPlugin);
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { redis });
   await app.register(authRoutes);
   await app.register(oidcRoutes);
   await app.register(sessionRoutes);

@@ -7,6 +7,8 @@
 export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'GET /api/openapi.json': 'This OpenAPI document',
   'GET /api/health': 'Health check',
+  'GET /api/health/live': 'Liveness probe: the process answers',
+  'GET /api/health/ready': 'Readiness probe: database, migrations, Redis and not shutting down (503 names the failed check)',
 
   'POST /api/auth/register': 'Sign up with e-mail and password',
   'POST /api/auth/password-reset': 'Ask for a password-reset link by e-mail (same answer for every address)',

@@ -119,8 +119,10 @@ describe('GET /api/openapi.json', () => {
         for (const status of statuses.filter((code) => code >= 400)) {
           const schema = op.responses[status]?.content?.['application/json']?.schema as { $ref?: string; anyOf?: Array<{ $ref?: string }> } | undefined;
           const shapes = [schema, ...(schema?.anyOf ?? [])].map((candidate) => candidate?.$ref);
-          // MCP's own refusal (406) is JSON-RPC's error object, as MCP clients expect.
-          const errorShape = shapes.includes('#/components/schemas/ApiErrorResponse') || (path === '/api/mcp' && status === 406);
+          // MCP's own refusal (406) is JSON-RPC's error object, as MCP clients expect; the readiness
+          // probe's 503 is its 200's body with the failed checks (decision 065).
+          const errorShape =
+            shapes.includes('#/components/schemas/ApiErrorResponse') || (path === '/api/mcp' && status === 406) || (path === '/api/health/ready' && status === 503);
           if (!errorShape) problems.push(`${name}: ${status} is not the error shape`);
         }
       }

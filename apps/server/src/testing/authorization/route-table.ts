@@ -296,6 +296,9 @@ async function insertDiscountCode(app: FastifyInstance, ownerUserId: string | nu
 export const ROUTE_TABLE: Row[] = [
   /* ---- public and session ---- */
   { method: 'GET', path: '/api/health', expect: all(200), call: () => ({ url: '/api/health' }) },
+  /* ---- for load balancers (issue 29): public probes ---- */
+  { method: 'GET', path: '/api/health/live', expect: all(200), call: () => ({ url: '/api/health/live' }) },
+  { method: 'GET', path: '/api/health/ready', expect: all(200), call: () => ({ url: '/api/health/ready' }) },
 
   /* ---- the API document and its reference page (decision 025): public ---- */
   { method: 'GET', path: '/api/openapi.json', expect: all(200), call: () => ({ url: '/api/openapi.json' }) },
