@@ -64,6 +64,7 @@ import { resolveJwtSecret } from './modules/settings/resolve-jwt-secret';
 import { appContextPlugin } from './plugins/app-context';
 import { authPlugin } from './plugins/auth';
 import { i18nPlugin } from './plugins/i18n';
+import { metricsPlugin } from './plugins/metrics';
 import { errorHandlerPlugin, handleFrameworkError } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { realtimePlugin } from './plugins/realtime';
@@ -178,6 +179,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   });
   await app.register(i18nPlugin);
   await app.register(authPlugin);
+  // Before every route: its onResponse hook counts and times them all (GET /metrics, issue 29).
+  await app.register(metricsPlugin);
   await app.register(realtimePlugin);
   await app.register(openApiPlugin);
   // The mail outbox (issue 25): decorates app.mailOutbox for routes; its worker runs unless MAIL_WORKER=off.

@@ -9,7 +9,7 @@ import { migrate } from './db/migrate';
 
 /**
  * The OpenAPI document the server serves at /api/openapi.json: the app on a fresh in-memory
- * database (never the configured one: DATABASE_URL and REDIS_URL are ignored), never listening.
+ * database (never the configured one: DATABASE_URL, REDIS_URL and METRICS_PORT are ignored), never listening.
  */
 async function servedDocument(): Promise<unknown> {
   const config = loadConfig({
@@ -17,6 +17,8 @@ async function servedDocument(): Promise<unknown> {
     DATA_DIR: MEMORY_DATA_DIR,
     DATABASE_URL: '',
     REDIS_URL: '',
+    // Nor the metrics listener: the document is written, nothing is served.
+    METRICS_PORT: '',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     ORDER_TIMERS: 'off',

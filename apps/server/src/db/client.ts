@@ -7,15 +7,25 @@ import { drizzle as drizzleNodePostgres, type NodePgDatabase } from 'drizzle-orm
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MEMORY_DATA_DIR, type Config } from '../config';
+import { dbQueryDuration } from '../lib/metrics';
 
 /** What repositories take: the same for PGlite, node-postgres and a transaction of either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** The database's connections as a scrape of GET /metrics reads them (issue 29). */
+export interface ConnectionCounts {
+  inUse: number;
+  idle: number;
+  waiting: number;
+}
+
 interface DatabaseBase {
   /** The Drizzle handle every repository uses. */
   orm: Db;
+  /** PostgreSQL: the pool's counts. PGlite: its one connection, busy or idle, and the calls queued behind it. */
+  connections(): ConnectionCounts;
   close(): Promise<void>;
 }
 
@@ -113,6 +123,69 @@ export function lockDataDir(directory: string): () => void {
   return () => rmSync(lockPath, { force: true });
 }
 
+/** Records the time of each call of `query` (a promise, or pg's callback form) into the query histogram by engine. */
+function timedQuery<Query extends (...args: never[]) => unknown>(query: Query, target: unknown, engine: DatabaseKind, hooks?: { start(): void; end(): void }): Query {
+  const histogram = dbQueryDuration.labels({ engine });
+  return function (...args: unknown[]): unknown {
+    hooks?.start();
+    const started = performance.now();
+    let done = false;
+    const finish = (timed = true) => {
+      if (done) return;
+      done = true;
+      hooks?.end();
+      if (timed) histogram.observe((performance.now() - started) / 1000);
+    };
+    const last = args.length > 0 ? args[args.length - 1] : undefined;
+    if (typeof last === 'function') {
+      // pg's pool calls its client as query(text, values, callback).
+      args[args.length - 1] = function (this: unknown, ...results: unknown[]) {
+        finish();
+        return (last as (...a: unknown[]) => unknown).apply(this, results);
+      };
+      return (query as unknown as (...a: unknown[]) => unknown).apply(target, args);
+    }
+    let result: unknown;
+    try {
+      result = (query as unknown as (...a: unknown[]) => unknown).apply(target, args);
+    } catch (error) {
+      finish();
+      throw error;
+    }
+    if (result instanceof Promise) result.then(() => finish(), () => finish());
+    // A submittable (a cursor, a stream) is not timed; nothing here uses one.
+    else finish(false);
+    return result;
+  } as unknown as Query;
+}
+
+/**
+ * PGlite runs one statement at a time: its calls are timed, and counted while they run so a scrape
+ * sees the one connection busy (and how many calls queue behind it). A transaction counts as one
+ * call from BEGIN to COMMIT; the queries inside it are timed but not counted again.
+ */
+function instrumentPglite(client: PGlite): () => ConnectionCounts {
+  let running = 0;
+  const hooks = { start: () => void (running += 1), end: () => void (running -= 1) };
+  client.query = timedQuery(client.query.bind(client), client, 'pglite', hooks);
+  const transaction = client.transaction.bind(client);
+  client.transaction = async (callback) => {
+    hooks.start();
+    try {
+      return await transaction(async (tx) => {
+        tx.query = timedQuery(tx.query, tx, 'pglite');
+        return callback(tx);
+      });
+    } finally {
+      hooks.end();
+    }
+  };
+  return () => {
+    const inUse = running > 0 ? 1 : 0;
+    return { inUse, idle: 1 - inUse, waiting: Math.max(0, running - 1) };
+  };
+}
+
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   let unlock = () => {};
   let client: PGlite;
@@ -131,6 +204,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     if (dataDir !== MEMORY_DATA_DIR && isPgliteAbort(error)) throw new DatabaseDamagedError(damagedDatabaseMessage(dataDir), { cause: error });
     throw error;
   }
+  const connections = instrumentPglite(client);
   const driver = drizzlePglite({ client });
   let closed = false;
   return {
@@ -138,6 +212,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     driver,
     client,
     orm: driver,
+    connections,
     async close() {
       if (closed) return;
       closed = true;
@@ -152,6 +227,10 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Every query passes through a pooled client (pool.query too, and a transaction's client).
+  pool.on('connect', (client) => {
+    client.query = timedQuery(client.query, client, 'postgres');
+  });
   const probe = await pool.connect();
   probe.release();
   const driver = drizzleNodePostgres({ client: pool });
@@ -161,6 +240,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     driver,
     pool,
     orm: driver,
+    connections: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       if (closed) return;
       closed = true;

@@ -18,6 +18,7 @@ import {
   type TUserEventPayload,
   ZUserConnectedPayload,
 } from '@pulse/contract/realtime';
+import { socketConnections } from '../lib/metrics';
 import { findSessionUser } from '../modules/auth/auth-service';
 import { SESSION_EXPIRED_MESSAGE, SIGN_IN_REQUIRED_MESSAGE } from './auth';
 import { buildAllowedOrigins, isOriginAllowed, readHandshakeToken } from './realtime-handshake';
@@ -96,7 +97,9 @@ function handleConnection(app: FastifyInstance, socket: RealtimeSocket, expiresA
   const expiryTimer =
     expiresAt === null ? null : setTimeout(() => socket.disconnect(true), Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS));
   expiryTimer?.unref();
+  socketConnections.inc();
   socket.on('disconnect', () => {
+    socketConnections.dec();
     if (expiryTimer) clearTimeout(expiryTimer);
   });
 

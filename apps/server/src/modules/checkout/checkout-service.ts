@@ -46,6 +46,7 @@ import { getWalletBalances } from '../wallet/ledger-service';
 import { checkPayWith, loadCheckoutOrders, startCheckoutPayment, toCheckoutPayment } from './checkout-payment-service';
 import { findCheckoutIntent } from './checkout-payments-repository';
 import { quoteDelivery } from './delivery-fees';
+import { orderTransitionsTotal } from '../../lib/metrics';
 
 export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = contractMessage(msg`Idempotency-Key header is required`);
 export const IDEMPOTENCY_KEY_INVALID_MESSAGE = contractMessage(msg`The Idempotency-Key header must be 1 to 200 visible characters.`);
@@ -477,6 +478,8 @@ export async function placeCheckoutInTransaction(
 export async function notifyCheckoutCommitted(app: FastifyInstance, result: CheckoutResult): Promise<void> {
   // The reserved stock leaves what the catalogue shows as available.
   if (!result.response.replayed) clearPublicResponses(app.db);
+  // Each order is born waiting for its payment; paying it is a transition counted like the others.
+  if (!result.response.replayed && result.response.orders.length > 0) orderTransitionsTotal.inc({ from: 'new', to: 'pending_payment' }, result.response.orders.length);
   for (const outcome of result.outcomes) await notifyTransition(app, outcome, result.buyerUserId);
 }
 

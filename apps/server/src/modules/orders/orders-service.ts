@@ -56,6 +56,7 @@ import {
   type OrderSummaryRecord,
 } from './orders-repository';
 import { restoreLinesOfLapsedOrder } from '../checkout/checkout-payments-repository';
+import { orderTransitionsTotal } from '../../lib/metrics';
 
 export const ORDER_NOT_FOUND_MESSAGE = contractMessage(msg`Order not found.`);
 export const INVALID_ORDER_CURSOR_MESSAGE = contractMessage(msg`The cursor is not valid. Start again from the first page.`);
@@ -368,6 +369,7 @@ function changesCatalogue(outcome: TransitionOutcome): boolean {
 export async function notifyTransition(app: FastifyInstance, outcome: TransitionOutcome, actingUserId: string | null): Promise<void> {
   if (changesCatalogue(outcome)) clearPublicResponses(app.db);
   const { order, event, transition, actor } = outcome;
+  orderTransitionsTotal.inc({ from: event.fromStatus ?? 'new', to: event.toStatus });
   await domainEvents.publishAfterCommit(app, 'order.status_changed', { order, event, transition, actor, actingUserId });
   await outcome.afterCommit.publish(app);
 }

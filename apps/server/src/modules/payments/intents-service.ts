@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { paymentsTotal } from '../../lib/metrics';
 import { createId } from '../../db/new-id';
 import type { PaymentIntentRow } from '../../db/schema/payments';
 import { INTENT_PURPOSES, type DecisionContext } from './intent-purposes';
@@ -198,14 +199,17 @@ export async function cancelIntent(app: FastifyInstance, intent: PaymentIntentRo
 /** Marks an undecided intent failed without money (the provider never took the payment). */
 async function failWithoutVerify(app: FastifyInstance, intentId: string, reason: string): Promise<PaymentIntentRow | null> {
   const { context, runAfterCommit } = decisionContext(app, new Date());
+  let decided = false;
   const result = await app.db.transaction(async (tx) => {
     const locked = await lockIntent(tx, intentId);
     if (!locked || (locked.status !== 'created' && locked.status !== 'pending')) return locked;
     const failed = await updateIntent(tx, intentId, { status: 'failed', failureReason: reason, nextAction: null, decidedAt: context.now });
     await INTENT_PURPOSES[failed.purpose].notPaid(tx, failed, 'failed', reason, context);
+    decided = true;
     return failed;
   });
   await runAfterCommit();
+  if (decided && result) paymentsTotal.inc({ kind: result.purpose, outcome: 'failed' });
   return result;
 }
 
@@ -354,8 +358,18 @@ export async function decideIntent(app: FastifyInstance, reference: string, sour
   if (decision.outcome !== 'pending' && decision.outcome !== 'duplicate') {
     app.log.info({ reference, source, outcome: decision.outcome }, 'payment intent decided');
   }
+  const counted = METRIC_OUTCOMES[decision.outcome];
+  if (counted && decision.intent) paymentsTotal.inc({ kind: decision.intent.purpose, outcome: counted });
   return decision;
 }
+
+/** A decision as GET /metrics counts it (pulse_payments_total): a mismatch is a failed payment; nothing decided is not counted. */
+const METRIC_OUTCOMES: Partial<Record<DecisionOutcome, 'succeeded' | 'failed' | 'abandoned'>> = {
+  applied: 'succeeded',
+  failed: 'failed',
+  mismatch: 'failed',
+  abandoned: 'abandoned',
+};
 
 function isFinal(intent: PaymentIntentRow): boolean {
   return intent.status === 'succeeded' || intent.mismatch !== null;

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/runtime-macro';
 import { ZPaymentWebhookResponse } from '@pulse/contract/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { InvalidError, UnauthorizedError } from '../../errors/domain-errors';
+import { webhooksTotal } from '../../lib/metrics';
 import { rateLimitFor } from '../../plugins/rate-limits';
 import { parseProviderEvent, recordProviderEvent } from './payment-events-service';
 
@@ -33,11 +34,16 @@ export const paystackWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!app.paymentProvider.verifyWebhookSignature(raw, signature)) {
         // Never the body: a forged one is noise, a real one may carry a customer's details.
         request.log.warn({ bytes: raw.length, signed: signature !== undefined, provider: app.paymentProvider.name }, 'payment webhook refused: missing or wrong signature');
+        webhooksTotal.inc({ provider: app.paymentProvider.name, outcome: 'rejected' });
         throw new UnauthorizedError(msg`The webhook signature is missing or not valid.`);
       }
       const parsed = parseProviderEvent(raw);
-      if (!parsed) throw new InvalidError(msg`The webhook body is not a payment event.`);
+      if (!parsed) {
+        webhooksTotal.inc({ provider: app.paymentProvider.name, outcome: 'rejected' });
+        throw new InvalidError(msg`The webhook body is not a payment event.`);
+      }
       const { row, duplicate } = await recordProviderEvent(app.db, app.paymentProvider.name, parsed, raw);
+      webhooksTotal.inc({ provider: app.paymentProvider.name, outcome: 'accepted' });
       if (duplicate) request.log.info({ event: parsed.event, reference: row?.reference ?? null }, 'payment webhook replayed; stored once, acted on once');
       else if (row) app.paymentEventQueue.later(row.id);
       return { received: true as const };

@@ -28,6 +28,7 @@ import {
   type PayoutDetails,
 } from './payouts-repository';
 import { getWallet } from './wallet-service';
+import { paymentsTotal } from '../../lib/metrics';
 import './payout-events';
 
 export const PAYOUT_KEY_REUSED_MESSAGE = contractMessage(msg`This Idempotency-Key was already used for a different payout.`);
@@ -290,6 +291,7 @@ export async function decidePayout(
     return { row, applied: false };
   });
   if (events) await (events as PendingEvents).publish(app);
+  if (decision.applied) paymentsTotal.inc({ kind: 'payout', outcome: decision.row.status });
   if (decision.applied && options.notifyOwner) await notifyPayoutDecided(app, decision.row);
   return decision;
 }

@@ -296,9 +296,16 @@ async function insertDiscountCode(app: FastifyInstance, ownerUserId: string | nu
 export const ROUTE_TABLE: Row[] = [
   /* ---- public and session ---- */
   { method: 'GET', path: '/api/health', expect: all(200), call: () => ({ url: '/api/health' }) },
-  /* ---- for load balancers (issue 29): public probes ---- */
+  /* ---- for load balancers and Prometheus (issue 29): public probes; the metrics need their own token, not a person's ---- */
   { method: 'GET', path: '/api/health/live', expect: all(200), call: () => ({ url: '/api/health/live' }) },
   { method: 'GET', path: '/api/health/ready', expect: all(200), call: () => ({ url: '/api/health/ready' }) },
+  {
+    method: 'GET',
+    path: '/metrics',
+    note: 'no METRICS_TOKEN in the test app: no such address for anyone, whatever session (token rules: plugins/metrics.test.ts)',
+    expect: all(404),
+    call: () => ({ url: '/metrics' }),
+  },
 
   /* ---- the API document and its reference page (decision 025): public ---- */
   { method: 'GET', path: '/api/openapi.json', expect: all(200), call: () => ({ url: '/api/openapi.json' }) },
