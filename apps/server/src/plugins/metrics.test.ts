@@ -6,6 +6,7 @@ import { bearer, registerTestUser } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/create-test-app';
 import { placePaidOrder } from '../modules/orders/testing/order-fixtures';
 import { PAYSTACK_WEBHOOK_PATH } from '../modules/payments/paystack-webhook-routes';
+import { requestPayout, sellerWith } from '../modules/wallet/testing/payout-fixtures';
 import { listenOnFreePort, openTestSocket, waitForConnect, waitForDisconnect, type TestSocket } from './realtime-test-client';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
@@ -145,7 +146,7 @@ describe('GET /metrics on the main port', () => {
     expect(valueOf(after, 'pulse_db_pool_connections', { state: 'waiting' })).toBe(0);
   });
 
-  it('counts orders by transition and payments and webhooks by outcome', async () => {
+  it('counts orders by transition, payments and payouts and webhooks by outcome', async () => {
     const before = await scrape();
     await placePaidOrder(testApp.app);
     const buyer = await registerTestUser(testApp.app);
@@ -156,6 +157,9 @@ describe('GET /metrics on the main port', () => {
       payload: { amountMinor: 2500, cardNumber: '4242 4242 4242 4242' },
     });
     expect(topUp.statusCode, topUp.body).toBe(201);
+    const seller = await sellerWith(testApp.app, 5000);
+    const payout = await requestPayout(testApp.app, seller, { amountMinor: 3000 });
+    expect(payout.json()).toMatchObject({ status: 'succeeded' });
     const webhook = await testApp.app.inject({ method: 'POST', url: PAYSTACK_WEBHOOK_PATH, headers: { 'content-type': 'application/json' }, payload: '{"event":"charge.success"}' });
     expect(webhook.statusCode).toBe(401);
 
@@ -164,6 +168,7 @@ describe('GET /metrics on the main port', () => {
     expect(moved('pulse_order_transitions_total', { from: 'new', to: 'pending_payment' })).toBe(1);
     expect(moved('pulse_order_transitions_total', { from: 'pending_payment', to: 'paid' })).toBe(1);
     expect(moved('pulse_payments_total', { kind: 'top_up', outcome: 'succeeded' })).toBe(1);
+    expect(moved('pulse_payments_total', { kind: 'payout', outcome: 'succeeded' })).toBe(1);
     expect(moved('pulse_webhooks_total', { outcome: 'rejected' })).toBe(1);
   });
 });
