@@ -14,13 +14,14 @@
  * OTEL_SERVICE_NAME (else APP_NAME, else pulse-market), OTEL_RESOURCE_ATTRIBUTES.
  */
 import { register } from 'node:module';
+import type { Span } from '@opentelemetry/api';
 
 register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
   // Only the modules an instrumentation patches go through the wrapper (the rest load as they are).
   data: { include: ['pg', 'ioredis', 'socket.io', 'fastify', 'node:http', 'node:https', 'http', 'https'] },
 });
 
-const { trace, isSpanContextValid } = await import('@opentelemetry/api');
+const { context, propagation, trace, isSpanContextValid, SpanKind, SpanStatusCode, ROOT_CONTEXT } = await import('@opentelemetry/api');
 const { NodeSDK } = await import('@opentelemetry/sdk-node');
 const { HttpInstrumentation } = await import('@opentelemetry/instrumentation-http');
 const { PgInstrumentation } = await import('@opentelemetry/instrumentation-pg');
@@ -58,11 +59,54 @@ const sdk = new NodeSDK({
 });
 sdk.start();
 
+const tracer = trace.getTracer('pulse-market');
+
+/** Ends `span` when `work` settles, recording a failure; `work` runs with the span active. */
+async function within<T>(span: Span, work: () => Promise<T>): Promise<T> {
+  try {
+    return await context.with(trace.setSpan(context.active(), span), work);
+  } catch (error) {
+    span.recordException(error instanceof Error ? error : String(error));
+    span.setStatus({ code: SpanStatusCode.ERROR });
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
+/** `select`, `insert`... of a statement, for the span's name (the statement itself is an attribute). */
+function operationOf(statement: string): string {
+  return /^\s*(\w+)/.exec(statement)?.[1]?.toUpperCase() ?? 'QUERY';
+}
+
 setTracingHooks({
   logFields() {
     const context = trace.getActiveSpan()?.spanContext();
     return context && isSpanContextValid(context) ? { trace_id: context.traceId, span_id: context.spanId } : undefined;
   },
   fastifyPlugin: fastifyInstrumentation.plugin(),
+  currentTraceparent() {
+    const carrier: Record<string, string> = {};
+    propagation.inject(context.active(), carrier);
+    return carrier.traceparent;
+  },
+  runLinked(name, traceparent, work, attributes) {
+    const links = [];
+    if (traceparent) {
+      const linked = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, { traceparent }));
+      if (linked && isSpanContextValid(linked)) links.push({ context: linked });
+    }
+    const span = tracer.startSpan(name, { root: true, kind: SpanKind.CONSUMER, links, ...(attributes ? { attributes } : {}) });
+    return within(span, work);
+  },
+  inDatabaseSpan(operation, statement, work) {
+    if (!trace.getActiveSpan()) return work();
+    const name = statement ? `pglite.${operationOf(statement)}` : `pglite.${operation}`;
+    const span = tracer.startSpan(name, {
+      kind: SpanKind.CLIENT,
+      attributes: { 'db.system.name': 'postgresql', 'db.system': 'postgresql', 'db.operation.name': operation, ...(statement ? { 'db.query.text': statement } : {}) },
+    });
+    return within(span, work);
+  },
   shutdown: () => sdk.shutdown(),
 });
