@@ -73,7 +73,7 @@ describe('logs: request ids, access log, redaction (LOG_REQUESTS=all)', () => {
       method: 'POST',
       url: '/api/test/careless',
       headers: { ...bearer(token), cookie: sessionCookie },
-      payload: { password: TEST_PASSWORD, nested: { newPassword: TEST_PASSWORD, accountNumber: '0241234567' } },
+      payload: { password: TEST_PASSWORD, newPassword: TEST_PASSWORD, payout: { method: 'mobile_money', accountNumber: '0241234567' } },
     });
     expect(failed.statusCode).toBe(500);
 

@@ -40,7 +40,7 @@ const currentRequest = new AsyncLocalStorage<{ id: string; log: FastifyBaseLogge
 
 const CENSOR = '[Redacted]';
 
-/** Field names that hold a secret wherever they appear in a logged object (up to two levels down). */
+/** Field names that hold a secret. */
 const SECRET_FIELDS = [
   'password',
   'newPassword',
@@ -51,9 +51,35 @@ const SECRET_FIELDS = [
   'secret',
   'secretKey',
   'clientSecret',
-  // Payout accounts (wallet payouts, Paystack transfer recipients).
+  // Payout accounts (wallet payouts, seller and agent applications' `payout`, Paystack recipients).
   'accountNumber',
   'account_number',
+];
+
+/**
+ * Where those fields are looked for: at the top of a logged object and inside the objects a log call
+ * usually carries (a request body, a provider's payload, a payout). Listed, not wildcards: with
+ * @pinojs/redact a `*.password` path made every line cost 20 µs instead of 0.4 (decision 065).
+ */
+const SECRET_PARENTS = [
+  '',
+  'body',
+  'req.body',
+  'request.body',
+  'query',
+  'data',
+  'payload',
+  'input',
+  'options',
+  'config',
+  'details',
+  'account',
+  'recipient',
+  'payout',
+  'body.payout',
+  'req.body.payout',
+  'request.body.payout',
+  'data.payout',
 ];
 
 const SECRET_HEADERS = ['authorization', 'cookie', '["set-cookie"]', '["x-paystack-signature"]'];
@@ -64,10 +90,10 @@ function headerPath(parent: string, header: string): string {
 
 /** pino's redact paths: headers of requests and answers, and the secret fields above. */
 export const REDACT_PATHS: string[] = [
-  ...['req.headers', 'res.headers', 'headers', '*.headers', 'request.headers', 'config.headers'].flatMap((parent) =>
+  ...['req.headers', 'res.headers', 'headers', 'request.headers', 'config.headers', 'options.headers'].flatMap((parent) =>
     SECRET_HEADERS.map((header) => headerPath(parent, header)),
   ),
-  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+  ...SECRET_PARENTS.flatMap((parent) => SECRET_FIELDS.map((field) => (parent ? `${parent}.${field}` : field))),
 ];
 
 /** The request id (when inside a handler) and the active span's ids (when tracing is on). */
