@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,5 +193,19 @@ describe.runIf(postgres)('traces: one checkout, one trace (OTEL_EXPORTER_OTLP_EN
         .find((entry) => entry.msg === 'request' && entry.route === '/api/checkout'),
     );
     expect(line).toMatchObject({ reqId: requestId, trace_id: traceId });
+  });
+});
+
+describe('traces off', () => {
+  it('loads nothing of OpenTelemetry: only src/tracing.ts imports it, and main.ts imports that only when asked', () => {
+    const sourceRoot = dirname(fileURLToPath(import.meta.url));
+    const importers = readdirSync(sourceRoot, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) => /from '@opentelemetry\/|import\('@opentelemetry\/|'@fastify\/otel'/.test(readFileSync(join(sourceRoot, file), 'utf8')))
+      .map((file) => relative(sourceRoot, join(sourceRoot, file)));
+    expect(importers).toEqual(['tracing.ts']);
+    const main = readFileSync(join(sourceRoot, 'main.ts'), 'utf8');
+    expect(main).toMatch(/if \(tracingWanted\(\)\) await import\('\.\/tracing'\);/);
+    expect(main).not.toMatch(/^import [^;]*'\.\/(?:app|tracing|db\/client)'/m);
   });
 });
