@@ -174,7 +174,8 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   });
 
   await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config) });
-  await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
+  // A page on another allowed origin may read the request id of an answer (to quote it, issue 29).
+  await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true, exposedHeaders: ['X-Request-Id'] });
   await app.register(fastifyCookie, { secret: jwtSecret });
   await registerApiCompression(app);
   app.setValidatorCompiler(validatorCompiler);

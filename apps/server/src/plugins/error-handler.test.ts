@@ -163,6 +163,8 @@ describe('security headers and CORS', () => {
     expect(csp).toMatch(/connect-src 'self' ws: wss:/);
     expect(response.headers['access-control-allow-origin']).toBe('http://localhost:3000');
     expect(response.headers['access-control-allow-credentials']).toBe('true');
+    // The page may read the request id to quote it (issue 29).
+    expect(response.headers['access-control-expose-headers']).toBe('X-Request-Id');
   });
 
   it('does not allow an unknown origin', async () => {
