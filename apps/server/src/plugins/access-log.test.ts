@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -130,8 +131,13 @@ describe('logs: LOG_REQUESTS=slow and errors', () => {
   });
 
   for (const mode of ['slow', 'errors'] as const) {
-    it(`${mode}: a fast 200 writes nothing, a 404 is written`, async () => {
-      const { app, lines } = await appWithCapturedLog(database, { LOG_REQUESTS: mode, TRUST_PROXY: 'false' });
+    it(`${mode}: a fast 200 writes nothing, a 404 is written, a slow 200 ${mode === 'slow' ? 'is written at warn' : 'is not'}`, async () => {
+      const { app, lines } = await appWithCapturedLog(database, { LOG_REQUESTS: mode, SLOW_REQUEST_MS: '200', TRUST_PROXY: 'false' });
+      // A handler that takes longer than SLOW_REQUEST_MS, as a slow query would.
+      app.get('/api/test/slow', async () => {
+        await delay(250);
+        return { ok: true };
+      });
       try {
         await app.ready();
         const fine = await app.inject({ method: 'GET', url: '/api/auth/providers', headers: { 'x-request-id': 'proxy-id' } });
@@ -140,9 +146,12 @@ describe('logs: LOG_REQUESTS=slow and errors', () => {
         expect(fine.headers['x-request-id']).not.toBe('proxy-id');
         const missing = await app.inject({ method: 'GET', url: '/api/no-such-thing?secret=hunter2' });
         expect(missing.statusCode).toBe(404);
+        const slow = await app.inject({ method: 'GET', url: '/api/test/slow' });
+        expect(slow.statusCode).toBe(200);
         const written = accessLines(lines());
         expect(written).toEqual([
           expect.objectContaining({ level: 30, status: 404, url: '/api/no-such-thing?secret=REDACTED', reqId: missing.headers['x-request-id'] }),
+          ...(mode === 'slow' ? [expect.objectContaining({ level: 40, status: 200, route: '/api/test/slow', reqId: slow.headers['x-request-id'] })] : []),
         ]);
       } finally {
         await app.close();
