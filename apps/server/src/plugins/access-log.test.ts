@@ -7,7 +7,7 @@ import { INTERNAL_ERROR_MESSAGE } from '../errors/domain-errors';
 import { bearer, registerTestUser, TEST_PASSWORD } from '../testing/auth-helpers';
 import { createTestDatabase, type TestDatabase } from '../testing/create-test-database';
 import { TEST_ENV } from '../testing/create-test-app';
-import { loggableUrl } from './access-log';
+import { loggableUrl, outsideRequest } from './access-log';
 
 interface LogLine {
   level: number;
@@ -34,6 +34,8 @@ function addCarelessRoute(app: FastifyInstance) {
     request.log.info({ headers: request.headers, body: request.body }, 'careless request dump');
     // A service deep inside a handler logs through the app, not the request.
     app.log.warn({ step: 'service' }, 'service noticed something');
+    // Background work the handler starts but that is not the request's.
+    outsideRequest(() => app.log.info('background work'));
     throw new Error('boom');
   });
 }
@@ -94,7 +96,11 @@ describe('logs: request ids, access log, redaction (LOG_REQUESTS=all)', () => {
     // The spec's sentence to the letter, and the id beside it for support.
     expect(failed.json()).toEqual({ error: { code: 'internal_error', message: INTERNAL_ERROR_MESSAGE, reference: id } });
 
-    const lines = captured.lines().slice(before);
+    const all = captured.lines().slice(before);
+    const background = all.filter((line) => line.msg === 'background work');
+    expect(background).toHaveLength(1);
+    expect(background[0]).not.toHaveProperty('reqId');
+    const lines = all.filter((line) => line.msg !== 'background work');
     expect(lines.map((line) => line.msg)).toEqual(['careless request dump', 'service noticed something', 'unexpected error', 'request']);
     for (const line of lines) expect(line.reqId).toBe(id);
     expect(lines.at(-1)).toMatchObject({ level: 50, method: 'POST', route: '/api/test/careless', status: 500 });

@@ -96,6 +96,14 @@ export const REDACT_PATHS: string[] = [
   ...SECRET_PARENTS.flatMap((parent) => SECRET_FIELDS.map((field) => (parent ? `${parent}.${field}` : field))),
 ];
 
+/**
+ * Runs `work` as no request's: background work started from a handler (a job runner woken by it)
+ * would otherwise write the request's id on all its lines.
+ */
+export function outsideRequest<T>(work: () => T): T {
+  return currentRequest.exit(work);
+}
+
 /** The request id (when inside a handler) and the active span's ids (when tracing is on). */
 function logMixin(_object: object, _level: number, logger: unknown): object {
   const request = currentRequest.getStore();
