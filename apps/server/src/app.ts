@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
@@ -61,6 +61,8 @@ import { assistantRoutes } from './modules/assistant/assistant-routes';
 import { documentsRoutes } from './modules/documents/documents-routes';
 import { mcpRoutes } from './modules/assistant/mcp/mcp-routes';
 import { resolveJwtSecret } from './modules/settings/resolve-jwt-secret';
+import { accessLogPlugin, loggerOptions, requestIdGenerator, type LogLineSink } from './plugins/access-log';
+import { tracingHooks } from './lib/tracing-state';
 import { appContextPlugin } from './plugins/app-context';
 import { authPlugin } from './plugins/auth';
 import { i18nPlugin } from './plugins/i18n';
@@ -76,6 +78,8 @@ export interface BuildAppOptions {
   db: Database;
   /** Override the pino logger (tests pass false). */
   logger?: boolean;
+  /** Where the log lines go instead of stdout (a test that reads them). */
+  logStream?: LogLineSink;
 }
 
 function contentSecurityPolicy(config: Config) {
@@ -126,11 +130,14 @@ async function registerApiCompression(app: FastifyInstance): Promise<void> {
 }
 
 /** Builds the whole HTTP app (no listen): plugins in order, then modules, then the web app. */
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   // What reacts to orders and whose ledger kinds the wallet words (decision 052).
   registerDomainListeners();
   const app = Fastify({
-    logger: logger === false ? false : { level: config.logLevel },
+    logger: logger === false ? false : loggerOptions(config, logStream),
+    // Request ids and the access log are ours (plugins/access-log.ts, LOG_REQUESTS).
+    genReqId: requestIdGenerator(config.trustProxy),
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Route ids are UUIDs; a long URL is an attack or a bug, not a real page.
@@ -147,8 +154,12 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     });
   }
 
+  // Traces (issue 29): only when src/tracing.ts started the SDK (OTEL_EXPORTER_OTLP_ENDPOINT); first, to see every route.
+  const tracing = tracingHooks();
+  if (tracing) await app.register(tracing.fastifyPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(appContextPlugin, { config, database: db, jwtSecret });
+  await app.register(accessLogPlugin);
 
   // An empty body with a JSON content type (the spec's client sends that header on every call,
   // including a body-less logout) means "no body", not a parse error.
@@ -164,7 +175,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   });
 
   await app.register(fastifyHelmet, { contentSecurityPolicy: contentSecurityPolicy(config) });
-  await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true });
+  // A page on another allowed origin may read the request id of an answer (to quote it, issue 29).
+  await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true, exposedHeaders: ['X-Request-Id'] });
   await app.register(fastifyCookie, { secret: jwtSecret });
   await registerApiCompression(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,9 +1,23 @@
 import { ConfigError, loadConfig } from './config';
-import { buildApp } from './app';
-import { createDb, DatabaseDamagedError, DatabaseLockedError } from './db/client';
-import { migrate } from './db/migrate';
-import { holdOrderTimers } from './modules/orders/order-timers-plugin';
-import { seedDemoData } from './seed/demo-seed';
+import { tracingHooks } from './lib/tracing-state';
+
+/** OTEL_EXPORTER_OTLP_ENDPOINT is set (a bad configuration is reported by start() below). */
+function tracingWanted(): boolean {
+  try {
+    return loadConfig().ops.otlpEndpoint !== null;
+  } catch {
+    return false;
+  }
+}
+
+// Traces (issue 29): the OpenTelemetry SDK must be in place before the modules below import fastify
+// and pg, so they are imported after it; without the variable the SDK is never loaded.
+if (tracingWanted()) await import('./tracing');
+const { buildApp } = await import('./app');
+const { createDb, DatabaseDamagedError, DatabaseLockedError } = await import('./db/client');
+const { migrate } = await import('./db/migrate');
+const { holdOrderTimers } = await import('./modules/orders/order-timers-plugin');
+const { seedDemoData } = await import('./seed/demo-seed');
 
 async function start(): Promise<void> {
   const config = loadConfig();
@@ -44,6 +58,8 @@ async function start(): Promise<void> {
     } finally {
       // Closing PGlite flushes its files; skipping this can lose the last writes.
       await database.close();
+      // The spans still waiting in the batch (no-op without tracing).
+      await tracingHooks()?.shutdown();
     }
     process.exit(0);
   }

@@ -22,6 +22,8 @@ export const ZApiErrorResponse = z.object({
     message: z.string(),
     /** Per-field messages, keyed by the request field's name (for forms). */
     fields: z.record(z.string(), z.string()).optional(),
+    /** On a 5xx: the request's id (also its X-Request-Id header and in every log line of it), for support. */
+    reference: z.string().optional(),
   }),
 });
 export type TApiErrorResponse = z.infer<typeof ZApiErrorResponse>;

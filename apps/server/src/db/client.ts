@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MEMORY_DATA_DIR, type Config } from '../config';
 import { dbQueryDuration } from '../lib/metrics';
+import { tracingHooks, type TracingHooks } from '../lib/tracing-state';
 
 /** What repositories take: the same for PGlite, node-postgres and a transaction of either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -186,6 +187,27 @@ function instrumentPglite(client: PGlite): () => ConnectionCounts {
   };
 }
 
+/**
+ * With tracing on (issue 29), each PGlite query and transaction is a span under the request's: the
+ * pg driver's instrumentation, which gives PostgreSQL its spans, never sees the embedded database.
+ * Without tracing nothing is wrapped.
+ */
+function traceQueries(client: PGlite, hooks: TracingHooks): void {
+  const query = client.query.bind(client);
+  client.query = ((statement: string, ...rest: unknown[]) =>
+    hooks.inDatabaseSpan('query', statement, () => (query as (...args: unknown[]) => Promise<unknown>)(statement, ...rest))) as PGlite['query'];
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
+    hooks.inDatabaseSpan('transaction', null, () =>
+      transaction((tx) => {
+        const txQuery = tx.query.bind(tx);
+        tx.query = ((statement: string, ...rest: unknown[]) =>
+          hooks.inDatabaseSpan('query', statement, () => (txQuery as (...args: unknown[]) => Promise<unknown>)(statement, ...rest))) as typeof tx.query;
+        return callback(tx);
+      }),
+    )) as PGlite['transaction'];
+}
+
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   let unlock = () => {};
   let client: PGlite;
@@ -205,6 +227,8 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     throw error;
   }
   const connections = instrumentPglite(client);
+  const tracing = tracingHooks();
+  if (tracing) traceQueries(client, tracing);
   const driver = drizzlePglite({ client });
   let closed = false;
   return {

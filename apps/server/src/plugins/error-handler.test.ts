@@ -138,9 +138,11 @@ describe('unexpected failures', () => {
       await broken.database.close();
       const response = await broken.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(500);
+      // The spec's sentence to the letter; the request id beside it (also the X-Request-Id header) for support.
       expect(response.json()).toEqual({
-        error: { code: 'internal_error', message: 'An unexpected error occurred on the server. Please try again later.' },
+        error: { code: 'internal_error', message: 'An unexpected error occurred on the server. Please try again later.', reference: response.headers['x-request-id'] },
       });
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     } finally {
       await broken.close();
     }
@@ -161,6 +163,8 @@ describe('security headers and CORS', () => {
     expect(csp).toMatch(/connect-src 'self' ws: wss:/);
     expect(response.headers['access-control-allow-origin']).toBe('http://localhost:3000');
     expect(response.headers['access-control-allow-credentials']).toBe('true');
+    // The page may read the request id to quote it (issue 29).
+    expect(response.headers['access-control-expose-headers']).toBe('X-Request-Id');
   });
 
   it('does not allow an unknown origin', async () => {

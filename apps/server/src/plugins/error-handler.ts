@@ -7,6 +7,7 @@ import type { TApiErrorResponse, TErrorCode } from '@pulse/contract/errors';
 import { translateContractMessage } from '@pulse/contract/messages-i18n';
 import { DomainError, INTERNAL_ERROR, RateLimitedError } from '../errors/domain-errors';
 import { translatorFor } from '../i18n/translator';
+import { REQUEST_ID_HEADER } from './access-log';
 
 function sendError(reply: FastifyReply, statusCode: number, error: TApiErrorResponse['error']) {
   return reply.code(statusCode).type('application/json; charset=utf-8').send({ error });
@@ -109,7 +110,17 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
 
   // Never tell the client what went wrong inside; the log has the detail and the request id.
   request.log.error({ err: error }, 'unexpected error');
-  return sendError(reply, 500, { code: 'internal_error', message: i18n._(INTERNAL_ERROR) });
+  return sendInternalError(request, reply, i18n);
+}
+
+/**
+ * A 500: the spec's sentence to the letter (spec §8), and the request id as `reference`, the same id
+ * as the X-Request-Id header and every log line of the request, so support can find what happened.
+ */
+function sendInternalError(request: FastifyRequest, reply: FastifyReply, i18n: I18n) {
+  // A framework error is answered before the onRequest hook that sets it on every other answer.
+  reply.header(REQUEST_ID_HEADER, request.id);
+  return sendError(reply, 500, { code: 'internal_error', message: i18n._(INTERNAL_ERROR), reference: request.id });
 }
 
 /** Every non-2xx response carries `{ error: { code, message, fields? } }`. */
@@ -132,5 +143,6 @@ export function handleFrameworkError(error: FastifyError, request: FastifyReques
   if (error.code === 'FST_ERR_BAD_URL') {
     return sendError(reply, 400, { code: 'bad_request', message: i18n._(msg`The address is malformed.`) });
   }
-  return sendError(reply, 500, { code: 'internal_error', message: i18n._(INTERNAL_ERROR) });
+  request.log.error({ err: error }, 'unexpected framework error');
+  return sendInternalError(request, reply, i18n);
 }
