@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { createDb, DatabaseDamagedError, DatabaseLockedError } from './db/client';
 import { migrate } from './db/migrate';
+import { installGracefulShutdown } from './lib/graceful-shutdown';
 import { holdOrderTimers } from './modules/orders/order-timers-plugin';
 import { seedDemoData } from './seed/demo-seed';
 
@@ -34,21 +35,8 @@ async function start(): Promise<void> {
     }
   }
 
-  let stopping = false;
-  async function stop(signal: string) {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
-      await app.close();
-    } finally {
-      // Closing PGlite flushes its files; skipping this can lose the last writes.
-      await database.close();
-    }
-    process.exit(0);
-  }
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  // SIGTERM/SIGINT: drain, finish what is in flight (up to SHUTDOWN_GRACE_SECONDS), close, exit 0 (lib/graceful-shutdown.ts).
+  installGracefulShutdown({ app, closeDatabase: () => database.close(), graceSeconds: config.ops.shutdownGraceSeconds });
 
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -182,10 +182,15 @@ export const realtimePlugin = fp(
       }
     });
 
-    // Open WebSockets would hold the HTTP server's close forever.
-    app.addHook('preClose', async () => {
-      io.local.disconnectSockets(true);
+    // Open WebSockets would hold the HTTP server's close forever. Closing the engine (not
+    // disconnectSockets, whose "io server disconnect" tells socket.io-client not to come back) drops
+    // the transports, so clients reconnect by themselves, through the proxy to a process still up.
+    const dropTransports = () => {
       io.engine.close();
+    };
+    app.lifecycle.onDraining(dropTransports);
+    app.addHook('preClose', async () => {
+      dropTransports();
     });
     app.addHook('onClose', async () => {
       await closeAdapter?.();
