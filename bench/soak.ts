@@ -850,9 +850,10 @@ try {
   const restartProcess = async (index: number) => {
     const victim = backends[index];
     if (!victim) return;
+    // Its counts so far (a stopped process's histogram is gone with it).
+    await scrapeMetrics(victim.server, 'final');
     const from = Date.now();
     killWindows.push({ from, to: Number.MAX_SAFE_INTEGER });
-    await scrapeMetrics(victim.server, 'final');
     const pid = victim.server.pid;
     let exitCode: number | null = null;
     if (rolling) {
