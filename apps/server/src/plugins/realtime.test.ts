@@ -201,6 +201,10 @@ describe('shutdown', () => {
     await expect(closed).resolves.toBe('transport close');
     // The client tries again by itself; behind a proxy that lands on a process still up (this one takes no new socket).
     await expect(reconnecting).resolves.toBe(1);
+    // A new socket, even on long-polling (which the closed engine's WebSocket server would not stop), is refused.
+    const late: TestSocket = connectSocket(otherUrl, { path: REALTIME_PATH, transports: ['polling'], forceNew: true, reconnection: false, auth: { token } });
+    openSockets.push(late);
+    await waitForConnectError(late);
     socket.close();
     await other.close();
   });

@@ -123,6 +123,8 @@ export const realtimePlugin = fp(
       serveClient: false,
       cors: { origin: [...allowedOrigins], credentials: true },
       allowRequest: (request, callback) => {
+        // A process on its way out takes no new socket (a long-poll would hold its close); the client tries again, elsewhere.
+        if (app.lifecycle.draining) return callback('draining', false);
         const origin = request.headers.origin;
         // Same-origin pages (e.g. the app opened on a LAN address) name the host they connect to.
         const sameHost = origin !== undefined && URL.canParse(origin) && new URL(origin).host === request.headers.host;
