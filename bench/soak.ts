@@ -195,7 +195,9 @@ function serverLatencies() {
     for (const text of texts) groupHistograms(parseHistogram(text, SERVER_HISTOGRAM), keyOf, sign, into);
     return into;
   };
-  const overall = add(metricsScrapes.baseline, -1, () => 'all', add(metricsScrapes.final, 1, () => 'all', new Map()));
+  // The bench's own probes (health, readiness: `unmatched` where that route is missing, the scrapes) are not the users' traffic.
+  const overallKey = (labels: Record<string, string>) => (labels.route === '/metrics' || labels.route === 'unmatched' || labels.route?.startsWith('/api/health') ? 'probes' : 'all');
+  const overall = add(metricsScrapes.baseline, -1, overallKey, add(metricsScrapes.final, 1, overallKey, new Map()));
   const byRoute = add(metricsScrapes.baseline, -1, (labels) => `${labels.method} ${labels.route}`, add(metricsScrapes.final, 1, (labels) => `${labels.method} ${labels.route}`, new Map()));
   const all = overall.get('all');
   return {
