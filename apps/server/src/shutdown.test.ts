@@ -125,7 +125,7 @@ describe.runIf(postgres)('SIGTERM on PostgreSQL', () => {
     await database?.dispose();
   });
 
-  it('finishes the requests in flight with 2xx, refuses new connections, drops sockets so they reconnect, exits 0; a second process sends the mail the first left', async () => {
+  it('finishes the requests in flight with 2xx, refuses new connections, drops sockets so they reconnect, ignores a second SIGTERM, exits 0; a second process sends the mail the first left', async () => {
     const seller = await createSeller(app, 'Drain Farm');
     const buyer = await createBuyer(app);
     const productId = await createProduct(app, seller.id, { title: 'Yam', priceMinor: 500 });
@@ -159,6 +159,8 @@ describe.runIf(postgres)('SIGTERM on PostgreSQL', () => {
     // While both are still in flight, a new connection is refused (or answered 503).
     const refused = await pollUntil(() => getOnNewConnection(`${first.baseUrl}/api/health`), (value) => value === 'ECONNREFUSED' || value === 503, 5_000, 'a new connection during draining');
     expect(['ECONNREFUSED', 503]).toContain(refused);
+    // A supervisor repeating its SIGTERM does not cut the drain short (Node's default would end the process).
+    process.kill(first.pid, 'SIGTERM');
     // Sockets lose their transport ("io server disconnect" would stop socket.io-client from coming back) and try again.
     expect(await disconnected).toBe('transport close');
     expect(await reconnecting).toBe(1);
@@ -174,6 +176,7 @@ describe.runIf(postgres)('SIGTERM on PostgreSQL', () => {
     expect(await first.waitForExit(GRACE_SECONDS * 1000 + 5_000), first.output).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(GRACE_SECONDS * 1000);
     expect(first.output).toContain('SIGTERM: draining');
+    expect(first.output).toContain('SIGTERM while already shutting down: ignored');
 
     // What the answers acknowledged is in the database.
     const orderId = (JSON.parse(checkoutAnswer.body) as { orders: Array<{ id: string }> }).orders[0]?.id ?? '';
