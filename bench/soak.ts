@@ -23,6 +23,17 @@
  * the other process when theirs is gone, and every acknowledged id must be kept for the read-back.
  * So each user is a loop of `fetch` (Node's built-in undici client).
  *
+ * SOAK_ROLLING=1 replaces the SIGKILL by a rolling restart, as an upgrade does (decision 065): half-way
+ * process 1 gets SIGTERM, the run waits for it to exit (it must exit 0), starts it again and waits
+ * until it is ready, then does the same with process 2. That run fails on any 5xx at all (not only
+ * outside the window), on a lost write, or on an exit code other than 0.
+ *
+ * Beside the client's latencies the report puts the server's own (GET /metrics, histogram
+ * pulse_http_request_duration_seconds, METRICS_TOKEN set on every process): each process is
+ * scraped when the load starts and just before it is stopped, killed or the run ends; the buckets
+ * are added up across processes, less the seed's, and p50/p95/p99 interpolated within buckets
+ * (apps/server/src/scale/prometheus-histograms.ts). A server without /metrics: "not available".
+ *
  * Run: `npm run bench:soak` (PostgreSQL at DATABASE_URL or 127.0.0.1:5432, Redis at REDIS_URL or
  * 127.0.0.1:6379). Report printed and written to bench/results/soak-<date>.json.
  */
@@ -43,7 +54,8 @@ import { PRODUCT_CATEGORIES } from '@pulse/contract/product-options';
 import { createDb } from '../apps/server/src/db/client';
 import { runAdminCommand } from '../apps/server/src/modules/admin/admin-commands';
 import { assertRedisReachable, createThrowAwayDatabase, DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL } from '../apps/server/src/scale/scale-services';
-import { startServerProcess, type ServerProcess } from '../apps/server/src/scale/server-process';
+import { groupHistograms, histogramQuantile, parseHistogram, type Histogram } from '../apps/server/src/scale/prometheus-histograms';
+import { spawnServerProcess, type SpawnedServerProcess } from '../apps/server/src/scale/server-process';
 import { cpuMillisecondsOf, root } from './bench-support';
 
 const soakSeconds = Number(process.env.SOAK_SECONDS ?? 600);
@@ -53,6 +65,11 @@ const productsPerSeller = Number(process.env.SOAK_PRODUCTS_PER_SELLER ?? 10);
 /** Mean pause between two actions of one user (uniform between half and one and a half of it). */
 const thinkMs = Number(process.env.SOAK_THINK_MS ?? 2000);
 const downSeconds = Number(process.env.SOAK_DOWN_SECONDS ?? 5);
+/** A rolling restart (SIGTERM, wait for the exit, start again, one process after the other) instead of the SIGKILL. */
+const rolling = process.env.SOAK_ROLLING === '1' || process.env.SOAK_ROLLING === 'true';
+/** Lets the soak read GET /metrics on its processes (the server's own latency histogram). */
+const metricsToken = `soak-${randomUUID()}`;
+const SERVER_HISTOGRAM = 'pulse_http_request_duration_seconds';
 /** After the restarted process answers its health check, requests still in flight from before count as the kill's. */
 const killGraceSeconds = 5;
 const requestTimeoutMs = 30_000;
@@ -121,7 +138,78 @@ function rssMb(pid: number): number | null {
 // ------------------------------------------------------------------ the load balancer
 
 /** The two backends; a restarted process gets a new address, which the balancer learns when it is healthy. */
-const backends: Array<{ server: ServerProcess; up: boolean }> = [];
+const backends: Array<{ server: SpawnedServerProcess; up: boolean }> = [];
+
+/** Starts the real entry point and waits until it answers /api/health and, where it exists, /api/health/ready. */
+async function startProcess(env: NodeJS.ProcessEnv): Promise<SpawnedServerProcess> {
+  const server = await spawnServerProcess(env);
+  try {
+    await server.waitUntilHealthy(120_000);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const status = await fetch(`${server.baseUrl}/api/health/ready`).then((response) => response.status, () => 0);
+      if (status === 200 || status === 404) break;
+      if (Date.now() > deadline) throw new Error(`${server.baseUrl}/api/health/ready still answers ${status}`);
+      await sleep(250);
+    }
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
+// ------------------------------------------------------------------ the server's own latencies (GET /metrics)
+
+/** Scrapes taken when the load started (subtracted) and when each process stopped or the run ended (added). */
+const metricsScrapes: { baseline: string[]; final: string[]; unavailable: string | null } = { baseline: [], final: [], unavailable: null };
+
+async function scrapeMetrics(server: SpawnedServerProcess, into: 'baseline' | 'final'): Promise<void> {
+  try {
+    const response = await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` }, signal: AbortSignal.timeout(10_000) });
+    const text = await response.text();
+    if (response.status !== 200 || !text.includes(SERVER_HISTOGRAM)) {
+      metricsScrapes.unavailable ??= `GET /metrics answered ${response.status}${response.status === 200 ? ` without ${SERVER_HISTOGRAM}` : ''}`;
+      return;
+    }
+    metricsScrapes[into].push(text);
+  } catch (error) {
+    metricsScrapes.unavailable ??= `GET /metrics failed: ${networkCode(error).code}`;
+  }
+}
+
+function quantilesMs(histogram: Histogram) {
+  const ms = (q: number) => {
+    const seconds = histogramQuantile(q, histogram);
+    return seconds === null ? null : Math.round(seconds * 1000);
+  };
+  return { requests: Math.round(histogram.count), p50Ms: ms(0.5), p95Ms: ms(0.95), p99Ms: ms(0.99) };
+}
+
+/** The server's p50/p95/p99 over the load, all routes and by route pattern, or why there are none. */
+function serverLatencies() {
+  if (metricsScrapes.unavailable !== null || metricsScrapes.final.length === 0) {
+    return { available: false as const, reason: metricsScrapes.unavailable ?? 'no scrape' };
+  }
+  const add = (texts: string[], sign: number, keyOf: (labels: Record<string, string>) => string, into: Map<string, Histogram>) => {
+    for (const text of texts) groupHistograms(parseHistogram(text, SERVER_HISTOGRAM), keyOf, sign, into);
+    return into;
+  };
+  // The bench's own probes (health, readiness: `unmatched` where that route is missing, the scrapes) are not the users' traffic.
+  const overallKey = (labels: Record<string, string>) => (labels.route === '/metrics' || labels.route === 'unmatched' || labels.route?.startsWith('/api/health') ? 'probes' : 'all');
+  const overall = add(metricsScrapes.baseline, -1, overallKey, add(metricsScrapes.final, 1, overallKey, new Map()));
+  const byRoute = add(metricsScrapes.baseline, -1, (labels) => `${labels.method} ${labels.route}`, add(metricsScrapes.final, 1, (labels) => `${labels.method} ${labels.route}`, new Map()));
+  const all = overall.get('all');
+  return {
+    available: true as const,
+    scrapes: { baseline: metricsScrapes.baseline.length, final: metricsScrapes.final.length },
+    overall: all ? quantilesMs(all) : null,
+    routes: [...byRoute.entries()]
+      .map(([route, histogram]) => ({ route, ...quantilesMs(histogram) }))
+      .filter((route) => route.requests > 0)
+      .sort((a, b) => b.requests - a.requests),
+  };
+}
 
 class NetworkError extends Error {
   constructor(
@@ -712,11 +800,14 @@ const serverEnv = {
   // from as many. The per-user limits (messages, posts) keep their defaults.
   RATE_LIMIT_REGISTER_PER_HOUR: '1000000',
   RATE_LIMIT_UPLOADS_PER_HOUR: '1000000',
+  METRICS_TOKEN: metricsToken,
 };
 let exitCode = 0;
 try {
-  console.log(`Soak: ${userCount} users, ${soakSeconds} s, two processes on PostgreSQL ${new URL(database.url).pathname.slice(1)} and Redis; load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
-  const started = await Promise.all([startServerProcess(serverEnv), startServerProcess(serverEnv)]);
+  console.log(
+    `Soak${rolling ? ' (rolling restart)' : ''}: ${userCount} users, ${soakSeconds} s, two processes on PostgreSQL ${new URL(database.url).pathname.slice(1)} and Redis; load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`,
+  );
+  const started = await Promise.all([startProcess(serverEnv), startProcess(serverEnv)]);
   for (const server of started) backends.push({ server, up: true });
 
   const seedStarted = Date.now();
@@ -737,6 +828,7 @@ try {
     likes: new Map(),
   }));
 
+  await Promise.all(backends.map((backend) => scrapeMetrics(backend.server, 'baseline')));
   const loadStartedAt = Date.now();
   const until = loadStartedAt + soakSeconds * 1000;
   sampleLoad();
@@ -751,30 +843,55 @@ try {
     console.log(`  ${seconds} s: ${attempts.length} requests, load ${(loadavg()[0] ?? 0).toFixed(2)}, RSS ${backends.map((backend) => (backend.up ? `${rssMb(backend.server.pid)} MB` : 'down')).join(' / ')}`);
   }, 30_000);
 
-  // Half-way: process 2 dies at once (no shutdown hooks), and its supervisor starts it again.
-  let restartedAtStart: { pid: number; rssMb: number | null; cpuMs: number | null } | null = null;
+  // Half-way: process 2 dies at once (no shutdown hooks), and its supervisor starts it again; or,
+  // with SOAK_ROLLING, each process in turn is stopped with SIGTERM and started again.
+  type ProcessStart = { pid: number; rssMb: number | null; cpuMs: number | null };
+  const restartedAtStart: Array<ProcessStart | null> = [null, null];
   let killedPid = 0;
-  const chaos = (async () => {
-    await sleep((soakSeconds * 1000) / 2);
-    const victim = backends[1];
+  const restarts: Array<{ process: number; pid: number; exitCode: number | null; secondsToExit: number; secondsUntilReady: number; newPid: number }> = [];
+  const restartProcess = async (index: number) => {
+    const victim = backends[index];
     if (!victim) return;
+    // Its counts so far (a stopped process's histogram is gone with it).
+    await scrapeMetrics(victim.server, 'final');
     const from = Date.now();
     killWindows.push({ from, to: Number.MAX_SAFE_INTEGER });
-    killedPid = victim.server.pid;
-    victim.up = false;
-    await victim.server.kill();
-    console.log(`  killed process 2 (pid ${killedPid}) with SIGKILL at ${Math.round((from - loadStartedAt) / 1000)} s`);
-    await sleep(downSeconds * 1000);
-    const restarted = await startServerProcess(serverEnv);
-    backends[1] = { server: restarted, up: true };
+    const pid = victim.server.pid;
+    let exitCode: number | null = null;
+    if (rolling) {
+      process.kill(pid, 'SIGTERM');
+      exitCode = await victim.server.waitForExit(120_000);
+      victim.up = false;
+      console.log(`  process ${index + 1} (pid ${pid}) got SIGTERM at ${Math.round((from - loadStartedAt) / 1000)} s and exited with ${exitCode} after ${((Date.now() - from) / 1000).toFixed(1)} s`);
+    } else {
+      killedPid = pid;
+      victim.up = false;
+      await victim.server.kill();
+      console.log(`  killed process ${index + 1} (pid ${pid}) with SIGKILL at ${Math.round((from - loadStartedAt) / 1000)} s`);
+      await sleep(downSeconds * 1000);
+    }
+    const exitedAt = Date.now();
+    const restarted = await startProcess(serverEnv);
+    backends[index] = { server: restarted, up: true };
     const window = killWindows[killWindows.length - 1];
     if (window) window.to = Date.now() + killGraceSeconds * 1000;
-    restartedAtStart = { pid: restarted.pid, rssMb: rssMb(restarted.pid), cpuMs: cpuMillisecondsOf(restarted.pid) };
-    console.log(`  process 2 back as pid ${restarted.pid} after ${((Date.now() - from) / 1000).toFixed(1)} s`);
+    restartedAtStart[index] = { pid: restarted.pid, rssMb: rssMb(restarted.pid), cpuMs: cpuMillisecondsOf(restarted.pid) };
+    restarts.push({ process: index + 1, pid, exitCode, secondsToExit: Math.round((exitedAt - from) / 100) / 10, secondsUntilReady: Math.round((Date.now() - exitedAt) / 100) / 10, newPid: restarted.pid });
+    console.log(`  process ${index + 1} back as pid ${restarted.pid} after ${((Date.now() - from) / 1000).toFixed(1)} s`);
+  };
+  const chaos = (async () => {
+    await sleep((soakSeconds * 1000) / 2);
+    if (rolling) {
+      await restartProcess(0);
+      await restartProcess(1);
+    } else {
+      await restartProcess(1);
+    }
   })();
 
   await Promise.all(users.map((user) => runUser(user, world, until)));
   await chaos;
+  await Promise.all(backends.map((backend) => scrapeMetrics(backend.server, 'final')));
   clearInterval(sampler);
   clearInterval(progress);
   sampleLoad();
@@ -832,13 +949,18 @@ try {
     0,
   );
   const memory = [0, 1].map((index) => {
-    const start = index === 1 && restartedAtStart ? restartedAtStart : memoryAtStart[index];
+    const restartedStart = restartedAtStart[index];
+    const start = restartedStart ?? memoryAtStart[index];
     const end = memoryAtEnd[index];
     const startMb = start?.rssMb ?? 0;
     const endMb = end?.rssMb ?? 0;
     return {
       process: index + 1,
-      note: index === 1 ? `restarted after the SIGKILL of pid ${killedPid}; start is right after the restart (pid ${killedPid} had ${memoryAtStart[1]?.rssMb} MB at the run's start)` : 'ran the whole soak',
+      note: !restartedStart
+        ? 'ran the whole soak'
+        : rolling
+          ? `restarted after SIGTERM (rolling); start is right after the restart (pid ${memoryAtStart[index]?.pid} had ${memoryAtStart[index]?.rssMb} MB at the run's start)`
+          : `restarted after the SIGKILL of pid ${killedPid}; start is right after the restart (pid ${killedPid} had ${memoryAtStart[index]?.rssMb} MB at the run's start)`,
       pid: end?.pid,
       startRssMb: startMb,
       endRssMb: endMb,
@@ -861,16 +983,30 @@ try {
   })();
   const loads = loadSamples.map((sample) => sample.load1);
   const window = killWindows[0];
+  const lastWindow = killWindows[killWindows.length - 1];
+  // What the clients measured over every route (read-back excluded), beside the server's own histogram.
+  const clientLatencies = [...finals.entries()].filter(([route]) => !route.endsWith('(read-back)')).flatMap(([, entry]) => entry.latencies).sort((a, b) => a - b);
+  const clientOverall = { requests: clientLatencies.length, p50Ms: Math.round(percentile(clientLatencies, 0.5)), p95Ms: Math.round(percentile(clientLatencies, 0.95)), p99Ms: Math.round(percentile(clientLatencies, 0.99)) };
+  const server = serverLatencies();
+  const badExits = restarts.filter((restart) => rolling && restart.exitCode !== 0);
   const report = {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+    mode: rolling ? 'rolling restart (SIGTERM, wait for exit, start, ready; process 1 then 2)' : 'SIGKILL of process 2, restarted after downSeconds',
     settings: { seconds: soakSeconds, users: userCount, sellers: sellerCount, products: sellerCount * productsPerSeller, thinkMs, downSeconds, killGraceSeconds, requestTimeoutMs },
     loadAverage1m: { start: loads[0], end: loads[loads.length - 1], min: Math.min(...loads), max: Math.max(...loads), mean: Math.round((loads.reduce((a, b) => a + b, 0) / loads.length) * 100) / 100 },
     seedRequests: seedAttempts,
     loadSeconds: Math.round(loadSeconds),
     requests: trafficAttempts.length,
     requestsPerSecond: Math.round(trafficAttempts.length / loadSeconds),
-    killWindow: window ? { fromSecond: Math.round((window.from - loadStartedAt) / 1000), toSecond: Math.round((window.to - loadStartedAt) / 1000) } : null,
+    killWindow: window && lastWindow ? { fromSecond: Math.round((window.from - loadStartedAt) / 1000), toSecond: Math.round((lastWindow.to - loadStartedAt) / 1000) } : null,
+    restarts,
+    latency: {
+      client: { ...clientOverall, note: 'as the virtual users saw it: a retry on the other process included, 2xx-3xx answers only' },
+      server: server.available
+        ? { ...server, note: 'pulse_http_request_duration_seconds of every process, scraped at load start (subtracted) and before each stop or at the end; interpolated within buckets' }
+        : { available: false, note: `server metrics: not available (${server.reason})` },
+    },
     routes,
     errors: {
       ...errors,
@@ -891,11 +1027,22 @@ try {
   };
 
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  const file = join(root, `bench/results/soak-${date}${process.env.SOAK_SECONDS ? `-${soakSeconds}s` : ''}.json`);
+  const file = join(root, `bench/results/soak-${date}${rolling ? '-rolling' : ''}${process.env.SOAK_SECONDS ? `-${soakSeconds}s` : ''}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 
   console.log(`\n${report.requests} requests in ${report.loadSeconds} s (${report.requestsPerSecond}/s); load average ${report.loadAverage1m.min}-${report.loadAverage1m.max} (mean ${report.loadAverage1m.mean})`);
-  console.log(`Kill window: ${report.killWindow?.fromSecond}-${report.killWindow?.toSecond} s`);
+  console.log(`${rolling ? 'Restart' : 'Kill'} window: ${report.killWindow?.fromSecond}-${report.killWindow?.toSecond} s`);
+  for (const restart of restarts) {
+    console.log(`  process ${restart.process}: pid ${restart.pid} exit ${restart.exitCode ?? 'killed'} after ${restart.secondsToExit} s, new pid ${restart.newPid} ready ${restart.secondsUntilReady} s later`);
+  }
+  console.log(`\nLatency, all routes: client p50/p95/p99 ${clientOverall.p50Ms}/${clientOverall.p95Ms}/${clientOverall.p99Ms} ms (${clientOverall.requests} answers)`);
+  if (server.available) {
+    console.log(`                     server p50/p95/p99 ${server.overall?.p50Ms}/${server.overall?.p95Ms}/${server.overall?.p99Ms} ms (${server.overall?.requests} requests, from /metrics)`);
+    console.log('\n| server route | requests | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|');
+    for (const route of server.routes) console.log(`| ${route.route} | ${route.requests} | ${route.p50Ms} | ${route.p95Ms} | ${route.p99Ms} |`);
+  } else {
+    console.log(`                     server metrics: not available (${server.reason})`);
+  }
   console.log('\n| route | requests | p50 ms | p95 ms | p99 ms | outcomes |\n|---|---|---|---|---|---|');
   for (const route of routes) console.log(`| ${route.route} | ${route.requests} | ${route.p50Ms} | ${route.p95Ms} | ${route.p99Ms} | ${Object.entries(route.outcomes).map(([k, v]) => `${k}: ${v}`).join(', ')} |`);
   console.log(`\n5xx outside the kill window: ${report.errors.serverErrorsOutsideKillWindow}; 5xx in it: ${errors.serverErrorsInKillWindow}`);
@@ -913,6 +1060,9 @@ try {
   const failures = [
     readBackResult.missing.length > 0 ? `${readBackResult.missing.length} acknowledged writes missing` : '',
     report.errors.serverErrorsOutsideKillWindow > 0 ? `${report.errors.serverErrorsOutsideKillWindow} 5xx outside the kill window` : '',
+    // A graceful restart answers every request it took: no 5xx even while a process stops.
+    rolling && errors.serverErrorsInKillWindow > 0 ? `${errors.serverErrorsInKillWindow} 5xx during the rolling restart` : '',
+    badExits.length > 0 ? `SIGTERM exits ${badExits.map((restart) => `${restart.pid}: ${restart.exitCode}`).join(', ')} (0 expected)` : '',
     report.errors.networkErrorsOutsideKillWindow > 0 ? `${report.errors.networkErrorsOutsideKillWindow} connection errors outside the kill window` : '',
     memory.some((entry) => !entry.withinBound) ? 'memory beyond the bound' : '',
   ].filter(Boolean);

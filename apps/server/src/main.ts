@@ -16,6 +16,7 @@ if (tracingWanted()) await import('./tracing');
 const { buildApp } = await import('./app');
 const { createDb, DatabaseDamagedError, DatabaseLockedError } = await import('./db/client');
 const { migrate } = await import('./db/migrate');
+const { installGracefulShutdown } = await import('./lib/graceful-shutdown');
 const { holdOrderTimers } = await import('./modules/orders/order-timers-plugin');
 const { seedDemoData } = await import('./seed/demo-seed');
 
@@ -48,23 +49,19 @@ async function start(): Promise<void> {
     }
   }
 
-  let stopping = false;
-  async function stop(signal: string) {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
-      await app.close();
-    } finally {
-      // Closing PGlite flushes its files; skipping this can lose the last writes.
-      await database.close();
-      // The spans still waiting in the batch (no-op without tracing).
-      await tracingHooks()?.shutdown();
-    }
-    process.exit(0);
-  }
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  // SIGTERM/SIGINT: drain, finish what is in flight (up to SHUTDOWN_GRACE_SECONDS), close, exit 0 (lib/graceful-shutdown.ts).
+  // Closing PGlite flushes its files; then the spans still waiting in the batch (no-op without tracing).
+  installGracefulShutdown({
+    app,
+    closeDatabase: async () => {
+      try {
+        await database.close();
+      } finally {
+        await tracingHooks()?.shutdown();
+      }
+    },
+    graceSeconds: config.ops.shutdownGraceSeconds,
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });

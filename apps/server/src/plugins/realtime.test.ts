@@ -1,6 +1,7 @@
+import { io as connectSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE_NAME } from '@pulse/contract/auth';
-import { REALTIME_ORIGIN_REFUSED_MESSAGE, REALTIME_SESSION_EXPIRED_MESSAGE } from '@pulse/contract/realtime';
+import { REALTIME_ORIGIN_REFUSED_MESSAGE, REALTIME_PATH, REALTIME_SESSION_EXPIRED_MESSAGE } from '@pulse/contract/realtime';
 import { startSession } from '../modules/auth/auth-service';
 import { SESSION_LIFETIME_SECONDS } from '../modules/auth/session-tokens';
 import { bearer, registerTestUser } from '../testing/auth-helpers';
@@ -184,5 +185,27 @@ describe('shutdown', () => {
     const closed = waitForDisconnect(socket);
     await other.close();
     await expect(closed).resolves.toMatch(/server disconnect|transport close/);
+  });
+
+  it('when the process starts draining, a client loses its transport and tries to reconnect by itself (a server disconnect would keep it away)', async () => {
+    const other = await createTestApp();
+    const otherUrl = await listenOnFreePort(other.app);
+    const { token } = await registerTestUser(other.app);
+    // socket.io-client as the web app uses it: reconnection on (its default), here with a short delay.
+    const socket: TestSocket = connectSocket(otherUrl, { path: REALTIME_PATH, transports: ['websocket'], forceNew: true, reconnectionDelay: 50, auth: { token } });
+    openSockets.push(socket);
+    await waitForConnect(socket);
+    const closed = waitForDisconnect(socket);
+    const reconnecting = new Promise<number>((resolve) => socket.io.once('reconnect_attempt', resolve));
+    other.app.lifecycle.startDraining();
+    await expect(closed).resolves.toBe('transport close');
+    // The client tries again by itself; behind a proxy that lands on a process still up (this one takes no new socket).
+    await expect(reconnecting).resolves.toBe(1);
+    // A new socket, even on long-polling (which the closed engine's WebSocket server would not stop), is refused.
+    const late: TestSocket = connectSocket(otherUrl, { path: REALTIME_PATH, transports: ['polling'], forceNew: true, reconnection: false, auth: { token } });
+    openSockets.push(late);
+    await waitForConnectError(late);
+    socket.close();
+    await other.close();
   });
 });

@@ -126,6 +126,8 @@ export const realtimePlugin = fp(
       serveClient: false,
       cors: { origin: [...allowedOrigins], credentials: true },
       allowRequest: (request, callback) => {
+        // A process on its way out takes no new socket (a long-poll would hold its close); the client tries again, elsewhere.
+        if (app.lifecycle.draining) return callback('draining', false);
         const origin = request.headers.origin;
         // Same-origin pages (e.g. the app opened on a LAN address) name the host they connect to.
         const sameHost = origin !== undefined && URL.canParse(origin) && new URL(origin).host === request.headers.host;
@@ -185,10 +187,15 @@ export const realtimePlugin = fp(
       }
     });
 
-    // Open WebSockets would hold the HTTP server's close forever.
-    app.addHook('preClose', async () => {
-      io.local.disconnectSockets(true);
+    // Open WebSockets would hold the HTTP server's close forever. Closing the engine (not
+    // disconnectSockets, whose "io server disconnect" tells socket.io-client not to come back) drops
+    // the transports, so clients reconnect by themselves, through the proxy to a process still up.
+    const dropTransports = () => {
       io.engine.close();
+    };
+    app.lifecycle.onDraining(dropTransports);
+    app.addHook('preClose', async () => {
+      dropTransports();
     });
     app.addHook('onClose', async () => {
       await closeAdapter?.();
