@@ -23,7 +23,7 @@
  * the other process when theirs is gone, and every acknowledged id must be kept for the read-back.
  * So each user is a loop of `fetch` (Node's built-in undici client).
  *
- * SOAK_ROLLING=1 replaces the SIGKILL by a rolling restart, as an upgrade does (decision 065): half-way
+ * SOAK_ROLLING=1 replaces the SIGKILL by a rolling restart, as an upgrade does (decision 067): half-way
  * process 1 gets SIGTERM, the run waits for it to exit (it must exit 0), starts it again and waits
  * until it is ready, then does the same with process 2. That run fails on any 5xx at all (not only
  * outside the window), on a lost write, or on an exit code other than 0.

@@ -143,7 +143,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
     // Route ids are UUIDs; a long URL is an attack or a bug, not a real page.
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: handleFrameworkError,
-    // Graceful shutdown (decision 065): while closing, a request arriving on a kept-alive connection
+    // Graceful shutdown (decision 067): while closing, a request arriving on a kept-alive connection
     // gets 503 with Connection: close (a proxy sends it elsewhere), and idle keep-alive sockets close at once.
     return503OnClosing: true,
     forceCloseConnections: 'idle',

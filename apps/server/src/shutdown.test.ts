@@ -20,7 +20,7 @@ import { createTestDatabase, type TestDatabase } from './testing/create-test-dat
 import { TEST_ENV } from './testing/create-test-app';
 
 /**
- * Graceful shutdown of the real entry point (issue 29, decision 065): `node --import tsx src/main.ts`
+ * Graceful shutdown of the real entry point (issue 29, decision 067): `node --import tsx src/main.ts`
  * is spawned, requests are held in flight by sending their bodies in two parts, and SIGTERM arrives
  * between the parts. On PostgreSQL (a throw-away database of this file) a second process then takes
  * the work the first left (the checkout's receipt mail in the outbox). On PGlite, a data folder

@@ -16,7 +16,7 @@ import { createProduct, createSeller, createSlot, fundWallet, nextKey, putInBask
 import { startServerProcess, type ServerProcess } from './scale/server-process';
 
 /**
- * Traces (issue 29, decision 065): the real entry point with OTEL_EXPORTER_OTLP_ENDPOINT set sends
+ * Traces (issue 29, decision 066): the real entry point with OTEL_EXPORTER_OTLP_ENDPOINT set sends
  * its spans to a local OTLP/HTTP receiver (JSON), and one checkout is one trace: the HTTP server
  * span, Fastify's spans and the pg driver's queries, the mail outbox's insert among them; the
  * request's log line carries the same trace id. On PostgreSQL (a throw-away database on the server

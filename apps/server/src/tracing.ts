@@ -1,5 +1,5 @@
 /**
- * Traces with OpenTelemetry (issue 29, decision 065). Imported by main.ts only when
+ * Traces with OpenTelemetry (issue 29, decision 066). Imported by main.ts only when
  * OTEL_EXPORTER_OTLP_ENDPOINT is set, and before anything that imports fastify, pg, ioredis or
  * socket.io: the instrumentations patch those modules as they load. With the variable unset this
  * file, and the SDK, are never loaded.

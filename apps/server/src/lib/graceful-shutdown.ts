@@ -46,7 +46,7 @@ export interface GracefulShutdownOptions {
 }
 
 /**
- * SIGTERM and SIGINT (issue 29, decision 065): readiness turns 503 at once (app.lifecycle), then
+ * SIGTERM and SIGINT (issue 29, decision 067): readiness turns 503 at once (app.lifecycle), then
  * app.close(): Fastify stops listening (new connections are refused), answers 503 with
  * `Connection: close` to a request arriving on a kept-alive connection, waits for the requests in
  * flight, and runs every plugin's onClose (Socket.IO, the job system and mail worker stop, Redis
