@@ -52,12 +52,29 @@ describe('PGlite queries under tracing', () => {
     ]);
   });
 
-  it('wraps nothing when tracing is off', async () => {
+  it('adds no tracing wrap to a database opened with tracing off (only the query timing of the metrics)', async () => {
     const { database, dispose } = await createTestDatabase(PGLITE_ENV);
+    const spans: string[] = [];
+    // Hooks set after the opening: a database opened with tracing off must never consult them.
+    setTracingHooks({
+      logFields: () => undefined,
+      fastifyPlugin: (_app, _options, done) => done(),
+      currentTraceparent: () => undefined,
+      runLinked: (_name, _traceparent, work) => work(),
+      async inDatabaseSpan(operation, _statement, work) {
+        spans.push(operation);
+        return work();
+      },
+      shutdown: async () => {},
+    });
     try {
-      expect(database.kind === 'pglite' && Object.hasOwn(database.client, 'query')).toBe(false);
+      await database.orm.execute(sql`select 1 as one`);
+      await database.orm.transaction(async (tx) => {
+        await tx.execute(sql`select 2 as two`);
+      });
     } finally {
       await dispose();
     }
+    expect(spans).toEqual([]);
   });
 });
