@@ -24,8 +24,7 @@ function isQueue(name: string): name is JobQueueName {
  * The job system on PostgreSQL (decision 065): pg-boss in its own schema with its own small pool.
  * Every process queues a sweep's job every period into a throttle slot of that period
  * (`singletonSeconds`), so the first process to try creates the slot's one job and the others'
- * sends are no-ops; the sweep queues have the `singleton` policy, so one of their jobs is active
- * at a time across all processes. Retries: exponential back-off from the queue's settings; a job
+ * sends are no-ops; each job is fetched by one worker (SKIP LOCKED). Retries: exponential back-off from the queue's settings; a job
  * out of tries is `failed` (the dead state), listed for admins and put back with retry().
  */
 export class PgBossJobSystem implements JobSystem {
@@ -75,7 +74,9 @@ export class PgBossJobSystem implements JobSystem {
       if (existing.has(queue)) continue;
       const settings = QUEUE_SETTINGS[queue];
       await this.#boss.createQueue(queue, {
-        policy: queue === 'payment-events' ? 'standard' : 'singleton',
+        // Not `singleton`: a process killed while it ran a sweep would hold the queue's one active
+        // slot until the job expired. Sweeps are safe side by side (their rows are claimed with SKIP LOCKED).
+        policy: 'standard',
         retryLimit: settings.retryLimit,
         retryDelay: settings.retryDelaySeconds,
         retryBackoff: true,
@@ -192,3 +193,17 @@ export class PgBossJobSystem implements JobSystem {
     if (!(await finishesWithin(stopping, graceMs + 5_000))) this.#log.warn({}, 'Job system (pg-boss) did not stop in time');
   }
 }
+
+/**
+ * Installs pg-boss's schema and the queues in a database, then lets go (the test run's template
+ * database has them, so a test app's job system finds them instead of installing them each time).
+ */
+export async function installJobSchema(connectionString: string, log: JobLogger): Promise<void> {
+  const system = new PgBossJobSystem({ connectionString, log, poolSize: 1 });
+  try {
+    await system.start();
+  } finally {
+    await system.stop(1_000);
+  }
+}
+
