@@ -23,8 +23,8 @@ function Count({ value, color }: { value: number; color: string }) {
 function QueueTable({ queues }: { queues: TSystemStatus['queues'] }) {
   const { i18n, t } = useLingui();
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={t`Job queues`} styles={{ th: { whiteSpace: 'nowrap' } }}>
+    <Table.ScrollContainer minWidth={340}>
+      <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label={t`Job queues`} styles={{ th: { whiteSpace: 'nowrap' } }}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>
