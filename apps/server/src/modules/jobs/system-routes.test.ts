@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSystemStatus } from '@pulse/contract/system';
 import { adminAuditLog } from '../../db/schema/admin-audit-log';
+import { metricsRegistry } from '../../lib/metrics';
 import { bearer, registerTestUser } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { addUserRole } from '../auth/users-repository';
@@ -56,6 +57,12 @@ describe('the admin System page', () => {
     expect(page.queues.map((queue) => queue.name)).toEqual(['order-timers', 'mail-outbox', 'message-digests', 'payment-reconciliation', 'payment-events']);
     expect(page.queues.find((queue) => queue.name === 'message-digests')).toEqual({ name: 'message-digests', waiting: 0, running: 0, failed: 1 });
     expect(page.failures).toEqual([{ id: jobId, queue: 'message-digests', error: 'SMTP server refused the connection', attempts: 2, failedAt: expect.any(String) }]);
+
+    // What Prometheus scrapes: the gauge read from the job system at scrape time, the attempts counted.
+    const scraped = await metricsRegistry.metrics();
+    expect(scraped).toContain('pulse_jobs{queue="message-digests",state="failed"} 1');
+    expect(scraped).toContain('pulse_job_attempts_total{queue="message-digests",outcome="retried"} 1');
+    expect(scraped).toContain('pulse_job_attempts_total{queue="message-digests",outcome="failed"} 1');
 
     healthy = true;
     const retried = await testApp.app.inject({ method: 'POST', url: `/api/admin/system/jobs/${jobId}/retry`, headers: bearer(admin.token) });
