@@ -204,6 +204,8 @@ export class InProcessJobSystem implements JobSystem {
     this.#abort.abort();
     if (!(await finishesWithin(running(), 1_000))) this.#log.warn({ queues: [...this.#running.keys()] }, 'Jobs still running at shutdown');
   }
+
+  async close(): Promise<void> {}
 }
 
 function pickDefined(definition: JobDefinition): Partial<{ retryLimit: number; retryDelaySeconds: number }> {

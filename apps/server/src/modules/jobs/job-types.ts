@@ -89,8 +89,13 @@ export interface JobSystem {
   failures(limit: number): Promise<FailedJob[]>;
   /** Puts a dead job back to waiting; its queue, or null when there is no such failed job. */
   retry(jobId: string): Promise<JobQueueName | null>;
-  /** Stops taking new jobs; waits up to graceMs for running ones, then hands the rest back to the queue. */
+  /**
+   * Stops taking new jobs; waits up to graceMs for running ones, then hands the rest back to the
+   * queue. Reads (summaries, failures) still answer until close().
+   */
   stop(graceMs: number): Promise<void>;
+  /** After stop(): lets go of its connections (pg-boss's pool). */
+  close(): Promise<void>;
 }
 
 /** What a job system reports of its own: logged by the plugin, never thrown at the caller. */

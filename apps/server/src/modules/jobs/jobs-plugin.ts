@@ -74,7 +74,10 @@ export const jobsPlugin = fp(
       live.push(jobs);
     });
     app.lifecycle.onDraining(() => void stop());
-    app.addHook('onClose', async () => stop());
+    app.addHook('onClose', async () => {
+      await stop();
+      await jobs.close();
+    });
   },
   { name: 'jobs', dependencies: ['app-context'] },
 );

@@ -210,7 +210,10 @@ describe.runIf(postgres)('pg-boss job systems on one PostgreSQL database', () =>
     await runOnServer(serverUrl, `create database "${name}"`);
   });
   afterEach(async () => {
-    await Promise.all(systems.splice(0).map((entry) => entry.stop(1_000)));
+    await Promise.all(systems.splice(0).map(async (entry) => {
+      await entry.stop(1_000);
+      await entry.close();
+    }));
   });
   afterAll(async () => {
     await runOnServer(serverUrl, `drop database if exists "${name}" with (force)`);

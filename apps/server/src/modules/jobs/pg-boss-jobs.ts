@@ -188,9 +188,15 @@ export class PgBossJobSystem implements JobSystem {
     if (!this.#started) return;
     await this.#started.catch(() => {});
     // Waits for running handlers up to the grace; past it, pg-boss fails them back to `retry`
-    // (a try used) and aborts their signal, and another process takes them.
-    const stopping = this.#boss.stop({ graceful: true, timeout: Math.max(1000, graceMs), close: true });
+    // (a try used) and aborts their signal, and another process takes them. The pool stays open
+    // for the admin page's reads while the process drains; close() ends it.
+    const stopping = this.#boss.stop({ graceful: true, timeout: Math.max(1000, graceMs), close: false });
     if (!(await finishesWithin(stopping, graceMs + 5_000))) this.#log.warn({}, 'Job system (pg-boss) did not stop in time');
+  }
+
+  async close(): Promise<void> {
+    if (!this.#stopped) await this.stop(0);
+    if (this.#started) await this.#boss.stop({ close: true });
   }
 }
 
@@ -204,6 +210,7 @@ export async function installJobSchema(connectionString: string, log: JobLogger)
     await system.start();
   } finally {
     await system.stop(1_000);
+    await system.close();
   }
 }
 
