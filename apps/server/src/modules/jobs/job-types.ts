@@ -6,8 +6,10 @@
  * in-process runner behind this same interface (in-process-jobs.ts).
  */
 
-/** The queues; a new background task adds its name here and its settings to QUEUE_SETTINGS. */
-export const JOB_QUEUES = ['order-timers', 'mail-outbox', 'message-digests', 'payment-reconciliation', 'payment-events'] as const;
+import { SYSTEM_QUEUES } from '@pulse/contract/system';
+
+/** The queues (the contract's list, which the admin page shows); a new background task adds its name there and its settings to QUEUE_SETTINGS. */
+export const JOB_QUEUES = SYSTEM_QUEUES;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 
 export interface JobContext {
