@@ -39,6 +39,7 @@ export class InProcessJobSystem implements JobSystem {
   readonly #abort = new AbortController();
   #started = false;
   #stopping = false;
+  #stopped: Promise<void> | null = null;
 
   constructor(log: JobLogger) {
     this.#log = log;
@@ -192,8 +193,12 @@ export class InProcessJobSystem implements JobSystem {
     return job.queue;
   }
 
-  async stop(graceMs: number): Promise<void> {
-    if (this.#stopping) return;
+  stop(graceMs: number): Promise<void> {
+    this.#stopped ??= this.#stop(graceMs);
+    return this.#stopped;
+  }
+
+  async #stop(graceMs: number): Promise<void> {
     this.#stopping = true;
     for (const ticker of this.#tickers) clearInterval(ticker);
     for (const { timer } of this.#wakeTimers.values()) clearTimeout(timer);

@@ -93,7 +93,8 @@ export interface JobSystem {
   retry(jobId: string): Promise<JobQueueName | null>;
   /**
    * Stops taking new jobs; waits up to graceMs for running ones, then hands the rest back to the
-   * queue. Reads (summaries, failures) still answer until close().
+   * queue. Reads (summaries, failures) still answer until close(). A second call returns the
+   * first one's promise: a plugin whose jobs use a resource awaits it before releasing that.
    */
   stop(graceMs: number): Promise<void>;
   /** After stop(): lets go of its connections (pg-boss's pool). */

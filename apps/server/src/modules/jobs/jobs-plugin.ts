@@ -63,10 +63,13 @@ export const jobsPlugin = fp(
     app.decorate('jobs', jobs);
     let stopping: Promise<void> | null = null;
     const stop = () => {
-      stopping ??= jobs.stop(app.config.ops.shutdownGraceSeconds * 1000).finally(() => {
-        const index = live.indexOf(jobs);
-        if (index >= 0) live.splice(index, 1);
-      });
+      stopping ??= jobs
+        .stop(app.config.ops.shutdownGraceSeconds * 1000)
+        .catch((error: unknown) => app.log.error({ err: error }, 'Job system did not stop cleanly'))
+        .finally(() => {
+          const index = live.indexOf(jobs);
+          if (index >= 0) live.splice(index, 1);
+        });
       return stopping;
     };
     app.addHook('onReady', async () => {
@@ -74,6 +77,11 @@ export const jobsPlugin = fp(
       live.push(jobs);
     });
     app.lifecycle.onDraining(() => void stop());
+    // At the start of close (onClose hooks run last-registered first, after the modules' own):
+    // those whose jobs use a resource await app.jobs.stop() before releasing it (the mail sender).
+    app.addHook('preClose', async () => {
+      void stop();
+    });
     app.addHook('onClose', async () => {
       await stop();
       await jobs.close();

@@ -140,10 +140,16 @@ describe('the in-process job system (PGlite)', () => {
     const stopping = jobs.stop(10_000).then(() => {
       stopped = true;
     });
+    // A second stop (the mail plugin's, before it closes its sender) waits for the same running job.
+    let stoppedAgain = false;
+    const stoppingAgain = jobs.stop(10).then(() => {
+      stoppedAgain = true;
+    });
     await new Promise((resolve) => setImmediate(resolve));
     expect(stopped).toBe(false);
+    expect(stoppedAgain).toBe(false);
     release.resolve();
-    await stopping;
+    await Promise.all([stopping, stoppingAgain]);
     expect(seen).toEqual(['start slow', 'end slow']);
   });
 

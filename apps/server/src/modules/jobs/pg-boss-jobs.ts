@@ -36,6 +36,7 @@ export class PgBossJobSystem implements JobSystem {
   readonly #tickers: NodeJS.Timeout[] = [];
   #started: Promise<void> | null = null;
   #stopped = false;
+  #stopping: Promise<void> | null = null;
 
   constructor(options: PgBossJobSystemOptions) {
     this.#log = options.log;
@@ -181,8 +182,12 @@ export class PgBossJobSystem implements JobSystem {
     return (result.affected ?? 0) > 0 ? row.name : null;
   }
 
-  async stop(graceMs: number): Promise<void> {
-    if (this.#stopped) return;
+  stop(graceMs: number): Promise<void> {
+    this.#stopping ??= this.#stop(graceMs);
+    return this.#stopping;
+  }
+
+  async #stop(graceMs: number): Promise<void> {
     this.#stopped = true;
     for (const ticker of this.#tickers) clearInterval(ticker);
     if (!this.#started) return;
@@ -195,7 +200,7 @@ export class PgBossJobSystem implements JobSystem {
   }
 
   async close(): Promise<void> {
-    if (!this.#stopped) await this.stop(0);
+    await this.stop(0);
     if (this.#started) await this.#boss.stop({ close: true });
   }
 }

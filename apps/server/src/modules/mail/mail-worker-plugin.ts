@@ -102,7 +102,11 @@ export const mailWorkerPlugin = fp(
         },
       });
     }
-    app.addHook('onClose', async () => sender.close());
+    app.addHook('onClose', async () => {
+      // A mail job still running at close finishes (up to the grace) before its sender goes.
+      await app.jobs.stop(app.config.ops.shutdownGraceSeconds * 1000);
+      await sender.close();
+    });
   },
   { name: 'mail-worker', dependencies: ['app-context', 'jobs'] },
 );
