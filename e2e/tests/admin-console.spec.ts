@@ -275,6 +275,17 @@ test.describe('admin console', () => {
     }
   });
 
+  test('the System section (/admin/system) lists the background job queues with their counts', async ({ page }) => {
+    await signInThroughApi(page, ADMIN_CONSOLE_USERS.admin, '/admin/system');
+    await expect(page).toHaveURL(/\/admin\?tab=system$/);
+    await expect(page.getByRole('tab', { name: 'System' })).toHaveAttribute('aria-selected', 'true');
+    const queues = page.getByRole('table', { name: 'Job queues' });
+    await expect(queues.getByRole('row')).toHaveCount(6);
+    await expect(queues.getByRole('row', { name: /Order timers/ })).toBeVisible();
+    await expect(queues.getByRole('row', { name: /Mail outbox/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Last failures' })).toBeVisible();
+  });
+
   test('popups: a scheduled popup is created from the form (schema messages first) and deleted', async ({ page }) => {
     await openAdmin(page, 'popups');
     const form = page.getByRole('form', { name: 'New popup' });

@@ -48,6 +48,8 @@ import { paystackWebhookRoutes } from './modules/payments/paystack-webhook-route
 import { reconciliationPlugin } from './modules/payments/reconciliation-plugin';
 import { mailWorkerPlugin } from './modules/mail/mail-worker-plugin';
 import { mailAdminRoutes } from './modules/mail/mail-admin-routes';
+import { jobsPlugin } from './modules/jobs/jobs-plugin';
+import { systemRoutes } from './modules/jobs/system-routes';
 import { adminPaymentsRoutes } from './modules/admin/admin-payments-routes';
 import { walletRoutes } from './modules/wallet/wallet-routes';
 import { payoutsRoutes } from './modules/wallet/payouts-routes';
@@ -199,7 +201,9 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   await app.register(metricsPlugin);
   await app.register(realtimePlugin);
   await app.register(openApiPlugin);
-  // The mail outbox (issue 25): decorates app.mailOutbox for routes; its worker runs unless MAIL_WORKER=off.
+  // The one job system (issue 29, decision 065): app.jobs; the queues below are defined on it.
+  await app.register(jobsPlugin);
+  // The mail outbox (issue 25): decorates app.mailOutbox for routes; its queues run unless MAIL_WORKER=off.
   await app.register(mailWorkerPlugin);
 
   await app.register(healthRoutes, { redis });
@@ -245,6 +249,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   await app.register(adminReferralsRoutes);
   await app.register(adminPaymentsRoutes);
   await app.register(mailAdminRoutes);
+  await app.register(systemRoutes);
   await app.register(referralAgentRoutes);
   await app.register(documentsRoutes);
   await app.register(assistantRoutes);

@@ -146,6 +146,7 @@ export const AUDIT_ACTIONS = [
   'report.dismiss',
   'report.suspend_author',
   'referral.void',
+  'job.retry',
 ] as const;
 
 export const ZAuditLogEntry = z.object({

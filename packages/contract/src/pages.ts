@@ -56,6 +56,7 @@ export const PAGE_PATHS = [
   '/admin',
   '/seller/discount-codes',
   '/admin/discount-codes',
+  '/admin/system',
   '/standing-orders',
   '/standing-orders/new',
   '/standing-orders/:standingOrderId',

@@ -15,6 +15,8 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/auth/password-reset/confirm': 'Set a new password with the link from the mail, and sign in',
   'GET /api/admin/mail': 'Failed or waiting mails of the outbox (admins)',
   'POST /api/admin/mail/:id/retry': 'Put a failed mail back in the outbox (admins)',
+  'GET /api/admin/system': 'The job queues (waiting, running, failed) and the last failed jobs (admins)',
+  'POST /api/admin/system/jobs/:jobId/retry': 'Put a failed job back in its queue (admins)',
   'POST /api/auth/login': 'Sign in with e-mail and password',
   'GET /api/auth/me': 'The signed-in user',
   'POST /api/auth/session': 'A fresh token for the caller’s session (renewal, keep me signed in)',

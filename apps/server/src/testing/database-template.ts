@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { MEMORY_DATA_DIR } from '../config';
 import { createDb } from '../db/client';
 import { migrate } from '../db/migrate';
+import { installJobSchema } from '../modules/jobs/pg-boss-jobs';
 import { databaseUrlOn, PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV, runOnServer } from './create-test-database';
 
 /**
@@ -43,6 +44,8 @@ export async function setup(): Promise<() => Promise<void>> {
   } finally {
     await database.close();
   }
+  // The job system's schema too (pg-boss installs it on its first start, which every test app would pay for).
+  await installJobSchema(databaseUrlOn(serverUrl, name), { error: (object, message) => console.error(message, object), warn: () => {} });
   process.env[POSTGRES_TEMPLATE_ENV] = name;
   return async () => {
     delete process.env[POSTGRES_TEMPLATE_ENV];

@@ -57,6 +57,7 @@ const SIGNED_IN_PATHS = [
   '/pulse/n-1',
   '/pulse-assistant',
   '/admin',
+  '/admin/system',
   '/standing-orders',
   '/standing-orders/new',
   '/standing-orders/s-1',

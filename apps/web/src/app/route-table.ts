@@ -440,6 +440,18 @@ const ROUTE_DEFINITIONS: readonly RouteDefinition[] = [
     load: () => import('../features/admin/pages/admin-page').then((module) => module.AdminPage),
   },
 
+  // The job system's queues and failures (issue 29): the System section of the admin console.
+  {
+    id: 'admin-system',
+    path: '/admin/system',
+    title: msg`Admin`,
+    access: 'signed-in',
+    bars: false,
+    // Never loaded: the router renders the redirect to the console's System section instead.
+    load: loadEmptyStatePage,
+    redirectTo: '/admin?tab=system',
+  },
+
   // Discount codes (issue 27, decision 062): a farm's own, and the platform's for admins.
   {
     id: 'seller-discount-codes',

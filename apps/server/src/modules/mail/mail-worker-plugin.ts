@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MailOutboxRow } from '../../db/schema/mail-outbox';
+import { mailsTotal } from '../../lib/metrics';
 import { renderMailAttachment, type MailAttachmentFile } from './mail-attachments';
 import { claimDueMails, markMailAttemptFailed, markMailSent } from './mail-outbox';
 import { createMailSender, type MailSender } from './mail-transport';
@@ -51,76 +52,61 @@ async function sendDueMails(app: FastifyInstance, sender: MailSender, now: () =>
         failed += 1;
         const reason = error instanceof Error ? error.message : String(error);
         const status = await markMailAttemptFailed(app.db, row, reason, now());
+        mailsTotal.inc({ outcome: status === 'failed' ? 'failed' : 'retried' });
         app.log[status === 'failed' ? 'error' : 'warn']({ mailId: row.id, kind: row.kind, attempts: row.attempts, err: error }, status === 'failed' ? 'Mail failed after its last try' : 'Mail not sent; will retry');
         continue;
       }
       // After the server's 250: a crash exactly here sends this mail once more (decision 050).
       await markMailSent(app.db, row.id, now());
+      mailsTotal.inc({ outcome: 'sent' });
       sent += 1;
     }
   }
 }
 
 /**
- * The outbox worker in process (issue 25): polls every MAIL_POLL_MS and on wake(). Safe with several
- * processes (rows claimed with FOR UPDATE SKIP LOCKED). Off with MAIL_WORKER=off; `sendDue` still works.
+ * The outbox worker, a queue of the job system (issue 25, decision 065): a sweep every MAIL_POLL_MS
+ * (one job per period across processes) and one more at once on wake(); the daily message digest
+ * is a second queue. Safe with several processes (rows claimed with FOR UPDATE SKIP LOCKED). A
+ * process with MAIL_WORKER=off runs neither queue (its new mails wait for a worker process's next
+ * sweep); `sendDue` still works. Each mail's own tries and failed state stay in the outbox table:
+ * the job is the sweep.
  */
 export const mailWorkerPlugin = fp(
   async (app) => {
     const sender = createMailSender(app.config, app.log);
-    let running: Promise<unknown> | null = null;
-    let again = false;
-
     const sendDue = (now?: Date) => sendDueMails(app, sender, () => now ?? new Date());
-    const run = () => {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = sendDue()
-        .catch((error: unknown) => app.log.error({ err: error }, 'Mail outbox worker failed'))
-        .finally(() => {
-          running = null;
-          if (again) {
-            again = false;
-            run();
-          }
-        });
-    };
-    let closed = false;
     app.decorate('mailOutbox', {
       wake() {
-        if (app.config.mail.worker && !closed) setImmediate(run);
+        if (!app.config.mail.worker) return;
+        void app.jobs.send('mail-outbox', {}, { singletonKey: 'sweep' });
       },
       sendDue,
     } satisfies MailOutboxHandle);
 
     if (app.config.mail.worker) {
-      const timer = setInterval(run, MAIL_POLL_MS);
-      timer.unref();
-      // The daily digest of unread messages: a pass every DIGEST_SWEEP_MS, each person claimed once a day (message-digest.ts).
-      let digesting: Promise<unknown> | null = null;
-      const digestTimer = setInterval(() => {
-        if (digesting || closed) return;
-        digesting = sendMessageDigests(app)
-          .catch((error: unknown) => app.log.error({ err: error }, 'Message digest failed'))
-          .finally(() => {
-            digesting = null;
-          });
-      }, DIGEST_SWEEP_MS);
-      digestTimer.unref();
-      app.addHook('onClose', async () => {
-        clearInterval(digestTimer);
-        if (digesting) await digesting;
+      app.jobs.define({
+        queue: 'mail-outbox',
+        everyMs: MAIL_POLL_MS,
+        runAtStart: true,
+        async run() {
+          await sendDue();
+        },
       });
-      app.addHook('onReady', async () => run());
-      app.addHook('onClose', async () => {
-        closed = true;
-        clearInterval(timer);
-        if (running) await running;
+      // The daily digest of unread messages: a pass every DIGEST_SWEEP_MS, each person claimed once a day (message-digest.ts).
+      app.jobs.define({
+        queue: 'message-digests',
+        everyMs: DIGEST_SWEEP_MS,
+        async run() {
+          await sendMessageDigests(app);
+        },
       });
     }
-    app.addHook('onClose', async () => sender.close());
+    app.addHook('onClose', async () => {
+      // A mail job still running at close finishes (up to the grace) before its sender goes.
+      await app.jobs.stop(app.config.ops.shutdownGraceSeconds * 1000);
+      await sender.close();
+    });
   },
-  { name: 'mail-worker', dependencies: ['app-context'] },
+  { name: 'mail-worker', dependencies: ['app-context', 'jobs'] },
 );

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { mailOutbox } from '../../db/schema/mail-outbox';
+import { mailsTotal } from '../../lib/metrics';
 import { bearer, registerTestUser } from '../../testing/auth-helpers';
 import { createTestApp, TEST_ENV, type TestApp } from '../../testing/create-test-app';
 import { addUserRole } from '../auth/users-repository';
@@ -85,6 +86,8 @@ describe('the mail outbox', () => {
       queueMail(tx, { kind: 'password_reset', category: 'security', to, content: passwordResetMail(testApp.config, { email: to, language: null }, 'http://localhost:3000/r') }),
     );
     smtp.refuseWith = 451;
+    const counted = async (outcome: string) => (await mailsTotal.get()).values.find((value) => value.labels.outcome === outcome)?.value ?? 0;
+    const [retriedBefore, failedBefore] = [await counted('retried'), await counted('failed')];
     try {
       let now = Date.now();
       await testApp.app.mailOutbox.sendDue(new Date(now));
@@ -101,6 +104,9 @@ describe('the mail outbox', () => {
         expect(row?.attempts).toBe(attempt);
       }
       expect(row?.status).toBe('failed');
+      // pulse_mails_total: every refused try but the last was a retry, the last one a failure.
+      expect(await counted('retried')).toBe(retriedBefore + MAIL_MAX_ATTEMPTS - 1);
+      expect(await counted('failed')).toBe(failedBefore + 1);
     } finally {
       smtp.refuseWith = null;
     }

@@ -5,11 +5,12 @@ import { sweepOrderTimers } from './orders-service';
 export const ORDER_TIMER_INTERVAL_MS = 30_000;
 
 /**
- * The order timers in process: every 30 s, lapse unpaid orders and auto-complete delivered ones,
- * then publish order.timers_swept for the timers of other modules (delivery tells farms whose
- * delivery no Pulse Agent claimed by the slot's start).
- * Safe with several processes (each order is claimed with FOR UPDATE SKIP LOCKED). Off with
- * ORDER_TIMERS=off; tests call sweepOrderTimers directly with their own "now".
+ * The order timers, a queue of the job system (decision 065): every 30 s (one job per period
+ * across all processes), lapse unpaid orders and auto-complete delivered ones, then publish
+ * order.timers_swept for the timers of other modules (delivery tells farms whose delivery no Pulse
+ * Agent claimed by the slot's start; the weekly baskets' engine places the cycles due).
+ * Safe with several processes (each order is claimed with FOR UPDATE SKIP LOCKED). A process with
+ * ORDER_TIMERS=off does not run the queue; tests call sweepOrderTimers directly with their own "now".
  */
 let holds = 0;
 
@@ -31,21 +32,15 @@ export function holdOrderTimers(): () => void {
 export const orderTimersPlugin = fp(
   async (app) => {
     if (!app.config.orderTimers) return;
-    let running: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      if (running || holds > 0) return;
-      running = sweepOrderTimers(app)
-        .then(() => domainEvents.publishAfterCommit(app, 'order.timers_swept', { now: new Date() }))
-        .catch((error: unknown) => app.log.error({ err: error }, 'Order timers failed'))
-        .finally(() => {
-          running = null;
-        });
-    }, ORDER_TIMER_INTERVAL_MS);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      if (running) await running;
+    app.jobs.define({
+      queue: 'order-timers',
+      everyMs: ORDER_TIMER_INTERVAL_MS,
+      async run() {
+        if (holds > 0) return;
+        await sweepOrderTimers(app);
+        await domainEvents.publishAfterCommit(app, 'order.timers_swept', { now: new Date() });
+      },
     });
   },
-  { name: 'order-timers', dependencies: ['app-context'] },
+  { name: 'order-timers', dependencies: ['app-context', 'jobs'] },
 );

@@ -2,9 +2,9 @@ import fp from 'fastify-plugin';
 import { processProviderEvent } from './payment-events-service';
 
 export interface PaymentEventQueue {
-  /** Acts on a stored event after the current request's answer went out; never awaited by the request. */
+  /** Queues the work on a stored event (the 'payment-events' queue); never awaited by the request. */
   later(eventId: string): void;
-  /** Resolves once every event handed over so far was acted on (or given up to the sweep). */
+  /** Resolves once no payment event job waits or runs (tests: every event handed over was acted on). */
   settled(): Promise<void>;
 }
 
@@ -15,27 +15,36 @@ declare module 'fastify' {
 }
 
 /**
- * The in-process work after a webhook's 200 (issue 24). Losing it is safe (the event is stored
- * and the reconciliation sweep acts on it), but a clean shutdown finishes it first.
+ * The work after a webhook's 200 (issue 24), a queue of the job system (decision 065), run by every
+ * process. Losing it is safe (the event is stored and the reconciliation sweep acts on it), but it
+ * is retried with back-off and a clean shutdown finishes it first.
  */
 export const paymentEventQueuePlugin = fp(
   async (app) => {
-    const inFlight = new Set<Promise<unknown>>();
+    const sending = new Set<Promise<unknown>>();
+    app.jobs.define<{ eventId?: unknown }>({
+      queue: 'payment-events',
+      async run(data) {
+        if (typeof data.eventId === 'string') await processProviderEvent(app, data.eventId);
+      },
+    });
     app.decorate<PaymentEventQueue>('paymentEventQueue', {
       later(eventId) {
-        const task: Promise<unknown> = new Promise<void>((resolve) => setImmediate(resolve))
-          .then(() => processProviderEvent(app, eventId))
-          .catch((error: unknown) => app.log.error({ err: error, eventId }, 'payment event processing failed'))
-          .finally(() => inFlight.delete(task));
-        inFlight.add(task);
+        const sent: Promise<unknown> = app.jobs
+          .send('payment-events', { eventId })
+          .catch((error: unknown) => app.log.error({ err: error, eventId }, 'payment event not queued; the sweep acts on it'))
+          .finally(() => sending.delete(sent));
+        sending.add(sent);
       },
       async settled() {
-        while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+        for (;;) {
+          await Promise.allSettled([...sending]);
+          const summary = (await app.jobs.summaries()).find((entry) => entry.queue === 'payment-events');
+          if (sending.size === 0 && (!summary || summary.waiting + summary.running === 0)) return;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
       },
     });
-    app.addHook('onClose', async () => {
-      await app.paymentEventQueue.settled();
-    });
   },
-  { name: 'payment-event-queue', dependencies: ['app-context'] },
+  { name: 'payment-event-queue', dependencies: ['app-context', 'jobs'] },
 );

@@ -679,6 +679,16 @@ export const ROUTE_TABLE: Row[] = [
     },
   },
 
+  /* ---- the job system (issue 29): the admin System page ---- */
+  { method: 'GET', path: '/api/admin/system', expect: adminsOnly(200), call: () => ({ url: '/api/admin/system' }) },
+  {
+    method: 'POST',
+    path: '/api/admin/system/jobs/:jobId/retry',
+    note: 'no failed job has this id (a real retry: jobs/system-routes.test.ts)',
+    expect: adminsOnly(404),
+    call: () => ({ url: '/api/admin/system/jobs/0190c3f5-0000-7000-8000-000000000000/retry' }),
+  },
+
   /* ---- popups ---- */
   { method: 'GET', path: '/api/popups/active', expect: all(200), call: () => ({ url: '/api/popups/active' }) },
   { method: 'GET', path: '/api/admin/popups', expect: adminsOnly(200), call: () => ({ url: '/api/admin/popups' }) },

@@ -13,4 +13,5 @@ export const adminKeys = {
   overview: () => ['admin', 'overview'] as const,
   payments: () => ['admin', 'payments'] as const,
   mail: () => ['admin', 'mail'] as const,
+  system: () => ['admin', 'system'] as const,
 };

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconClipboardList, IconCreditCard, IconFlag, IconHistory, IconLock, IconMail, IconReceiptRefund, IconShare, IconSpeakerphone, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconClipboardList, IconCreditCard, IconFlag, IconHistory, IconLock, IconMail, IconReceiptRefund, IconServer, IconShare, IconSpeakerphone, IconUsers, type Icon } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useAdminOverview } from '../api/get-admin-overview';
@@ -14,6 +14,7 @@ import { PopupsPanel } from '../components/popups-panel';
 import { RefundsPanel } from '../components/refunds-panel';
 import { ReferralsPanel } from '../components/referrals-panel';
 import { ReportsPanel } from '../components/reports-panel';
+import { SystemPanel } from '../components/system-panel';
 import { UsersPanel } from '../components/users-panel';
 import { ADMIN_TABS, ADMIN_TAB_LABELS, parseAdminTab, type AdminTab } from '../utils/admin-filters';
 
@@ -26,6 +27,7 @@ const TAB_ICONS: Readonly<Record<AdminTab, Icon>> = {
   users: IconUsers,
   popups: IconSpeakerphone,
   mail: IconMail,
+  system: IconServer,
   audit: IconHistory,
 };
 
@@ -47,6 +49,8 @@ function TabPanel({ tab }: { tab: AdminTab }) {
       return <PopupsPanel />;
     case 'mail':
       return <MailPanel />;
+    case 'system':
+      return <SystemPanel />;
     case 'audit':
       return <AuditLogPanel />;
   }

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { TReportStatus } from '@pulse/contract/hub';
 import { REFUND_STATUSES, type TRefundStatus } from '@pulse/contract/orders';
 
-export const ADMIN_TABS = ['applications', 'refunds', 'payments', 'reports', 'referrals', 'users', 'popups', 'mail', 'audit'] as const;
+export const ADMIN_TABS = ['applications', 'refunds', 'payments', 'reports', 'referrals', 'users', 'popups', 'mail', 'system', 'audit'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const ADMIN_TAB_LABELS: Readonly<Record<AdminTab, MessageDescriptor>> = {
@@ -15,6 +15,7 @@ export const ADMIN_TAB_LABELS: Readonly<Record<AdminTab, MessageDescriptor>> = {
   users: msg`Users`,
   popups: msg`Popups`,
   mail: msg`Mail`,
+  system: msg`System`,
   audit: msg`Audit log`,
 };
 

@@ -13,6 +13,7 @@ const ACTION_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   'report.dismiss': msg`Dismissed a report`,
   'report.suspend_author': msg`Hid a reported item and suspended its author`,
   'referral.void': msg`Voided a referral (future earnings stop)`,
+  'job.retry': msg`Retried a failed background job`,
 };
 
 /** A readable name for an audit action in the reader's language; unknown actions (added by other modules) show as written. */
@@ -37,6 +38,7 @@ const TARGET_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   post: msg`post`,
   comment: msg`comment`,
   referral_attribution: msg`referral attribution`,
+  job: msg`background job`,
 };
 
 /** The kind of thing an audit entry acted on, in the reader's language; unknown kinds with spaces for underscores. */
