@@ -201,7 +201,7 @@ export async function buildApp({ config, db, logger, logStream }: BuildAppOption
   await app.register(metricsPlugin);
   await app.register(realtimePlugin);
   await app.register(openApiPlugin);
-  // The one job system (issue 29, decision 065): app.jobs; the queues below are defined on it.
+  // The one job system (issue 29, decision 068): app.jobs; the queues below are defined on it.
   await app.register(jobsPlugin);
   // The mail outbox (issue 25): decorates app.mailOutbox for routes; its queues run unless MAIL_WORKER=off.
   await app.register(mailWorkerPlugin);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZId } from './ids';
 
-/** The job system's queues (issue 29, decision 065), as the admin "System" page names them. */
+/** The job system's queues (issue 29, decision 068), as the admin "System" page names them. */
 export const SYSTEM_QUEUES = ['order-timers', 'mail-outbox', 'message-digests', 'payment-reconciliation', 'payment-events'] as const;
 export const ZSystemQueueName = z.enum(SYSTEM_QUEUES);
 export type TSystemQueueName = z.infer<typeof ZSystemQueueName>;

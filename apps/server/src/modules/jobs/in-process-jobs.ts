@@ -22,7 +22,7 @@ const FAILED_KEPT = 200;
 const SWEEP_KEY = 'sweep';
 
 /**
- * The job system of one process on PGlite (decision 065): jobs live in memory (a PGlite database
+ * The job system of one process on PGlite (decision 068): jobs live in memory (a PGlite database
  * has exactly one process, so there is no one to hand them to, and every queue's work is a sweep
  * that finds its own rows again after a restart). One job at a time per queue; a sweep queues one
  * job every `everyMs` unless one is still waiting; a failed attempt is tried again after

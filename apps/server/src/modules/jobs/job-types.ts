@@ -1,5 +1,5 @@
 /**
- * The one job system (issue 29, decision 065): every background task of the server (the order
+ * The one job system (issue 29, decision 068): every background task of the server (the order
  * timers, the mail outbox, the message digests, the payments reconciliation and the payment events)
  * is a queue of jobs with retries, back-off, a dead-letter state and at most one runner per job
  * across processes. On PostgreSQL pg-boss runs them (pg-boss-jobs.ts); on PGlite (one process) an

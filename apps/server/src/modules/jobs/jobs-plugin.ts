@@ -52,7 +52,7 @@ export function createJobSystem(app: FastifyInstance): JobSystem {
 }
 
 /**
- * Decorates app.jobs (pg-boss on PostgreSQL, in-process on PGlite: decision 065). Register it
+ * Decorates app.jobs (pg-boss on PostgreSQL, in-process on PGlite: decision 068). Register it
  * before the modules that define queues. Starts when the app is ready; stops taking new jobs as
  * soon as the process drains (SIGTERM) and, at close, waits up to SHUTDOWN_GRACE_SECONDS for the
  * running ones before handing the rest back.

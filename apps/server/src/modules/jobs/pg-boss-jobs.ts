@@ -21,7 +21,7 @@ function isQueue(name: string): name is JobQueueName {
 }
 
 /**
- * The job system on PostgreSQL (decision 065): pg-boss in its own schema with its own small pool.
+ * The job system on PostgreSQL (decision 068): pg-boss in its own schema with its own small pool.
  * Every process queues a sweep's job every period into a throttle slot of that period
  * (`singletonSeconds`), so the first process to try creates the slot's one job and the others'
  * sends are no-ops; each job is fetched by one worker (SKIP LOCKED). Retries: exponential back-off from the queue's settings; a job

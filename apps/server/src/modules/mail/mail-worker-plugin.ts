@@ -65,7 +65,7 @@ async function sendDueMails(app: FastifyInstance, sender: MailSender, now: () =>
 }
 
 /**
- * The outbox worker, a queue of the job system (issue 25, decision 065): a sweep every MAIL_POLL_MS
+ * The outbox worker, a queue of the job system (issue 25, decision 068): a sweep every MAIL_POLL_MS
  * (one job per period across processes) and one more at once on wake(); the daily message digest
  * is a second queue. Safe with several processes (rows claimed with FOR UPDATE SKIP LOCKED). A
  * process with MAIL_WORKER=off runs neither queue (its new mails wait for a worker process's next

@@ -5,7 +5,7 @@ import { sweepOrderTimers } from './orders-service';
 export const ORDER_TIMER_INTERVAL_MS = 30_000;
 
 /**
- * The order timers, a queue of the job system (decision 065): every 30 s (one job per period
+ * The order timers, a queue of the job system (decision 068): every 30 s (one job per period
  * across all processes), lapse unpaid orders and auto-complete delivered ones, then publish
  * order.timers_swept for the timers of other modules (delivery tells farms whose delivery no Pulse
  * Agent claimed by the slot's start; the weekly baskets' engine places the cycles due).

@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 /**
- * The work after a webhook's 200 (issue 24), a queue of the job system (decision 065), run by every
+ * The work after a webhook's 200 (issue 24), a queue of the job system (decision 068), run by every
  * process. Losing it is safe (the event is stored and the reconciliation sweep acts on it), but it
  * is retried with back-off and a clean shutdown finishes it first.
  */

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { sweepPayments } from './reconciliation-service';
 
 /**
- * The payments sweep, a queue of the job system (issue 24, decision 065): once at start-up (after
+ * The payments sweep, a queue of the job system (issue 24, decision 068): once at start-up (after
  * a crash, what the killed process left behind should not wait a whole interval), then every
  * PAYMENT_SWEEP_INTERVAL_SECONDS (30 s, one job per period across processes), act on stored
  * provider events left unprocessed and verify payments (and transfers) still undecided. Not run
