@@ -21,14 +21,14 @@ register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
   data: { include: ['pg', 'ioredis', 'socket.io', 'fastify', 'node:http', 'node:https', 'http', 'https'] },
 });
 
-const { context, propagation, trace, isSpanContextValid, SpanKind, SpanStatusCode, ROOT_CONTEXT } = await import('@opentelemetry/api');
+const { context, trace, isSpanContextValid, SpanKind, SpanStatusCode } = await import('@opentelemetry/api');
 const { NodeSDK } = await import('@opentelemetry/sdk-node');
 const { HttpInstrumentation } = await import('@opentelemetry/instrumentation-http');
 const { PgInstrumentation } = await import('@opentelemetry/instrumentation-pg');
 const { IORedisInstrumentation } = await import('@opentelemetry/instrumentation-ioredis');
-// Its own @opentelemetry/instrumentation (0.300) needs @opentelemetry/api >= 1.10, and the copy hoisted
-// beside it at the repository's root is 1.9 (another package's): until that is deduplicated it cannot
-// load, and the server traces without Socket.IO spans rather than not starting.
+// Its own @opentelemetry/instrumentation needs @opentelemetry/api >= 1.10 (the root package.json's
+// override makes the install's one copy that); should it fail to load anyway, the server traces
+// without Socket.IO spans rather than not starting.
 const socketIo = await import('@opentelemetry/instrumentation-socket.io').catch((error: unknown) => {
   console.warn(`Tracing without Socket.IO spans: its instrumentation did not load (${error instanceof Error ? error.message : String(error)})`);
   return null;
@@ -85,20 +85,6 @@ setTracingHooks({
     return context && isSpanContextValid(context) ? { trace_id: context.traceId, span_id: context.spanId } : undefined;
   },
   fastifyPlugin: fastifyInstrumentation.plugin(),
-  currentTraceparent() {
-    const carrier: Record<string, string> = {};
-    propagation.inject(context.active(), carrier);
-    return carrier.traceparent;
-  },
-  runLinked(name, traceparent, work, attributes) {
-    const links = [];
-    if (traceparent) {
-      const linked = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, { traceparent }));
-      if (linked && isSpanContextValid(linked)) links.push({ context: linked });
-    }
-    const span = tracer.startSpan(name, { root: true, kind: SpanKind.CONSUMER, links, ...(attributes ? { attributes } : {}) });
-    return within(span, work);
-  },
   inDatabaseSpan(operation, statement, work) {
     if (!trace.getActiveSpan()) return work();
     const name = statement ? `pglite.${operationOf(statement)}` : `pglite.${operation}`;

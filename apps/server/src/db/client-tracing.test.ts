@@ -20,8 +20,6 @@ describe('PGlite queries under tracing', () => {
     const hooks: TracingHooks = {
       logFields: () => undefined,
       fastifyPlugin: (_app, _options, done) => done(),
-      currentTraceparent: () => undefined,
-      runLinked: (_name, _traceparent, work) => work(),
       async inDatabaseSpan(operation, statement, work) {
         spans.push({ operation, statement, depth });
         depth += 1;
@@ -59,8 +57,6 @@ describe('PGlite queries under tracing', () => {
     setTracingHooks({
       logFields: () => undefined,
       fastifyPlugin: (_app, _options, done) => done(),
-      currentTraceparent: () => undefined,
-      runLinked: (_name, _traceparent, work) => work(),
       async inDatabaseSpan(operation, _statement, work) {
         spans.push(operation);
         return work();

@@ -10,16 +10,6 @@ export interface TracingHooks {
   logFields(): { trace_id: string; span_id: string } | undefined;
   /** @fastify/otel's plugin: spans for routes, hooks and handlers; registered first by buildApp. */
   fastifyPlugin: FastifyPluginCallback;
-  /**
-   * The active span as a W3C `traceparent` header value, for work handed to later (a job's data): the
-   * job's own span then links back to the request that queued it. Undefined outside any span.
-   */
-  currentTraceparent(): string | undefined;
-  /**
-   * Runs `work` in a new root span named `name` (a job's run), linked to the span `traceparent` names
-   * (the request that queued it) when given: a job is its own trace, reachable from the request's.
-   */
-  runLinked<T>(name: string, traceparent: string | undefined, work: () => Promise<T>, attributes?: Record<string, string | number>): Promise<T>;
   /** Runs one embedded-database (PGlite) query in a client span: the pg driver's instrumentation does not see PGlite. */
   inDatabaseSpan<T>(operation: string, statement: string | null, work: () => Promise<T>): Promise<T>;
   /** Sends the spans still waiting in the batch, then stops the SDK (on shutdown). */
