@@ -51,8 +51,8 @@ const PERSONAS_BY_ROUTE: Readonly<Record<string, readonly Persona[]>> = {
   'order-delivery': ['buyer', 'agent'],
 };
 
-/** Routes without a page of their own: redirects, the Hub's catch-all, and the admin (no demo admin). */
-const SKIPPED_ROUTES = new Set(['hub', 'hub-other', 'hub-own-profile', 'admin']);
+/** Routes without a page of their own: redirects, the Hub's catch-all, and the admin's (no demo admin; /admin/system redirects to /admin). */
+const SKIPPED_ROUTES = new Set(['hub', 'hub-other', 'hub-own-profile', 'admin', 'admin-system']);
 
 /**
  * The app's route table, read from its source: bundled with every page module replaced by a stub
