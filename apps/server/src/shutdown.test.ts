@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_PATH } from '@pulse/contract/realtime';
@@ -18,6 +17,7 @@ import { createBuyer, createProduct, createSeller, createSlot, fundWallet, putIn
 import { spawnServerProcess, type SpawnedServerProcess } from './scale/server-process';
 import { createTestDatabase, type TestDatabase } from './testing/create-test-database';
 import { TEST_ENV } from './testing/create-test-app';
+import { POSTGRES_SERVER_URL, postgresReachable } from './testing/postgres-server';
 
 /**
  * Graceful shutdown of the real entry point (issue 29, decision 067): `node --import tsx src/main.ts`
@@ -27,19 +27,8 @@ import { TEST_ENV } from './testing/create-test-app';
  * closed by SIGTERM opens again without the "damaged" path, and a request that outlives the grace
  * makes the exit 1 with the request named in the log.
  */
-const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-const postgres = await reachable(serverUrl);
+const serverUrl = POSTGRES_SERVER_URL;
+const postgres = await postgresReachable(serverUrl);
 
 const GRACE_SECONDS = 10;
 const servers: SpawnedServerProcess[] = [];

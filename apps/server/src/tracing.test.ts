@@ -3,7 +3,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAuthResponse } from '@pulse/contract/auth';
@@ -14,6 +13,7 @@ import { TEST_ENV } from './testing/create-test-app';
 import { TEST_PASSWORD } from './testing/auth-helpers';
 import { createProduct, createSeller, createSlot, fundWallet, nextKey, putInBasket } from './modules/orders/testing/order-fixtures';
 import { startServerProcess, type ServerProcess } from './scale/server-process';
+import { POSTGRES_SERVER_URL, postgresReachable } from './testing/postgres-server';
 
 /**
  * Traces (issue 29, decision 066): the real entry point with OTEL_EXPORTER_OTLP_ENDPOINT set sends
@@ -23,20 +23,8 @@ import { startServerProcess, type ServerProcess } from './scale/server-process';
  * of DATABASE_URL, or the local one CI has), whose driver is the one the standard instrumentation
  * knows; without a reachable PostgreSQL server the file has nothing to run.
  */
-const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const postgres = await reachable(serverUrl);
+const serverUrl = POSTGRES_SERVER_URL;
+const postgres = await postgresReachable(serverUrl);
 
 interface OtlpAttribute {
   key: string;

@@ -4,6 +4,7 @@ import { databaseUrlOn, runOnServer } from '../../testing/create-test-database';
 import { InProcessJobSystem } from './in-process-jobs';
 import type { JobLogger, JobSystem } from './job-types';
 import { PG_BOSS_SCHEMA, PgBossJobSystem } from './pg-boss-jobs';
+import { POSTGRES_SERVER_URL, postgresReachable } from '../../testing/postgres-server';
 
 const quiet: JobLogger = { error: () => {}, warn: () => {} };
 
@@ -178,20 +179,8 @@ describe('the in-process job system (PGlite)', () => {
  * pg-boss on PostgreSQL: two job systems (two processes' worth) on one throw-away database of the
  * server DATABASE_URL names, or the local one CI has. Without a reachable server there is nothing to run.
  */
-const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const postgres = await reachable(serverUrl);
+const serverUrl = POSTGRES_SERVER_URL;
+const postgres = await postgresReachable(serverUrl);
 
 describe.runIf(postgres)('pg-boss job systems on one PostgreSQL database', () => {
   const name = `pulse_jobs_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;

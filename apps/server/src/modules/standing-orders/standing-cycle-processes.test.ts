@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -11,6 +10,7 @@ import { TEST_ENV } from '../../testing/create-test-app';
 import { createBuyer, createProduct, createSeller, fundWallet, ledgerTotal } from '../orders/testing/order-fixtures';
 import { sweepStandingOrders } from './standing-cycle-engine';
 import { createStandingOrder, createWeeklySlot, cycleOf, cycleTimes, ordersOfBuyer } from './testing/standing-fixtures';
+import { POSTGRES_SERVER_URL, postgresReachable } from '../../testing/postgres-server';
 
 /**
  * Exactly once across processes (issue 28, decision 064), on PostgreSQL: two processes sweep the
@@ -19,22 +19,10 @@ import { createStandingOrder, createWeeklySlot, cycleOf, cycleTimes, ordersOfBuy
  * server, or the local one CI has), so parallel PostgreSQL tests never share it. Without a
  * reachable PostgreSQL server the file has nothing to run.
  */
-const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const serverUrl = POSTGRES_SERVER_URL;
 const CHILD = resolve(dirname(fileURLToPath(import.meta.url)), 'testing/sweep-child.ts');
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const postgres = await reachable(serverUrl);
+const postgres = await postgresReachable(serverUrl);
 
 let database: TestDatabase;
 let app: FastifyInstance;
