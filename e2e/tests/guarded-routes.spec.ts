@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { APP_URL, FIXTURE_PASSWORD, FIXTURE_USERS } from '../support/fixtures';
 import { fillSignInForm, signInThroughForm } from '../support/sign-in';
 import { getShell } from '../support/shell';
+import { openLivePage } from '../support/live-page';
 
 const buyer = FIXTURE_USERS.emptyBasketBuyer;
 
@@ -76,7 +77,8 @@ test.describe('guarded routes', () => {
   });
 
   test('a visitor signing in with ?redirect= on /login lands on the target', async ({ page }) => {
-    await page.goto('/login?redirect=/notifications');
+    // As a person would: the form is filled once the page is live (knows no one is signed in).
+    await openLivePage(page, '/login?redirect=/notifications');
     await fillSignInForm(page, buyer.email, FIXTURE_PASSWORD);
     await expect(page).toHaveURL(/\/notifications$/);
     await expect(getShell(page).topBarTitle).toHaveText('Notifications');

@@ -28,6 +28,7 @@ function Toast({ toast }: { toast: NotificationData & { id: string } }) {
     <Notification
       {...notificationProps}
       className={classes.toast}
+      classNames={{ description: classes.description }}
       onClose={() => {
         notifications.hide(id);
         onClose?.(toast);
