@@ -68,6 +68,12 @@ test.describe('server rendering', () => {
     expect(productNode?.aggregateRating?.reviewCount).toBeGreaterThan(0);
     const breadcrumbs = nodes.find((node) => node['@type'] === 'BreadcrumbList');
     expect(breadcrumbs?.itemListElement?.map((item) => item.position)).toEqual([1, 2, 3]);
+
+    // The page's code is announced behind its stylesheets and photo: a code chunk at the browser's
+    // high priority would hold the first paint in Lighthouse's model of a slow phone (decision 056).
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((match) => match[0]);
+    expect(preloads.length).toBeGreaterThan(0);
+    expect(preloads.filter((link) => !link.includes('fetchpriority="low"'))).toEqual([]);
   });
 
   test('the listing is in the HTML with real links, within 60 kB gzipped, and shows without JavaScript', async ({ browser, baseURL }) => {

@@ -84,7 +84,7 @@ function headLinksFor(manifest: Manifest, routeModule: string | null, fullStyles
   if (fullStyles) collectAssets(manifest, FULL_STYLES_MODULE, css, js);
   if (routeModule) collectAssets(manifest, routeModule, css, js);
   const links = [...css].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`);
-  for (const file of js) if (!entry.has(file)) links.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`);
+  for (const file of js) if (!entry.has(file)) links.push(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeHtml(file)}" />`);
   return links.join('');
 }
 
