@@ -7,6 +7,17 @@ import type { RealtimeSocket } from './socket';
 import { RealtimeContext, type RealtimeConnection } from './socket-context';
 
 const NO_CONNECTION: RealtimeConnection = { socket: null, resyncCount: 0 };
+/** The longest the socket waits for an idle moment. */
+const SOCKET_START_WAIT_MS = 2000;
+
+function whenIdle(run: () => void): { cancel: () => void } {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: SOCKET_START_WAIT_MS });
+    return { cancel: () => window.cancelIdleCallback(handle) };
+  }
+  const timer = window.setTimeout(run, 0);
+  return { cancel: () => window.clearTimeout(timer) };
+}
 
 /**
  * The real-time connection of spec §4: open while a signed-in user exists, announced with
@@ -42,8 +53,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     };
     const stopRenewals = onSessionRenewed(reconnectWhenOnline);
 
-    // Socket.IO's client is loaded only once someone signs in: visitors never download it.
-    void import('./socket').then(({ createRealtimeSocket }) => {
+    // Socket.IO's client is loaded only once someone signs in: visitors never download it. It waits
+    // until the page has drawn what it came for (the browser's first idle moment, at most
+    // SOCKET_START_WAIT_MS): its code takes a few hundred ms of a slow phone's main thread.
+    const start = () => void import('./socket').then(({ createRealtimeSocket }) => {
       if (cancelled) return;
       socket = createRealtimeSocket();
       socket.on('connect', announceUser);
@@ -52,9 +65,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       setConnection({ socket, resyncCount: 0 });
       socket.connect();
     });
+    const idle = whenIdle(start);
 
     return () => {
       cancelled = true;
+      idle.cancel();
       stopRenewals();
       window.removeEventListener('online', reconnectWhenOnline);
       socket?.removeAllListeners();

@@ -89,9 +89,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // included): <html data-live> is what browser tests wait for, as no earlier page can have set it.
   useEffect(() => {
     let cancelled = false;
-    const kept = readSessionValue(SESSION_KEYS.token) === null ? requestFreshToken() : Promise.resolve(null);
-    kept
-      .then(() => getCurrentUser())
+    // GET /api/auth/me reads the same cookie, so a new tab asks both at once: one round trip, not two.
+    const check = readSessionValue(SESSION_KEYS.token) === null ? Promise.all([requestFreshToken(), getCurrentUser()]).then(([, user]) => user) : getCurrentUser();
+    check
       .then((user) => {
         if (cancelled) return;
         const token = readSessionValue(SESSION_KEYS.token);
