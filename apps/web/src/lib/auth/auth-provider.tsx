@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { TUser } from '@pulse/contract/users';
 import { setBeforeRequest, setSessionExpiredHandler } from '../api-client';
@@ -96,7 +96,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         const token = readSessionValue(SESSION_KEYS.token);
         sessionActiveRef.current = true;
-        setSession((current) => ({ ...current, user, token, expiresAt: getExpiresAtOfToken(token, Date.now()), isLoading: false }));
+        // The shell and the page drawn in place of "Loading...": rendered as a transition, in slices
+        // that leave taps and paints room, not in one task of hundreds of ms on a slow phone.
+        startTransition(() => setSession((current) => ({ ...current, user, token, expiresAt: getExpiresAtOfToken(token, Date.now()), isLoading: false })));
       })
       .catch(() => {
         if (cancelled) return;

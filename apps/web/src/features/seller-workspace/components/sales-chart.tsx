@@ -1,14 +1,12 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
 import { Paper, Text, Title } from '@mantine/core';
-import { formatCalendarDay, formatMoney } from '../../../lib/format';
-import type { TSalesDay } from '@pulse/contract/seller-dashboard';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { TSalesDay } from '@pulse/contract/seller-dashboard';
+import { DailyBars } from '../../../components/charts/daily-bars';
+import { formatCalendarDay, formatMoney } from '../../../lib/format';
 
 /** The last 30 days of sales by payment day, today last. */
 export function SalesChart({ series, currency }: { series: TSalesDay[]; currency: string }) {
   const { t } = useLingui();
-  const data = series.map((day) => ({ day: formatCalendarDay(day.date), Sales: day.salesMinor }));
   const total = formatMoney(
     series.reduce((sum, day) => sum + day.salesMinor, 0),
     currency,
@@ -21,18 +19,12 @@ export function SalesChart({ series, currency }: { series: TSalesDay[]; currency
       <Text size="sm" c="dimmed" mb="sm">
         <Trans>{total} from orders paid in the last 30 days</Trans>
       </Text>
-      <BarChart
-        h={200}
-        data={data}
-        dataKey="day"
-        series={[{ name: 'Sales', label: t`Sales`, color: 'orange.6' }]}
-        valueFormatter={(value) => formatMoney(value, currency)}
-        tickLine="none"
-        gridAxis="x"
-        withYAxis={false}
-        xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
-        role="img"
-        aria-label={t`Sales per day, last 30 days`}
+      <DailyBars
+        height={180}
+        days={series.map((day) => ({ label: formatCalendarDay(day.date), values: [day.salesMinor] }))}
+        series={[{ name: t`Sales`, color: 'orange.6' }]}
+        formatValue={(value) => formatMoney(value, currency)}
+        label={t`Sales per day, last 30 days`}
       />
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Button, Container, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCirclePlus, IconListSearch, IconReceiptRefund, IconTicket, IconUserCircle, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -68,7 +68,8 @@ export function SellerDashboardPage({ route }: PageProps) {
   const [queue, setQueue] = useState<TSellerActionStatus>('paid');
   useLiveSellerUpdates();
   const denied = dashboard.isError && isSellerAccessDenied(dashboard.error);
-  const data = dashboard.data;
+  // Drawn as a transition when the answer comes (in slices, not one long task); the skeleton stays meanwhile.
+  const data = useDeferredValue(dashboard.data);
 
   return (
     <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 'md', sm: 32 }}>
@@ -83,7 +84,7 @@ export function SellerDashboardPage({ route }: PageProps) {
         )}
       </Stack>
       {denied && <SellerOnlyNotice what={t`The seller dashboard`} />}
-      {!denied && dashboard.isPending && <DashboardSkeleton />}
+      {!denied && !data && !dashboard.isError && <DashboardSkeleton />}
       {!denied && dashboard.isError && !data && <LoadErrorAlert title={t`Could not load your dashboard`} onRetry={() => void dashboard.refetch()} />}
       {data && (
         <Stack gap="lg">
