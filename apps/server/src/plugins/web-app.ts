@@ -61,7 +61,8 @@ export const webAppPlugin = fp<{ webDistDir: string; sitemapUrlLimit?: number }>
   async (app, { webDistDir, sitemapUrlLimit }) => {
     const indexFile = join(webDistDir, 'index.html');
     const shell: PageShell | null = existsSync(indexFile)
-      ? createPageShell(readFileSync(indexFile, 'utf8'), {
+      ? // The deployment's currency rides in every page, so the browser can build its money formatters while it waits for the network (issue 26).
+        createPageShell(readFileSync(indexFile, 'utf8').replace('</head>', () => `<meta name="pulse-currency" content="${escapeHtml(app.config.currency)}" /></head>`), {
           appName: app.config.appName,
           publicUrl: app.config.publicUrl,
           defaultImageUrl: `${app.config.publicUrl}${DEFAULT_IMAGE_PATH}`,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Menu, Modal, Text } from '@mantine/core';
 import { IconCoin, IconDots, IconEdit, IconEyeOff, IconFlag, IconHeart, IconHeartFilled, IconMessageCircle, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -33,7 +33,11 @@ export function postPath(postId: string): string {
 }
 
 /** One post: author, text, photos, products, and what a reader can do with it. */
-export function PostCard({ post, now, linkToPost = true, onDeleted }: PostCardProps) {
+/**
+ * Memoized: a card draws again when its post or the minute changes, not each time something above
+ * the feed does (a page of 20 cards is hundreds of ms on a slowed phone, issue 26).
+ */
+export const PostCard = memo(function PostCard({ post, now, linkToPost = true, onDeleted }: PostCardProps) {
   const { t } = useLingui();
   const like = usePostLike(post);
   const remove = useDeletePost();
@@ -191,4 +195,4 @@ export function PostCard({ post, now, linkToPost = true, onDeleted }: PostCardPr
       </Modal>
     </article>
   );
-}
+});
