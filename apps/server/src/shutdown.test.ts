@@ -8,16 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_PATH } from '@pulse/contract/realtime';
-import { buildApp } from './app';
-import { loadConfig } from './config';
 import { hubPosts } from './db/schema/hub';
 import { mailOutbox } from './db/schema/mail-outbox';
 import { orders } from './db/schema/orders';
 import { createBuyer, createProduct, createSeller, createSlot, fundWallet, putInBasket } from './modules/orders/testing/order-fixtures';
 import { spawnServerProcess, type SpawnedServerProcess } from './scale/server-process';
-import { createTestDatabase, type TestDatabase } from './testing/create-test-database';
-import { TEST_ENV } from './testing/create-test-app';
-import { POSTGRES_SERVER_URL, postgresReachable } from './testing/postgres-server';
+import { POSTGRES_SERVER_URL, createAppOnPostgres, postgresReachable, type AppOnPostgres } from './testing/postgres-server';
 
 /**
  * Graceful shutdown of the real entry point (issue 29, decision 067): `node --import tsx src/main.ts`
@@ -101,17 +97,15 @@ afterAll(async () => {
 });
 
 describe.runIf(postgres)('SIGTERM on PostgreSQL', () => {
-  let database: TestDatabase;
+  let onPostgres: AppOnPostgres;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase({ ...process.env, DATABASE_URL: serverUrl });
-    app = await buildApp({ config: loadConfig({ ...TEST_ENV, DATABASE_URL: database.databaseUrl ?? '', ORDER_TIMERS: 'off' }), db: database.database, logger: false });
-    await app.ready();
+    onPostgres = await createAppOnPostgres(serverUrl);
+    app = onPostgres.app;
   }, 120_000);
   afterAll(async () => {
-    await app?.close();
-    await database?.dispose();
+    await onPostgres?.close();
   });
 
   it('finishes the requests in flight with 2xx, refuses new connections, drops sockets so they reconnect, ignores a second SIGTERM, exits 0; a second process sends the mail the first left', async () => {
@@ -123,7 +117,7 @@ describe.runIf(postgres)('SIGTERM on PostgreSQL', () => {
     await putInBasket(app, buyer.id, productId, 2);
     const dataDir = await mkdtemp(join(tmpdir(), 'pulse-shutdown-'));
     folders.push(dataDir);
-    const common = { DATABASE_URL: database.databaseUrl ?? '', DATA_DIR: dataDir, ORDER_TIMERS: 'off', SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS) };
+    const common = { DATABASE_URL: onPostgres.databaseUrl, DATA_DIR: dataDir, ORDER_TIMERS: 'off', SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS) };
 
     // The first process leaves its mail in the outbox (MAIL_WORKER=off), as a process stopped before its worker ran would.
     const first = await spawnServer({ ...common, MAIL_WORKER: 'off' });

@@ -6,14 +6,10 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAuthResponse } from '@pulse/contract/auth';
-import { buildApp } from './app';
-import { loadConfig } from './config';
-import { createTestDatabase, type TestDatabase } from './testing/create-test-database';
-import { TEST_ENV } from './testing/create-test-app';
 import { TEST_PASSWORD } from './testing/auth-helpers';
 import { createProduct, createSeller, createSlot, fundWallet, nextKey, putInBasket } from './modules/orders/testing/order-fixtures';
 import { startServerProcess, type ServerProcess } from './scale/server-process';
-import { POSTGRES_SERVER_URL, postgresReachable } from './testing/postgres-server';
+import { POSTGRES_SERVER_URL, createAppOnPostgres, postgresReachable, type AppOnPostgres } from './testing/postgres-server';
 
 /**
  * Traces (issue 29, decision 066): the real entry point with OTEL_EXPORTER_OTLP_ENDPOINT set sends
@@ -96,19 +92,18 @@ async function until<T>(what: string, read: () => T | undefined, timeoutMs = 20_
 }
 
 describe.runIf(postgres)('traces: one checkout, one trace (OTEL_EXPORTER_OTLP_ENDPOINT, PostgreSQL)', () => {
-  let database: TestDatabase;
+  let onPostgres: AppOnPostgres;
   let fixtures: FastifyInstance;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let server: ServerProcess;
 
   beforeAll(async () => {
-    database = await createTestDatabase({ ...process.env, DATABASE_URL: serverUrl });
     // The farm, its product and slot are written by an app of the test on the same database.
-    fixtures = await buildApp({ config: loadConfig({ ...TEST_ENV, DATABASE_URL: database.databaseUrl ?? '', ORDER_TIMERS: 'off' }), db: database.database, logger: false });
-    await fixtures.ready();
+    onPostgres = await createAppOnPostgres(serverUrl);
+    fixtures = onPostgres.app;
     receiver = await startReceiver();
     server = await startServerProcess({
-      DATABASE_URL: database.databaseUrl ?? '',
+      DATABASE_URL: onPostgres.databaseUrl,
       DATA_DIR: 'memory://',
       CURRENCY: 'USD',
       LOG_LEVEL: 'info',
@@ -124,9 +119,8 @@ describe.runIf(postgres)('traces: one checkout, one trace (OTEL_EXPORTER_OTLP_EN
 
   afterAll(async () => {
     await server?.stop();
-    await fixtures?.close();
     receiver?.server.close();
-    await database?.dispose();
+    await onPostgres?.close();
   });
 
   it('sends the HTTP, Fastify and database spans of POST /api/checkout as one trace, and logs its trace id', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setTracingHooks, type TracingHooks } from '../lib/tracing-state';
+import type { Database } from './client';
 import { createTestDatabase, PGLITE_TEMPLATE_ENV } from '../testing/create-test-database';
 
 /** PGlite even when the run's DATABASE_URL names PostgreSQL: this file is about the embedded database. */
@@ -11,6 +12,18 @@ const PGLITE_ENV = { [PGLITE_TEMPLATE_ENV]: process.env[PGLITE_TEMPLATE_ENV] };
  * through the tracing hooks (a span each, see src/tracing.ts); the spawned-server trace test runs
  * on PostgreSQL, whose spans come from the pg driver's instrumentation instead.
  */
+/** A query, then a transaction holding another, then the database closed: what each test traces. */
+async function queryAndTransactThenClose(database: Database, dispose: () => Promise<void>): Promise<void> {
+  try {
+    await database.orm.execute(sql`select 1 as one`);
+    await database.orm.transaction(async (tx) => {
+      await tx.execute(sql`select 2 as two`);
+    });
+  } finally {
+    await dispose();
+  }
+}
+
 describe('PGlite queries under tracing', () => {
   afterEach(() => setTracingHooks(null));
 
@@ -35,14 +48,7 @@ describe('PGlite queries under tracing', () => {
     const { database, dispose } = await createTestDatabase(PGLITE_ENV);
     // Opening ran the migrations' check through the hooks too; what follows is the test's.
     spans.length = 0;
-    try {
-      await database.orm.execute(sql`select 1 as one`);
-      await database.orm.transaction(async (tx) => {
-        await tx.execute(sql`select 2 as two`);
-      });
-    } finally {
-      await dispose();
-    }
+    await queryAndTransactThenClose(database, dispose);
     expect(spans).toEqual([
       { operation: 'query', statement: 'select 1 as one', depth: 0 },
       { operation: 'transaction', statement: null, depth: 0 },
@@ -63,14 +69,7 @@ describe('PGlite queries under tracing', () => {
       },
       shutdown: async () => {},
     });
-    try {
-      await database.orm.execute(sql`select 1 as one`);
-      await database.orm.transaction(async (tx) => {
-        await tx.execute(sql`select 2 as two`);
-      });
-    } finally {
-      await dispose();
-    }
+    await queryAndTransactThenClose(database, dispose);
     expect(spans).toEqual([]);
   });
 });

@@ -3,14 +3,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { createTestDatabase, type TestDatabase } from '../../testing/create-test-database';
-import { TEST_ENV } from '../../testing/create-test-app';
 import { createBuyer, createProduct, createSeller, fundWallet, ledgerTotal } from '../orders/testing/order-fixtures';
 import { sweepStandingOrders } from './standing-cycle-engine';
 import { createStandingOrder, createWeeklySlot, cycleOf, cycleTimes, ordersOfBuyer } from './testing/standing-fixtures';
-import { POSTGRES_SERVER_URL, postgresReachable } from '../../testing/postgres-server';
+import { POSTGRES_SERVER_URL, createAppOnPostgres, postgresReachable, type AppOnPostgres } from '../../testing/postgres-server';
 
 /**
  * Exactly once across processes (issue 28, decision 064), on PostgreSQL: two processes sweep the
@@ -24,7 +20,7 @@ const CHILD = resolve(dirname(fileURLToPath(import.meta.url)), 'testing/sweep-ch
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const postgres = await postgresReachable(serverUrl);
 
-let database: TestDatabase;
+let onPostgres: AppOnPostgres;
 let app: FastifyInstance;
 const children: ChildProcess[] = [];
 
@@ -38,7 +34,7 @@ interface Child {
 
 function startChild(now: Date, mode: 'sweep' | 'hang'): Child {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_OPTIONS'));
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, database.databaseUrl ?? '', now.toISOString(), mode], { cwd: serverRoot, env: inherited, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, onPostgres.databaseUrl, now.toISOString(), mode], { cwd: serverRoot, env: inherited, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
   const waiters: Array<{ text: string; resolve: () => void }> = [];
@@ -77,14 +73,12 @@ async function basket(sellerName: string) {
 
 describe.runIf(postgres)('weekly basket cycles across processes (PostgreSQL)', () => {
   beforeAll(async () => {
-    database = await createTestDatabase({ ...process.env, DATABASE_URL: serverUrl });
-    app = await buildApp({ config: loadConfig({ ...TEST_ENV, DATABASE_URL: database.databaseUrl ?? '', ORDER_TIMERS: 'off' }), db: database.database, logger: false });
-    await app.ready();
+    onPostgres = await createAppOnPostgres(serverUrl);
+    app = onPostgres.app;
   }, 120_000);
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-    await app?.close();
-    await database?.dispose();
+    await onPostgres?.close();
   });
 
   it('two processes sweeping the same due cycles at once make exactly one order per cycle', async () => {
